@@ -1,0 +1,57 @@
+/**
+ * Fetch helpers of SPEC.md section 7: every call sends credentials, and a
+ * non-success response becomes an error whose message is
+ * '{status}: {body text or status text}'.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message)
+  }
+
+  /** The server's `{ message }` when it sent one, else the whole error line. */
+  get serverMessage(): string {
+    const b = this.body as { message?: unknown } | null
+    return typeof b?.message === 'string' ? b.message : this.message
+  }
+}
+
+async function throwIfNotOk(res: Response) {
+  if (res.ok) return
+  const text = (await res.text()) || res.statusText
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // A plain-text body stays as it is.
+  }
+  throw new ApiError(res.status, `${res.status}: ${text}`, body)
+}
+
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: data !== undefined ? { 'Content-Type': 'application/json', ...headers } : headers,
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+  })
+  await throwIfNotOk(res)
+  const text = await res.text()
+  return (text ? JSON.parse(text) : null) as T
+}
+
+/** A GET query; with `on401: 'returnNull'` a 401 gives null instead of throwing. */
+export async function getJson<T>(url: string, options: { on401?: 'throw' | 'returnNull' } = {}): Promise<T | null> {
+  const res = await fetch(url, { credentials: 'include' })
+  if (options.on401 === 'returnNull' && res.status === 401) return null
+  await throwIfNotOk(res)
+  return (await res.json()) as T
+}

@@ -1,0 +1,143 @@
+/**
+ * Dates and times in the venue's time zone. Dates are 'YYYY-MM-DD' strings and
+ * times 'HH:MM' 24-hour strings, whatever the process's own zone is.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function partsFormatter(timeZone: string) {
+  let f = formatters.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    formatters.set(timeZone, f)
+  }
+  return f
+}
+
+/** The wall-clock date and minutes-after-midnight of an instant in a zone. */
+export function zonedParts(instant: Date, timeZone: string): { date: string; minutes: number } {
+  const parts = Object.fromEntries(
+    partsFormatter(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  )
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  }
+}
+
+/** Today's date in the zone. */
+export function todayIn(instant: Date, timeZone: string): string {
+  return zonedParts(instant, timeZone).date
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/
+
+export function isValidDate(value: string): boolean {
+  const m = DATE_RE.exec(value)
+  if (!m) return false
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+}
+
+export function isValidTime(value: string): boolean {
+  return TIME_RE.test(value)
+}
+
+/** 'HH:MM' to minutes after midnight. */
+export function timeToMinutes(time: string): number {
+  const [h, m] = time.split(':').map(Number)
+  return h! * 60 + m!
+}
+
+/** Minutes after midnight to 'HH:MM'. */
+export function minutesToTime(minutes: number): string {
+  const h = Math.floor(minutes / 60)
+  const m = minutes % 60
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`
+}
+
+/** Calendar arithmetic on 'YYYY-MM-DD' strings (no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number)
+  const t = new Date(Date.UTC(y!, m! - 1, d! + days))
+  return t.toISOString().slice(0, 10)
+}
+
+/** Day of week of a 'YYYY-MM-DD' date, 0 Sunday to 6 Saturday. */
+export function dayOfWeek(date: string): number {
+  const [y, m, d] = date.split('-').map(Number)
+  return new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay()
+}
+
+/** Whole days from one date to another. */
+export function daysBetween(from: string, to: string): number {
+  const a = Date.parse(`${from}T00:00:00Z`)
+  const b = Date.parse(`${to}T00:00:00Z`)
+  return Math.round((b - a) / 86_400_000)
+}
+
+/** '16:30' → '4:30 PM'. */
+export function formatTime12(time: string): string {
+  const [h, m] = time.split(':').map(Number)
+  const suffix = h! >= 12 ? 'PM' : 'AM'
+  const hour = h! % 12 === 0 ? 12 : h! % 12
+  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+export const WEEKDAY_NAMES = WEEKDAYS
+export const MONTH_NAMES = MONTHS
+
+/** 'EEEE, dd MMMM yyyy': 'Saturday, 06 December 2026'. */
+export function formatLongDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number)
+  return `${WEEKDAYS[dayOfWeek(date)]}, ${String(d).padStart(2, '0')} ${MONTHS[m! - 1]} ${y}`
+}
+
+/** 'dd MMM yyyy': '06 Dec 2026'. */
+export function formatShortDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number)
+  return `${String(d).padStart(2, '0')} ${MONTHS[m! - 1]!.slice(0, 3)} ${y}`
+}
+
+/** 1 → '1st', 22 → '22nd', 13 → '13th'. */
+export function ordinal(n: number): string {
+  const rem100 = n % 100
+  if (rem100 >= 11 && rem100 <= 13) return `${n}th`
+  switch (n % 10) {
+    case 1:
+      return `${n}st`
+    case 2:
+      return `${n}nd`
+    case 3:
+      return `${n}rd`
+    default:
+      return `${n}th`
+  }
+}

@@ -1,0 +1,59 @@
+import type { Request } from 'express'
+import { LoginFormSchema } from '../../common/auth'
+import { MESSAGES } from '../../common/messages'
+import type { Db } from '../db/client'
+import { HttpError } from '../http/errors'
+import { createLimiter } from '../http/rate-limit'
+import { ApiRoutes } from '../http/routes'
+import type { Services } from '../services'
+
+const loginUsername = (req: Request) => {
+  const username = (req.body as { username?: unknown } | undefined)?.username
+  return typeof username === 'string' && username.trim() ? username.trim().toLowerCase() : undefined
+}
+
+const regenerate = (req: Request) =>
+  new Promise<void>((resolve, reject) => req.session.regenerate((e) => (e ? reject(e) : resolve())))
+const save = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((e) => (e ? reject(e) : resolve())))
+
+/** POST /api/login, GET /api/logout, GET /api/user (DESIGN.md section 6). */
+export function authRoutes({ users }: Services, db: Db) {
+  const loginMessage = (retry: string) => `Too many login attempts. Please try again ${retry}.`
+  const perIp = createLimiter({ db, name: 'login-ip', windowMs: 15 * 60_000, limit: 30, message: loginMessage, skipSuccessfulRequests: true })
+  const perUser = createLimiter({
+    db,
+    name: 'login-user',
+    windowMs: 15 * 60_000,
+    limit: 10,
+    key: loginUsername,
+    message: loginMessage,
+    skipSuccessfulRequests: true,
+  })
+
+  return new ApiRoutes()
+    .post('/api/login', perIp, perUser, async (req, res) => {
+      const { username, password } = LoginFormSchema.parse(req.body ?? {})
+      const user = await users.authenticate(username, password)
+      if (!user) throw new HttpError(401, MESSAGES.loginFailedText)
+      // A new session id at login stops session fixation.
+      await regenerate(req)
+      req.session.userId = user.id
+      await save(req)
+      res.json(user)
+    })
+    .get('/api/logout', (req, res, next) => {
+      req.session.destroy((error) => {
+        if (error) return next(error)
+        res.clearCookie('sid')
+        res.redirect(302, '/')
+      })
+    })
+    .get('/api/user', async (req, res) => {
+      const user = req.session.userId ? await users.findById(req.session.userId) : undefined
+      if (!user) {
+        res.status(401).json({ message: MESSAGES.unauthorized })
+        return
+      }
+      res.json(user)
+    })
+}

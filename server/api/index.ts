@@ -1,0 +1,18 @@
+import type { Deps } from '../deps'
+import type { ApiRoutes } from '../http/routes'
+import type { Services } from '../services'
+import { authRoutes } from './auth-routes'
+import { healthRoutes } from './health-routes'
+import { publicSettingsRoutes } from './settings-routes'
+
+/**
+ * Every API router of the app. Each feature adds its router here; admin
+ * routes live under /api/admin and are guarded in app.ts.
+ */
+export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
+  return [
+    healthRoutes(deps.db),
+    authRoutes(services, deps.db),
+    publicSettingsRoutes(services),
+  ]
+}

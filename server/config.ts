@@ -1,0 +1,162 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+/** The validated environment. Nothing else in the code base reads `process.env`. */
+export type Config = {
+  port: number
+  databaseUrl: string | undefined
+  dataDir: string
+  sessionSecret: string
+  venueTimezone: string
+  smtpUrl: string | undefined
+  metaPixelId: string | undefined
+  adminUsername: string | undefined
+  adminPassword: string | undefined
+  trustProxy: string | number | boolean
+  nodeEnv: 'development' | 'production' | 'test'
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  isProduction: boolean
+}
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz })
+    return true
+  } catch {
+    return false
+  }
+}
+
+const EnvSchema = z.object({
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  VENUE_TIMEZONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('Europe/London')
+      .refine(isTimeZone, 'must be an IANA time zone such as Europe/London'),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  META_PIXEL_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{5,20}$/, 'must be the numeric pixel id')
+      .optional(),
+  ),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, 'must be at least 8 characters long').optional(),
+  ),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false')),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  ),
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['development', 'production', 'test'], {
+        message: 'must be development, production or test',
+      })
+      .default('development'),
+  ),
+})
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string): string | number | boolean {
+  if (value === 'true') return true
+  if (value === 'false') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  return value
+}
+
+/**
+ * Reads and validates the environment. A bad value throws a ConfigError whose
+ * message is one line naming the variable and what is wrong with it.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new ConfigError(`Invalid environment: ${issue.path.join('.')} ${issue.message}`)
+  }
+  const e = parsed.data
+  if (e.ADMIN_PASSWORD && !e.ADMIN_USERNAME) {
+    throw new ConfigError('Invalid environment: ADMIN_USERNAME must be set when ADMIN_PASSWORD is')
+  }
+  const isProduction = e.NODE_ENV === 'production'
+  const dataDir = path.resolve(e.DATA_DIR)
+  let sessionSecret = e.SESSION_SECRET
+  if (!sessionSecret) {
+    if (isProduction) {
+      throw new ConfigError('Invalid environment: SESSION_SECRET is required in production')
+    }
+    sessionSecret = readOrCreateSecret(dataDir)
+  }
+  return {
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    sessionSecret,
+    venueTimezone: e.VENUE_TIMEZONE,
+    smtpUrl: e.SMTP_URL,
+    metaPixelId: e.META_PIXEL_ID,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    isProduction,
+  }
+}
+
+/** Outside production a random secret is generated once and kept in DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret')
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true })
+    const secret = crypto.randomBytes(32).toString('hex')
+    fs.writeFileSync(file, secret, { mode: 0o600 })
+    return secret
+  }
+}

@@ -1,0 +1,21 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool }
+
+/** A pooled Drizzle client over node-postgres. */
+export function createDb(connectionString: string, options: { max?: number } = {}): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  })
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {})
+  return drizzle(pool, { schema }) as Db
+}
+
+/** A transaction handle or the database itself: data modules accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]

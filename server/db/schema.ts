@@ -1,0 +1,382 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
+
+/**
+ * The whole schema of SPEC.md section 3, plus the outbox of DESIGN.md section 4.
+ * Allowed values are CHECK constraints so the database enforces them too.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+const dateText = (name: string) => varchar(name, { length: 10 })
+const timeText = (name: string) => varchar(name, { length: 5 })
+const isDate = (column: string) => sql.raw(`${column} ~ '^\\d{4}-\\d{2}-\\d{2}$'`)
+const isTime = (column: string) => sql.raw(`${column} ~ '^([01]\\d|2[0-3]):[0-5]\\d$'`)
+
+export type SlideButton = { text: string; link: string }
+
+export const heroSlides = pgTable('hero_slides', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle').notNull().default(''),
+  description: text('description').notNull().default(''),
+  image: text('image').notNull(),
+  buttons: jsonb('buttons').$type<SlideButton[]>().notNull().default([]),
+  order: integer('order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+export type HeroSlide = typeof heroSlides.$inferSelect
+
+export const menuSections = pgTable(
+  'menu_sections',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    category: text('category').notNull().unique(),
+    description: text('description').notNull().default(''),
+    pdfUrl: text('pdf_url'),
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
+    backgroundImage: text('background_image'),
+    isActive: boolean('is_active').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'menu_sections_category_check',
+      sql`${t.category} in ('food','vegan','sunday','desserts','cocktails','beer','wine')`,
+    ),
+  ],
+)
+export type MenuSection = typeof menuSections.$inferSelect
+
+export const menuItems = pgTable('menu_items', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  price: text('price').notNull(),
+  category: text('category').notNull(),
+  image: text('image'),
+  featured: boolean('featured').notNull().default(false),
+})
+export type MenuItem = typeof menuItems.$inferSelect
+
+export const eventCategories = pgTable('event_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  color: varchar('color', { length: 7 }).notNull().default('#6B7280'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+})
+export type EventCategory = typeof eventCategories.$inferSelect
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    shortDescription: text('short_description'),
+    date: dateText('date').notNull(),
+    time: timeText('time').notNull(),
+    endTime: timeText('end_time'),
+    type: text('type').notNull().default('special_event'),
+    categoryId: integer('category_id').references(() => eventCategories.id, {
+      onDelete: 'set null',
+    }),
+    image: text('image'),
+    gallery: text('gallery').array().notNull().default(sql`'{}'::text[]`),
+    price: text('price'),
+    capacity: integer('capacity'),
+    bookingType: text('booking_type').notNull().default('table'),
+    bookingUrl: text('booking_url'),
+    featured: boolean('featured').notNull().default(false),
+    status: text('status').notNull().default('published'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    venue: text('venue'),
+    contact: text('contact'),
+    depositRequired: text('deposit_required'),
+    isRecurring: boolean('is_recurring').notNull().default(false),
+    recurringPattern: text('recurring_pattern'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'events_type_check',
+      sql`${t.type} in ('live_music','quiz_night','wine_tasting','special_event','private_hire','other')`,
+    ),
+    check('events_status_check', sql`${t.status} in ('published','draft','cancelled')`),
+    check('events_booking_type_check', sql`${t.bookingType} in ('table','enquiry')`),
+    check('events_date_check', isDate('date')),
+    check('events_time_check', isTime('time')),
+    check('events_end_time_check', sql`end_time is null or ${isTime('end_time')}`),
+    check('events_capacity_check', sql`${t.capacity} is null or ${t.capacity} >= 0`),
+    index('events_date_idx').on(t.date),
+  ],
+)
+export type Event = typeof events.$inferSelect
+
+export const openingHours = pgTable(
+  'opening_hours',
+  {
+    id: serial('id').primaryKey(),
+    dayOfWeek: integer('day_of_week').notNull().unique(),
+    openTime: timeText('open_time'),
+    closeTime: timeText('close_time'),
+    isClosed: boolean('is_closed').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('opening_hours_day_check', sql`${t.dayOfWeek} between 0 and 6`),
+    check('opening_hours_open_check', sql`open_time is null or ${isTime('open_time')}`),
+    check('opening_hours_close_check', sql`close_time is null or ${isTime('close_time')}`),
+  ],
+)
+export type OpeningHoursRow = typeof openingHours.$inferSelect
+
+export const hourExceptions = pgTable(
+  'hour_exceptions',
+  {
+    id: serial('id').primaryKey(),
+    date: dateText('date').notNull().unique(),
+    openTime: timeText('open_time'),
+    closeTime: timeText('close_time'),
+    isClosed: boolean('is_closed').notNull().default(false),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('hour_exceptions_date_check', isDate('date')),
+    check('hour_exceptions_reason_check', sql`length(trim(${t.reason})) > 0`),
+    check('hour_exceptions_open_check', sql`open_time is null or ${isTime('open_time')}`),
+    check('hour_exceptions_close_check', sql`close_time is null or ${isTime('close_time')}`),
+  ],
+)
+export type HourException = typeof hourExceptions.$inferSelect
+
+export const eventEnquiries = pgTable(
+  'event_enquiries',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
+    eventTitle: text('event_title').notNull(),
+    eventDate: text('event_date'),
+    eventTime: text('event_time'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    partySize: integer('party_size').notNull().default(2),
+    specialRequests: text('special_requests'),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'event_enquiries_status_check',
+      sql`${t.status} in ('pending','contacted','confirmed','cancelled')`,
+    ),
+    check('event_enquiries_party_check', sql`${t.partySize} between 1 and 12`),
+    index('event_enquiries_created_idx').on(t.createdAt),
+  ],
+)
+export type EventEnquiry = typeof eventEnquiries.$inferSelect
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    date: dateText('date').notNull(),
+    startTime: timeText('start_time').notNull(),
+    partySize: integer('party_size').notNull(),
+    additionalInfo: text('additional_info').notNull().default(''),
+    foodDrinks: text('food_drinks').notNull().default('food_and_drinks'),
+    receiveOffers: boolean('receive_offers').notNull().default(false),
+    status: text('status').notNull().default('pending'),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').unique(),
+    reviewEmailSentAt: timestamp('review_email_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('reservations_status_check', sql`${t.status} in ('pending','confirmed','cancelled')`),
+    check(
+      'reservations_food_drinks_check',
+      sql`${t.foodDrinks} in ('food_and_drinks','drinks_only')`,
+    ),
+    check('reservations_party_check', sql`${t.partySize} >= 1`),
+    check('reservations_date_check', isDate('date')),
+    check('reservations_time_check', isTime('start_time')),
+    index('reservations_date_status_idx').on(t.date, t.status),
+    index('reservations_status_idx').on(t.status),
+    index('reservations_email_idx').on(sql`lower(${t.email})`),
+  ],
+)
+export type Reservation = typeof reservations.$inferSelect
+
+export const marketingConsents = pgTable(
+  'marketing_consents',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    source: text('source').notNull(),
+    consentedAt: createdAt(),
+    lastReservation: timestamp('last_reservation', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('marketing_consents_email_idx').on(sql`lower(${t.email})`)],
+)
+export type MarketingConsent = typeof marketingConsents.$inferSelect
+
+export const siteSettings = pgTable('site_settings', {
+  id: serial('id').primaryKey(),
+  settingKey: text('setting_key').notNull().unique(),
+  settingValue: text('setting_value').notNull(),
+  description: text('description'),
+  updatedAt: updatedAt(),
+})
+export type SiteSetting = typeof siteSettings.$inferSelect
+
+export const emailTemplates = pgTable('email_templates', {
+  id: serial('id').primaryKey(),
+  templateKey: text('template_key').notNull().unique(),
+  name: text('name').notNull(),
+  subject: text('subject').notNull(),
+  htmlContent: text('html_content').notNull().default(''),
+  textContent: text('text_content').notNull(),
+  description: text('description'),
+  variables: text('variables').array().notNull().default(sql`'{}'::text[]`),
+  isActive: boolean('is_active').notNull().default(true),
+  headerImage: text('header_image'),
+  heroTitle: text('hero_title'),
+  greetingText: text('greeting_text'),
+  messageText: text('message_text'),
+  summaryTitle: text('summary_title').notNull().default('Your Booking'),
+  footerText: text('footer_text'),
+  buttonOneText: text('button_one_text'),
+  buttonOneUrl: text('button_one_url'),
+  buttonTwoText: text('button_two_text'),
+  buttonTwoUrl: text('button_two_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+export type EmailTemplate = typeof emailTemplates.$inferSelect
+
+/** Cocktails page content: a single row (id 1). */
+export const cocktailsContent = pgTable(
+  'cocktails_content',
+  {
+    id: integer('id').primaryKey().default(1),
+    introText: text('intro_text').notNull(),
+    descriptionText: text('description_text').notNull(),
+    specialOfferTitle: text('special_offer_title').notNull(),
+    specialOfferDetails: text('special_offer_details').notNull(),
+    specialOfferTimes: text('special_offer_times').notNull(),
+    galleryImages: text('gallery_images').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('cocktails_content_single_row', sql`${t.id} = 1`)],
+)
+export type CocktailsContentRow = typeof cocktailsContent.$inferSelect
+
+/** Uploaded files: the stored name, what the bytes are, and resized variants of images. */
+export const mediaFiles = pgTable('media_files', {
+  id: serial('id').primaryKey(),
+  filename: text('filename').notNull().unique(),
+  originalName: text('original_name').notNull(),
+  contentType: text('content_type').notNull(),
+  bytes: integer('bytes').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  variants: jsonb('variants')
+    .$type<{ width: number; height: number; filename: string; bytes: number }[]>()
+    .notNull()
+    .default([]),
+  createdAt: createdAt(),
+})
+export type MediaFile = typeof mediaFiles.$inferSelect
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  password: text('password').notNull(),
+  email: text('email').unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+export type User = typeof users.$inferSelect
+
+/** express-session rows (connect-pg-simple's layout). */
+export const session = pgTable(
+  'session',
+  {
+    sid: varchar('sid').primaryKey(),
+    sess: json('sess').notNull(),
+    expire: timestamp('expire', { precision: 6 }).notNull(),
+  },
+  (t) => [index('IDX_session_expire').on(t.expire)],
+)
+
+/** Hit counters for rate limits, shared by every app instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+})
+
+/** Results of POSTs made with an Idempotency-Key, replayed on a retry. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  scope: text('scope').notNull(),
+  statusCode: integer('status_code').notNull(),
+  body: jsonb('body').notNull(),
+  createdAt: createdAt(),
+})
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    templateKey: text('template_key').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('email_outbox_status_check', sql`${t.status} in ('pending','sending','sent','failed')`),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+)
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect

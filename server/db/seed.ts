@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm'
+import { slugify } from '../../common/slug'
+import {
+  BOOKING_SETTING_DEFAULTS,
+  COCKTAILS_DEFAULTS,
+  FOOTER_SETTING_DEFAULTS,
+  SETTING_DESCRIPTIONS,
+  VENUE_SETTING_DEFAULTS,
+} from '../../common/settings'
+import { addDays, todayIn } from '../../common/time'
+import type { Db } from './client'
+import { cocktailsContent, events, openingHours, siteSettings } from './schema'
+
+/** Opening hours of SPEC.md section 9, 0 Sunday to 6 Saturday. */
+export const DEFAULT_OPENING_HOURS = [
+  { dayOfWeek: 0, openTime: '12:00', closeTime: '19:30', isClosed: false },
+  { dayOfWeek: 1, openTime: null, closeTime: null, isClosed: true },
+  { dayOfWeek: 2, openTime: null, closeTime: null, isClosed: true },
+  { dayOfWeek: 3, openTime: '16:00', closeTime: '22:30', isClosed: false },
+  { dayOfWeek: 4, openTime: '16:00', closeTime: '22:30', isClosed: false },
+  { dayOfWeek: 5, openTime: '16:00', closeTime: '23:30', isClosed: false },
+  { dayOfWeek: 6, openTime: '12:00', closeTime: '23:30', isClosed: false },
+]
+
+/** The next date on or after `from` that falls on `weekday`. */
+function nextWeekday(from: string, weekday: number): string {
+  const d = new Date(`${from}T12:00:00Z`)
+  const diff = (weekday - d.getUTCDay() + 7) % 7
+  return addDays(from, diff)
+}
+
+function demoEvents(today: string) {
+  const base = [
+    {
+      title: 'Acoustic Friday: The Hadham Folk Trio',
+      type: 'live_music',
+      offset: 6,
+      weekday: 5,
+      time: '20:00',
+      endTime: '22:30',
+      price: 'Free',
+      capacity: 60,
+      bookingType: 'table',
+      shortDescription: 'Fiddle, guitar and close harmonies by the fire.',
+      description:
+        'The Hadham Folk Trio return with an evening of traditional songs and new tunes.\n\nBook a table for dinner before the music starts at eight, or settle into the bar with a pint.',
+      tags: ['music', 'free entry'],
+    },
+    {
+      title: 'Wheatsheaf Pub Quiz',
+      type: 'quiz_night',
+      offset: 13,
+      weekday: 3,
+      time: '19:30',
+      endTime: '22:00',
+      price: '2.00',
+      capacity: 48,
+      bookingType: 'table',
+      shortDescription: 'Teams of up to six, a cash jackpot and a picture round.',
+      description:
+        'Our monthly quiz with six rounds, a picture round and a jackpot that rolls over.\n\nTeams of up to six. £2 per person, all proceeds to the village hall fund.',
+      tags: ['quiz'],
+    },
+    {
+      title: 'English Wine Tasting Evening',
+      type: 'wine_tasting',
+      offset: 30,
+      weekday: 4,
+      time: '19:00',
+      endTime: '21:30',
+      price: '35.00',
+      capacity: 24,
+      bookingType: 'enquiry',
+      shortDescription: 'Six wines from Hertfordshire and Essex vineyards with small plates.',
+      description:
+        'Taste six English wines from vineyards within thirty miles of the pub, each paired with a small plate from our kitchen.\n\nPlaces are limited: send us an enquiry and we will confirm by phone.',
+      tags: ['wine', 'tasting'],
+      depositRequired: '£10 per person',
+    },
+    {
+      title: 'Burns Night Supper',
+      type: 'special_event',
+      offset: 55,
+      weekday: 6,
+      time: '18:30',
+      endTime: '23:00',
+      price: '42.00',
+      capacity: 50,
+      bookingType: 'table',
+      shortDescription: 'Haggis, neeps and tatties, a piper and a wee dram.',
+      description:
+        'Three courses of Scottish fare, the Address to a Haggis and a piper to play us in.\n\nA dram of single malt is included with every ticket.',
+      tags: ['dinner', 'seasonal'],
+      depositRequired: '£10 per person',
+    },
+    {
+      title: 'Garden Party Private Hire Open Day',
+      type: 'private_hire',
+      offset: 75,
+      weekday: 0,
+      time: '12:00',
+      endTime: '16:00',
+      price: 'Free',
+      capacity: null,
+      bookingType: 'enquiry',
+      shortDescription: 'See the garden, meet the team and plan your summer party.',
+      description:
+        'Thinking about a birthday, wedding reception or work do in our garden? Come and look around, taste a sample of the buffet menu and talk dates with our events team.',
+      tags: ['private hire', 'garden'],
+    },
+    {
+      title: 'Spring Jazz Sunday',
+      type: 'live_music',
+      offset: 100,
+      weekday: 0,
+      time: '13:00',
+      endTime: '16:00',
+      price: 'Free',
+      capacity: 70,
+      bookingType: 'table',
+      shortDescription: 'Sunday roast with a swing quartet.',
+      description:
+        'The Stort Valley Swing Quartet play standards while you enjoy a Sunday roast.\n\nBook a table for lunch: music from one o’clock.',
+      tags: ['music', 'sunday lunch'],
+    },
+  ]
+  return base.map(({ offset, weekday, ...e }) => ({
+    ...e,
+    slug: slugify(e.title),
+    date: nextWeekday(addDays(today, offset), weekday),
+    status: 'published',
+    venue: `${VENUE_SETTING_DEFAULTS.venue_name}, ${VENUE_SETTING_DEFAULTS.venue_town}`,
+    image: null,
+  }))
+}
+
+/**
+ * Fills an empty database with the demo venue. Every insert skips rows that
+ * exist already, so it never overwrites what staff changed and can run twice.
+ */
+export async function seed(db: Db, options: { now: Date; timeZone: string }): Promise<void> {
+  const settings = {
+    ...VENUE_SETTING_DEFAULTS,
+    ...FOOTER_SETTING_DEFAULTS,
+    ...BOOKING_SETTING_DEFAULTS,
+  }
+  await db
+    .insert(siteSettings)
+    .values(
+      Object.entries(settings).map(([settingKey, settingValue]) => ({
+        settingKey,
+        settingValue,
+        description: SETTING_DESCRIPTIONS[settingKey] ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: siteSettings.settingKey })
+
+  await db.insert(openingHours).values(DEFAULT_OPENING_HOURS).onConflictDoNothing()
+
+  await db
+    .insert(cocktailsContent)
+    .values({ id: 1, ...COCKTAILS_DEFAULTS })
+    .onConflictDoNothing()
+
+  // Demo events only go into a database that has never had any.
+  const [{ count }] = (await db.execute(sql`select count(*)::int as count from events`)).rows as [
+    { count: number },
+  ]
+  if (count === 0) {
+    await db.insert(events).values(demoEvents(todayIn(options.now, options.timeZone))).onConflictDoNothing()
+  }
+}

@@ -1,0 +1,85 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express'
+import { ZodError } from 'zod'
+
+/** An error with an HTTP status and a message that is safe to show to the user. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message)
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found') {
+    super(404, message)
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message)
+  }
+}
+
+export class ValidationError extends HttpError {
+  constructor(message: string, errors?: Record<string, string>) {
+    super(400, message, errors)
+  }
+}
+
+export type ErrorBody = { message: string; errors?: Record<string, string> }
+
+/** Field messages of a zod error, one per field, keyed by the dotted path. */
+export function zodFieldErrors(error: ZodError): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_'
+    errors[key] ??= issue.message
+  }
+  return errors
+}
+
+function toErrorBody(error: unknown): { status: number; body: ErrorBody } | undefined {
+  if (error instanceof ZodError) {
+    const errors = zodFieldErrors(error)
+    return { status: 400, body: { message: Object.values(errors)[0] ?? 'Invalid request', errors } }
+  }
+  if (error instanceof HttpError) {
+    return { status: error.status, body: error.errors ? { message: error.message, errors: error.errors } : { message: error.message } }
+  }
+  const e = error as { type?: string; status?: number; code?: string }
+  if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'Malformed JSON in request body' } }
+  if (e?.type === 'entity.too.large' || e?.code === 'LIMIT_FILE_SIZE') {
+    return { status: 413, body: { message: 'File too large' } }
+  }
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
+    return { status: 415, body: { message: 'Unsupported request encoding' } }
+  }
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+    return { status: e.status, body: { message: 'Bad request' } }
+  }
+  return undefined
+}
+
+/** The one place where errors become responses: `{ message, errors? }`. */
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const known = toErrorBody(error)
+  if (res.headersSent) {
+    res.end()
+    return
+  }
+  if (known) {
+    res.status(known.status).json(known.body)
+    return
+  }
+  req.log?.error({ err: error }, 'Unhandled error')
+  res.status(500).json({ message: 'Something went wrong on our side. Please try again.', requestId: req.id })
+}
+
+/** Unknown `/api` paths answer JSON, never the HTML 404 page. */
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: 'Not found' })
+}

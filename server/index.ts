@@ -1,0 +1,83 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import express from 'express'
+import { pino } from 'pino'
+import type { ServerBuild } from 'react-router'
+import { createApp } from './app'
+import { openDatabase, prepareData } from './boot'
+import { ConfigError, loadConfig, type Config } from './config'
+import { systemClock, type Deps } from './deps'
+import { pagesHandler } from './pages'
+
+/** The process entry: configuration, database, app, and a clean stop on SIGINT/SIGTERM. */
+async function main() {
+  const startedAt = performance.now()
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const dev = process.argv.includes('--dev')
+  const logger = pino({ level: config.logLevel })
+  const database = await openDatabase(config, logger)
+  const deps: Deps = { db: database.db, config, clock: systemClock, logger }
+  await prepareData(database.db, config, systemClock, logger)
+
+  const assets: express.RequestHandler[] = []
+  let build: ServerBuild | (() => Promise<ServerBuild>)
+  let vite: { close: () => Promise<void> } | undefined
+  if (dev) {
+    const { createServer } = await import('vite')
+    const server = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
+    vite = server
+    assets.push(server.middlewares as unknown as express.RequestHandler)
+    build = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+  } else {
+    // In production this file is bundled to <build>/server-entry.js beside the React Router build.
+    const buildDir = path.dirname(fileURLToPath(import.meta.url))
+    const serverBuild = path.join(buildDir, 'server/index.js')
+    if (!fs.existsSync(serverBuild)) {
+      console.error(`No production build at ${serverBuild}: run npm run build (npm start does it for you).`)
+      process.exit(1)
+    }
+    build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild
+    const client = path.join(buildDir, 'client')
+    assets.push(
+      express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }),
+    )
+    assets.push(express.static(client, { index: false, maxAge: '1h' }))
+  }
+
+  const { app } = createApp(deps, { assets, pages: pagesHandler(build, deps) })
+  const server = app.listen(config.port, () => {
+    const ms = Math.round(performance.now() - startedAt)
+    logger.info({ port: config.port, ms, embeddedPostgres: !config.databaseUrl }, 'Server ready')
+    console.log(`The site is up at http://localhost:${config.port} (ready in ${ms} ms)`)
+  })
+  server.keepAliveTimeout = 65_000
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'Shutting down')
+    server.close()
+    server.closeIdleConnections?.()
+    await vite?.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

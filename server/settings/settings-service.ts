@@ -1,0 +1,98 @@
+import { inArray, sql } from 'drizzle-orm'
+import {
+  BOOKING_SETTING_DEFAULTS,
+  FOOTER_SETTING_DEFAULTS,
+  VENUE_SETTING_DEFAULTS,
+  isPublicSettingKey,
+} from '../../common/settings'
+import type { Db } from '../db/client'
+import { siteSettings } from '../db/schema'
+
+const DEFAULTS: Record<string, string> = {
+  ...VENUE_SETTING_DEFAULTS,
+  ...FOOTER_SETTING_DEFAULTS,
+  ...BOOKING_SETTING_DEFAULTS,
+}
+
+export type VenueDetails = { [K in keyof typeof VENUE_SETTING_DEFAULTS]: string }
+export type BookingSettings = {
+  capacityCovers: number
+  durationMinutes: number
+  maxCoversPerSlot: number
+  autoConfirmMaxParty: number
+  minNoticeMinutes: number
+  maxDaysAhead: number
+}
+
+const toInt = (value: string | undefined, fallback: string) => {
+  const n = Number.parseInt(value ?? fallback, 10)
+  return Number.isFinite(n) && n >= 0 ? n : Number(fallback)
+}
+
+/** Site settings (key/value rows), with the defaults of common/settings when a key is missing. */
+export function createSettingsService(db: Db) {
+  async function getMany(keys: string[]): Promise<Record<string, string>> {
+    const rows = keys.length
+      ? await db
+          .select({ key: siteSettings.settingKey, value: siteSettings.settingValue })
+          .from(siteSettings)
+          .where(inArray(siteSettings.settingKey, keys))
+      : []
+    const values: Record<string, string> = {}
+    for (const key of keys) if (key in DEFAULTS) values[key] = DEFAULTS[key]!
+    for (const row of rows) values[row.key] = row.value
+    return values
+  }
+
+  return {
+    getMany,
+
+    async get(key: string): Promise<string | undefined> {
+      return (await getMany([key]))[key]
+    },
+
+    /** A public key's value for `GET /api/site-settings/{key}`; undefined for anything else. */
+    async getPublic(key: string): Promise<string | undefined> {
+      if (!isPublicSettingKey(key)) return undefined
+      return (await getMany([key]))[key]
+    },
+
+    async venue(): Promise<VenueDetails> {
+      return (await getMany(Object.keys(VENUE_SETTING_DEFAULTS))) as VenueDetails
+    },
+
+    async booking(): Promise<BookingSettings> {
+      const v = await getMany(Object.keys(BOOKING_SETTING_DEFAULTS))
+      const d = BOOKING_SETTING_DEFAULTS
+      return {
+        capacityCovers: toInt(v.booking_capacity_covers, d.booking_capacity_covers),
+        durationMinutes: toInt(v.booking_duration_minutes, d.booking_duration_minutes),
+        maxCoversPerSlot: toInt(v.booking_max_covers_per_slot, d.booking_max_covers_per_slot),
+        autoConfirmMaxParty: toInt(v.booking_auto_confirm_max_party, d.booking_auto_confirm_max_party),
+        minNoticeMinutes: toInt(v.booking_min_notice_minutes, d.booking_min_notice_minutes),
+        maxDaysAhead: toInt(v.booking_max_days_ahead, d.booking_max_days_ahead),
+      }
+    },
+
+    async list() {
+      return db.select().from(siteSettings).orderBy(siteSettings.settingKey)
+    },
+
+    async set(key: string, value: string, description?: string | null) {
+      const [row] = await db
+        .insert(siteSettings)
+        .values({ settingKey: key, settingValue: value, description: description ?? null })
+        .onConflictDoUpdate({
+          target: siteSettings.settingKey,
+          set: {
+            settingValue: value,
+            ...(description !== undefined ? { description } : {}),
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning()
+      return row!
+    },
+  }
+}
+export type SettingsService = ReturnType<typeof createSettingsService>
