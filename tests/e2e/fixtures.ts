@@ -1,0 +1,27 @@
+import { expect, test as base, type Page } from '@playwright/test'
+import { E2E_ADMIN } from '../../playwright.config'
+
+export { expect }
+
+/** Fails a test on any console error or uncaught page error. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text())
+      })
+      page.on('pageerror', (err) => errors.push(err.message))
+      await use(errors)
+    },
+    { auto: true },
+  ],
+})
+
+export async function signIn(page: Page) {
+  await page.goto('/login')
+  await page.getByLabel('Username').fill(E2E_ADMIN.username)
+  await page.getByLabel('Password').fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page).toHaveURL(/\/admin/)
+}

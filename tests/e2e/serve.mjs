@@ -1,0 +1,19 @@
+// Serves the production build on a throwaway data directory for the browser tests.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-'))
+Object.assign(process.env, {
+  NODE_ENV: 'production',
+  PORT: process.env.E2E_PORT ?? '3100',
+  DATA_DIR: dataDir,
+  SESSION_SECRET: 'e2e-session-secret-e2e-session-secret',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+})
+delete process.env.DATABASE_URL
+const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true })
+process.on('exit', cleanUp)
+await import(pathToFileURL(path.join(buildDir, 'server-entry.js')).href)

@@ -1,0 +1,66 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { pino } from 'pino'
+import request from 'supertest'
+import { afterAll } from 'vitest'
+import { createApp } from '../../server/app'
+import { createUserService } from '../../server/auth/users'
+import { loadConfig, type Config } from '../../server/config'
+import type { Db } from '../../server/db/client'
+import { seed } from '../../server/db/seed'
+import type { Clock, Deps } from '../../server/deps'
+import { createTestDatabase } from './db'
+
+/** A clock tests can set and move. */
+export class TestClock implements Clock {
+  constructor(private current: Date) {}
+  now = () => new Date(this.current)
+  set(iso: string | Date) {
+    this.current = new Date(iso)
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms)
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/**
+ * The app on its own database with a fixed clock. Call at the top of a test
+ * file (inside beforeAll); the database is dropped after the file.
+ */
+export async function createTestApp(
+  options: { now?: string; seed?: boolean; env?: Record<string, string>; configure?: (c: Config) => Config } = {},
+) {
+  const database = await createTestDatabase()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-test-data-'))
+  let config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-42',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  })
+  if (options.configure) config = options.configure(config)
+  const clock = new TestClock(new Date(options.now ?? '2026-11-21T12:00:00Z'))
+  const deps: Deps = { db: database.db, config, clock, logger: pino({ level: 'silent' }) }
+  if (options.seed !== false) await seed(database.db, { now: clock.now(), timeZone: config.venueTimezone })
+  const { app, services } = createApp(deps)
+  afterAll(async () => {
+    await database.drop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+  return { app, services, db: database.db as Db, clock, config, deps, dataDir }
+}
+
+export const STAFF = { username: 'staff', password: 'correct-horse-battery' }
+
+/** A supertest agent signed in as a staff member (created on first use). */
+export async function signedInAgent(t: { app: TestApp['app']; db: Db }) {
+  const users = createUserService(t.db)
+  if (!(await users.authenticate(STAFF.username, STAFF.password))) await users.create(STAFF.username, STAFF.password)
+  const agent = request.agent(t.app)
+  await agent.post('/api/login').send(STAFF).expect(200)
+  return agent
+}
