@@ -18,7 +18,7 @@ export default defineConfig({
   workers: process.env.CI ? 1 : 2,
   retries: 0,
   reporter: [['list']],
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

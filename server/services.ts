@@ -1,5 +1,8 @@
 import { createUserService } from './auth/users'
+import { createCocktailsService } from './cocktails/cocktails-service'
 import type { Deps } from './deps'
+import { createEventsService } from './events/events-service'
+import { createHoursService } from './hours/hours-service'
 import { createSettingsService } from './settings/settings-service'
 
 /**
@@ -11,6 +14,9 @@ export function createServices(deps: Deps) {
   return {
     users: createUserService(deps.db),
     settings,
+    hours: createHoursService(deps.db),
+    events: createEventsService(deps.db),
+    cocktails: createCocktailsService(deps.db),
   }
 }
 export type Services = ReturnType<typeof createServices>

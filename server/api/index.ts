@@ -1,8 +1,10 @@
 import type { Deps } from '../deps'
 import type { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
+import { adminCocktailsRoutes } from './admin-cocktails-routes'
 import { authRoutes } from './auth-routes'
 import { healthRoutes } from './health-routes'
+import { publicContentRoutes } from './public-content-routes'
 import { publicSettingsRoutes } from './settings-routes'
 
 /**
@@ -14,5 +16,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     healthRoutes(deps.db),
     authRoutes(services, deps.db),
     publicSettingsRoutes(services),
+    publicContentRoutes(services, deps),
+    adminCocktailsRoutes(services),
   ]
 }

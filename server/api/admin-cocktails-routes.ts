@@ -1,0 +1,14 @@
+import { CocktailsContentSchema } from '../cocktails/cocktails-service'
+import { ApiRoutes } from '../http/routes'
+import type { Services } from '../services'
+
+/** GET and POST /api/admin/cocktails-content (staff only, guarded in app.ts). */
+export function adminCocktailsRoutes({ cocktails }: Services) {
+  return new ApiRoutes()
+    .get('/api/admin/cocktails-content', async (_req, res) => {
+      res.json(await cocktails.get())
+    })
+    .post('/api/admin/cocktails-content', async (req, res) => {
+      res.json(await cocktails.save(CocktailsContentSchema.parse(req.body)))
+    })
+}

@@ -1,0 +1,37 @@
+import { and, asc, eq, gte, ne, or, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { events, type Event } from '../db/schema'
+
+/** Published means status 'published' (a missing status is treated as published). */
+const isPublished = or(eq(events.status, 'published'), sql`${events.status} is null`)
+
+/** Public reads of events; the admin events work adds writes. */
+export function createEventsService(db: Db) {
+  return {
+    /** Published events from a date on, soonest first. */
+    async upcoming(fromDate: string): Promise<Event[]> {
+      return db
+        .select()
+        .from(events)
+        .where(and(isPublished, gte(events.date, fromDate)))
+        .orderBy(asc(events.date), asc(events.time))
+    },
+
+    /** One event by numeric id or slug (DESIGN.md section 6); drafts are not public. */
+    async findPublic(idOrSlug: string): Promise<Event | undefined> {
+      const byId = /^\d{1,9}$/.test(idOrSlug)
+      const [event] = await db
+        .select()
+        .from(events)
+        .where(and(byId ? eq(events.id, Number(idOrSlug)) : eq(events.slug, idOrSlug), ne(events.status, 'draft')))
+        .limit(1)
+      return event
+    },
+
+    async findById(id: number): Promise<Event | undefined> {
+      const [event] = await db.select().from(events).where(eq(events.id, id)).limit(1)
+      return event
+    },
+  }
+}
+export type EventsService = ReturnType<typeof createEventsService>
