@@ -1,0 +1,110 @@
+import crypto from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { createDb } from '../../server/db/client'
+import { runMigrations } from '../../server/db/migrate'
+import { events, openingHours, siteSettings } from '../../server/db/schema'
+import { DEFAULT_OPENING_HOURS, seed } from '../../server/db/seed'
+import { withDatabase } from '../helpers/global-setup'
+
+const adminUrl = inject('databaseAdminUrl')
+const name = `${inject('templateDatabase')}_empty_${crypto.randomBytes(3).toString('hex')}`
+const admin = new pg.Client({ connectionString: adminUrl })
+let db: ReturnType<typeof createDb>
+
+afterAll(async () => {
+  await db?.$client.end()
+  await admin.query(`drop database if exists "${name}" with (force)`)
+  await admin.end()
+})
+
+const tableCount = async () =>
+  Number(
+    (await db.execute(sql`select count(*) as n from information_schema.tables where table_schema = 'public'`)).rows[0]!.n,
+  )
+
+describe('migrations', () => {
+  it('apply to an empty database, and again to a migrated one without change', async () => {
+    await admin.connect()
+    await admin.query(`create database "${name}"`)
+    db = createDb(withDatabase(adminUrl, name), { max: 2 })
+    expect(await tableCount()).toBe(0)
+    await runMigrations(db)
+    const after = await tableCount()
+    expect(after).toBeGreaterThanOrEqual(19)
+    await runMigrations(db)
+    expect(await tableCount()).toBe(after)
+  })
+
+  it('enforce the allowed values in the database', async () => {
+    await expect(
+      db.execute(
+        sql`insert into reservations (name, email, phone, date, start_time, party_size, status) values ('a','a@b.c','1','2026-12-01','19:00',2,'maybe')`,
+      ),
+    ).rejects.toMatchObject({ cause: { constraint: 'reservations_status_check' } })
+    await expect(
+      db.execute(
+        sql`insert into reservations (name, email, phone, date, start_time, party_size) values ('a','a@b.c','1','2026-12-01','25:00',2)`,
+      ),
+    ).rejects.toMatchObject({ cause: { constraint: 'reservations_time_check' } })
+    await expect(
+      db.execute(sql`insert into hour_exceptions (date, reason) values ('2026-12-24', '  ')`),
+    ).rejects.toMatchObject({ cause: { constraint: 'hour_exceptions_reason_check' } })
+    await expect(
+      db.execute(sql`insert into menu_sections (name, category) values ('x', 'pizza')`),
+    ).rejects.toMatchObject({ cause: { constraint: 'menu_sections_category_check' } })
+  })
+
+  it('index reservations by date and status', async () => {
+    const { rows } = await db.execute(sql`select indexdef from pg_indexes where tablename = 'reservations'`)
+    expect(rows.map((r) => String(r.indexdef)).join('\n')).toMatch(/\(date, status\)/)
+  })
+})
+
+describe('seed', () => {
+  const now = new Date('2026-11-21T12:00:00Z')
+
+  it('fills an empty database with the demo venue', async () => {
+    await seed(db, { now, timeZone: 'Europe/London' })
+    const hours = await db.select().from(openingHours).orderBy(openingHours.dayOfWeek)
+    expect(hours.map(({ dayOfWeek, openTime, closeTime, isClosed }) => ({ dayOfWeek, openTime, closeTime, isClosed }))).toEqual(
+      DEFAULT_OPENING_HOURS,
+    )
+    const settings = Object.fromEntries(
+      (await db.select().from(siteSettings)).map((s) => [s.settingKey, s.settingValue]),
+    )
+    expect(settings).toMatchObject({
+      booking_capacity_covers: '60',
+      booking_duration_minutes: '120',
+      booking_max_covers_per_slot: '20',
+      booking_auto_confirm_max_party: '6',
+      booking_min_notice_minutes: '60',
+      booking_max_days_ahead: '120',
+    })
+    expect(settings.footer_opening_hours).toContain('Monday & Tuesday\nClosed')
+    expect(settings.footer_kitchen_hours).toMatch(/9pm.*6pm/)
+    expect(settings.venue_name).toBeTruthy()
+
+    const all = await db.select().from(events).orderBy(events.date)
+    expect(all).toHaveLength(6)
+    expect(new Set(all.map((e) => e.bookingType))).toEqual(new Set(['table', 'enquiry']))
+    expect(all.every((e) => e.date > '2026-11-21')).toBe(true)
+    const spanDays = (Date.parse(all.at(-1)!.date) - Date.parse(all[0]!.date)) / 86_400_000
+    expect(spanDays).toBeGreaterThanOrEqual(90)
+    expect(new Set(all.map((e) => e.slug)).size).toBe(6)
+  })
+
+  it('can run twice and never overwrites what staff changed', async () => {
+    await db.update(siteSettings).set({ settingValue: 'Kitchen open until 8pm' }).where(eq(siteSettings.settingKey, 'footer_kitchen_hours'))
+    await db.update(openingHours).set({ isClosed: true }).where(eq(openingHours.dayOfWeek, 3))
+    await db.delete(events).where(eq(events.type, 'quiz_night'))
+    await seed(db, { now, timeZone: 'Europe/London' })
+    const [kitchen] = await db.select().from(siteSettings).where(eq(siteSettings.settingKey, 'footer_kitchen_hours'))
+    expect(kitchen!.settingValue).toBe('Kitchen open until 8pm')
+    const [wednesday] = await db.select().from(openingHours).where(eq(openingHours.dayOfWeek, 3))
+    expect(wednesday!.isClosed).toBe(true)
+    expect(await db.select().from(events)).toHaveLength(5)
+    expect(await db.select().from(openingHours)).toHaveLength(7)
+  })
+})

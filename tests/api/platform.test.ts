@@ -1,0 +1,129 @@
+import { pino } from 'pino'
+import request from 'supertest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../server/app'
+import { createDb } from '../../server/db/client'
+import type { RouteDef } from '../../server/http/routes'
+import { createTestApp, type TestApp } from '../helpers/app'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+
+/** Fills route parameters with a plausible value: `/api/admin/events/:id` → `/api/admin/events/1`. */
+const concretePath = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => (name === 'key' ? 'venue_name' : '1'))
+
+describe('the staff-only guard', () => {
+  it('answers 401 on every registered /api/admin route and POST /api/upload when signed out', async () => {
+    const routes = t.app.locals.routes as RouteDef[]
+    const guarded = routes.filter((r) => r.path.startsWith('/api/admin/') || (r.path === '/api/upload' && r.method === 'post'))
+    // The list grows as features add admin routes; the cocktails content routes exist from the start.
+    expect(guarded.length).toBeGreaterThanOrEqual(2)
+    for (const route of guarded) {
+      const res = await request(t.app)[route.method](concretePath(route.path)).send({})
+      expect(res.status, `${route.method.toUpperCase()} ${route.path}`).toBe(401)
+      expect(res.body).toEqual({ message: 'Unauthorized' })
+    }
+  })
+
+  it('also guards admin paths that match no route', async () => {
+    await request(t.app).get('/api/admin/anything').expect(401)
+  })
+})
+
+describe('API conventions', () => {
+  it('GET /api/health answers ok', async () => {
+    const res = await request(t.app).get('/api/health').expect(200)
+    expect(res.body).toEqual({ status: 'ok' })
+  })
+
+  it('GET /api/health answers 503 when the database is unreachable', async () => {
+    const deadDb = createDb('postgres://nobody:nothing@127.0.0.1:1/none')
+    const { app } = createApp({ ...t.deps, db: deadDb, logger: pino({ level: 'silent' }) })
+    const res = await request(app).get('/api/health').expect(503)
+    expect(res.body.status).toBe('unavailable')
+    await deadDb.$client.end()
+  })
+
+  it('answers malformed JSON with 400 and one error shape', async () => {
+    const res = await request(t.app)
+      .post('/api/login')
+      .set('Content-Type', 'application/json')
+      .send('{"username": "a",')
+      .expect(400)
+    expect(res.body).toEqual({ message: 'Malformed JSON in request body' })
+  })
+
+  it('answers an oversized body with 413', async () => {
+    const res = await request(t.app)
+      .post('/api/login')
+      .send({ username: 'x', password: 'y'.repeat(200_000) })
+      .expect(413)
+    expect(res.body.message).toBeTypeOf('string')
+  })
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await request(t.app).get('/api/no-such-thing').expect(404)
+    expect(res.headers['content-type']).toMatch(/application\/json/)
+    expect(res.body).toEqual({ message: 'Not found' })
+  })
+
+  it('puts a request id on every response and keeps a well-formed incoming one', async () => {
+    const a = await request(t.app).get('/api/health')
+    expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    const b = await request(t.app).get('/api/no-such-thing').set('X-Request-Id', 'trace-123')
+    expect(b.headers['x-request-id']).toBe('trace-123')
+    const c = await request(t.app).get('/api/health').set('X-Request-Id', 'bad id <script>')
+    expect(c.headers['x-request-id']).not.toBe('bad id <script>')
+  })
+
+  it('sends an enforced CSP with a fresh nonce per request', async () => {
+    const a = await request(t.app).get('/api/health')
+    const b = await request(t.app).get('/api/health')
+    const csp = a.headers['content-security-policy'] as string
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).not.toContain('connect.facebook.net')
+    expect(a.headers['content-security-policy-report-only']).toBeUndefined()
+    expect(csp).not.toEqual(b.headers['content-security-policy'])
+    expect(a.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('allows the pixel host in the CSP only when a pixel id is configured', async () => {
+    const { app } = createApp({ ...t.deps, config: { ...t.config, metaPixelId: '123456789012' } })
+    const res = await request(app).get('/api/health')
+    expect(res.headers['content-security-policy']).toContain('https://connect.facebook.net')
+  })
+
+  it('refuses unsafe /api requests from another site with 403', async () => {
+    await request(t.app).post('/api/login').set('Origin', 'https://evil.example').send({}).expect(403)
+    await request(t.app).post('/api/login').set('Sec-Fetch-Site', 'cross-site').send({}).expect(403)
+    await request(t.app).post('/api/login').set('Origin', 'null').send({}).expect(403)
+    // Same origin and safe methods pass.
+    const same = await request(t.app).post('/api/login').set('Host', 'pub.test').set('Origin', 'http://pub.test').send({})
+    expect(same.status).toBe(400)
+    await request(t.app).get('/api/health').set('Origin', 'https://evil.example').expect(200)
+  })
+
+  it('serves public settings and hides the rest', async () => {
+    const res = await request(t.app).get('/api/site-settings/footer_kitchen_hours').expect(200)
+    expect(res.body.value).toMatch(/9pm/)
+    await request(t.app).get('/api/site-settings/booking_capacity_covers').expect(404)
+    await request(t.app).get('/api/site-settings/venue_notification_email').expect(404)
+  })
+
+  it('never answers 500 to malformed requests', async () => {
+    const probes = [
+      request(t.app).post('/api/login').set('Content-Type', 'application/json').send('[1,2'),
+      request(t.app).post('/api/login').send({ username: 42, password: ['x'] }),
+      request(t.app).post('/api/login').set('Content-Type', 'text/plain').send('hello'),
+      request(t.app).get('/api/site-settings/%E0%A4%A'),
+      request(t.app).post('/api/login').set('Content-Type', 'application/json; charset=utf-999').send('{}'),
+    ]
+    for (const res of await Promise.all(probes)) {
+      expect(res.status).toBeGreaterThanOrEqual(400)
+      expect(res.status).toBeLessThan(500)
+    }
+  })
+})
