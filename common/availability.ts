@@ -1,0 +1,203 @@
+/**
+ * Booking rules of DESIGN.md section 3, as pure functions shared by the server
+ * (availability API, re-check under the lock) and the booking page (calendar).
+ * Dates are 'YYYY-MM-DD' and times 'HH:MM' in the venue's zone; "now" is an
+ * instant turned into venue wall-clock time with `zonedParts`, so the process's
+ * own time zone never matters.
+ */
+import { SLOT_MINUTES } from './constants'
+import { addDays, dayOfWeek, isValidTime, minutesToTime, timeToMinutes, zonedParts } from './time'
+
+export type WeeklyHours = {
+  dayOfWeek: number
+  openTime: string | null
+  closeTime: string | null
+  isClosed: boolean
+}
+export type DateException = {
+  date: string
+  openTime: string | null
+  closeTime: string | null
+  isClosed: boolean
+}
+export type BookingHours = { open: string; close: string }
+
+/** An active (pending or confirmed) booking on the date being checked. */
+export type ActiveBooking = { startTime: string; partySize: number }
+
+export type CapacityRules = {
+  capacityCovers: number
+  durationMinutes: number
+  /** 0 means no pacing limit. */
+  maxCoversPerSlot: number
+}
+export type BookingWindowRules = {
+  minNoticeMinutes: number
+  maxDaysAhead: number
+}
+
+const usableTime = (t: string | null): t is string => t !== null && isValidTime(t)
+
+/**
+ * The booking hours of a date: its exception if there is one (closed means
+ * none), otherwise its weekday row (missing or closed means none).
+ */
+export function bookingHoursFor(
+  date: string,
+  weekly: readonly WeeklyHours[],
+  exceptions: readonly DateException[],
+): BookingHours | null {
+  const exception = exceptions.find((e) => e.date === date)
+  const source = exception ?? weekly.find((w) => w.dayOfWeek === dayOfWeek(date))
+  if (!source || source.isClosed || !usableTime(source.openTime) || !usableTime(source.closeTime)) return null
+  return { open: source.openTime, close: source.closeTime }
+}
+
+/** Every 30 minutes from open, each starting strictly before close: 16:00-21:00 gives 16:00 … 20:30. */
+export function slotTimes(hours: BookingHours | null): string[] {
+  if (!hours) return []
+  const close = timeToMinutes(hours.close)
+  const slots: string[] = []
+  for (let m = timeToMinutes(hours.open); m < close; m += SLOT_MINUTES) slots.push(minutesToTime(m))
+  return slots
+}
+
+/**
+ * The calendar's disabled-day rule of SPEC.md section 5: past dates; a date
+ * with an exception only if the exception is closed; else a weekday with no
+ * row or a closed row.
+ */
+export function isDayDisabled(
+  date: string,
+  today: string,
+  weekly: readonly WeeklyHours[],
+  exceptions: readonly DateException[],
+): boolean {
+  if (date < today) return true
+  const exception = exceptions.find((e) => e.date === date)
+  if (exception) return exception.isClosed
+  const row = weekly.find((w) => w.dayOfWeek === dayOfWeek(date))
+  return !row || row.isClosed
+}
+
+/**
+ * The instant at which a venue wall-clock time happens, or null when that wall
+ * time does not exist (the hour skipped when clocks go forward). A wall time
+ * that happens twice (clocks going back) gives the first.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
+  const [y, mo, d] = date.split('-').map(Number)
+  const wall = Date.UTC(y!, mo! - 1, d!, 0, timeToMinutes(time))
+  // Try both offsets around the wall time; keep the earliest that reads back as that wall time.
+  const candidates = [wall - 14 * 3_600_000, wall + 14 * 3_600_000]
+    .map((probe) => {
+      const p = zonedParts(new Date(probe), timeZone)
+      const probeWall = Date.UTC(...splitDate(p.date), 0, p.minutes)
+      return wall - (probeWall - probe)
+    })
+    .filter((instant) => {
+      const p = zonedParts(new Date(instant), timeZone)
+      return p.date === date && p.minutes === timeToMinutes(time)
+    })
+    .sort((a, b) => a - b)
+  return candidates.length ? new Date(candidates[0]!) : null
+}
+
+function splitDate(date: string): [number, number, number] {
+  const [y, m, d] = date.split('-').map(Number)
+  return [y!, m! - 1, d!]
+}
+
+/** The last date that can be booked: today plus the horizon, in the venue's zone. */
+export function lastBookableDate(now: Date, timeZone: string, maxDaysAhead: number): string {
+  return addDays(zonedParts(now, timeZone).date, maxDaysAhead)
+}
+
+/** Whether a slot starts at least the minimum notice after now (and is a real wall time). */
+export function meetsNotice(date: string, time: string, now: Date, timeZone: string, minNoticeMinutes: number): boolean {
+  const start = zonedInstant(date, time, timeZone)
+  return start !== null && start.getTime() >= now.getTime() + minNoticeMinutes * 60_000
+}
+
+/**
+ * Whether a party fits at a start time: for every 30-minute block the booking
+ * would hold, the guests of bookings overlapping that block plus the party stay
+ * within the covers capacity, and the guests starting in the same slot stay
+ * within the pacing limit.
+ */
+export function partyFits(
+  startTime: string,
+  partySize: number,
+  bookings: readonly ActiveBooking[],
+  rules: CapacityRules,
+): boolean {
+  return fitsCovers(startTime, partySize, bookings, rules) && fitsPacing(startTime, partySize, bookings, rules)
+}
+
+/** Covers capacity over the booking's duration. */
+export function fitsCovers(
+  startTime: string,
+  partySize: number,
+  bookings: readonly ActiveBooking[],
+  { capacityCovers, durationMinutes }: CapacityRules,
+): boolean {
+  const start = timeToMinutes(startTime)
+  const duration = Math.max(durationMinutes, SLOT_MINUTES)
+  for (let block = start; block < start + duration; block += SLOT_MINUTES) {
+    let seated = partySize
+    for (const b of bookings) {
+      const bStart = timeToMinutes(b.startTime)
+      if (bStart < block + SLOT_MINUTES && block < bStart + duration) seated += b.partySize
+    }
+    if (seated > capacityCovers) return false
+  }
+  return true
+}
+
+/** Pacing: guests whose booking starts in this slot (0 = no limit). */
+export function fitsPacing(
+  startTime: string,
+  partySize: number,
+  bookings: readonly ActiveBooking[],
+  { maxCoversPerSlot }: CapacityRules,
+): boolean {
+  if (maxCoversPerSlot <= 0) return true
+  const start = timeToMinutes(startTime)
+  const starting = bookings
+    .filter((b) => {
+      const m = timeToMinutes(b.startTime)
+      return m >= start && m < start + SLOT_MINUTES
+    })
+    .reduce((sum, b) => sum + b.partySize, 0)
+  return starting + partySize <= maxCoversPerSlot
+}
+
+export type SlotQuery = {
+  date: string
+  partySize: number
+  now: Date
+  timeZone: string
+  weekly: readonly WeeklyHours[]
+  exceptions: readonly DateException[]
+  bookings: readonly ActiveBooking[]
+  rules: CapacityRules & BookingWindowRules
+}
+
+export type SlotCheck = 'ok' | 'not_a_slot' | 'too_soon' | 'beyond_horizon' | 'full'
+
+/** Why a start time can or cannot be booked for a party on a date. */
+export function checkSlot(query: SlotQuery, startTime: string): SlotCheck {
+  const { date, now, timeZone, rules } = query
+  if (!slotTimes(bookingHoursFor(date, query.weekly, query.exceptions)).includes(startTime)) return 'not_a_slot'
+  if (date > lastBookableDate(now, timeZone, rules.maxDaysAhead)) return 'beyond_horizon'
+  if (!meetsNotice(date, startTime, now, timeZone, rules.minNoticeMinutes)) return 'too_soon'
+  if (!partyFits(startTime, query.partySize, query.bookings, rules)) return 'full'
+  return 'ok'
+}
+
+/** The start times a party can book on a date, in order. */
+export function availableSlots(query: SlotQuery): string[] {
+  return slotTimes(bookingHoursFor(query.date, query.weekly, query.exceptions)).filter(
+    (time) => checkSlot(query, time) === 'ok',
+  )
+}
