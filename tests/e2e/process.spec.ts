@@ -1,0 +1,94 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+// @ts-expect-error a plain ESM helper shared with the bench script
+import { startServer } from '../helpers/server-process.mjs'
+
+type Server = Awaited<ReturnType<typeof startServer>>
+
+const ADMIN = { username: 'process-admin', password: 'process-password-1' }
+const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }
+
+function postmasterPid(dataDir: string): number | undefined {
+  const file = path.join(dataDir, 'postgres', 'postmaster.pid')
+  return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : undefined
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function signedInSave(server: Server, introText: string) {
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  expect(login.status).toBe(200)
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!
+  const current = await (await fetch(`${server.url}/api/admin/cocktails-content`, { headers: { cookie } })).json()
+  const saved = await fetch(`${server.url}/api/admin/cocktails-content`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', cookie },
+    body: JSON.stringify({ ...current, introText }),
+  })
+  expect(saved.status).toBe(200)
+}
+
+test.describe('the app process', () => {
+  test.describe.configure({ timeout: 120_000 })
+  let dataDir: string
+  test.beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-process-'))
+  })
+  test.afterEach(() => {
+    const pid = postmasterPid(dataDir)
+    if (pid && alive(pid)) process.kill(pid, 'SIGINT')
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  test('killed with SIGKILL, it starts again cleanly and keeps committed data', async () => {
+    const first = await startServer({ dataDir, env })
+    await signedInSave(first, 'Saved before the crash')
+    const orphan = postmasterPid(dataDir)
+    first.child.kill('SIGKILL')
+    await first.exited
+    // The crash leaves PostgreSQL running as an orphan with its postmaster.pid.
+    expect(orphan && alive(orphan)).toBe(true)
+
+    const second = await startServer({ dataDir, env })
+    try {
+      expect(orphan && alive(orphan)).toBe(false)
+      const content = await (await fetch(`${second.url}/api/cocktails-content`)).json()
+      expect(content.introText).toBe('Saved before the crash')
+      const home = await fetch(`${second.url}/`)
+      expect(home.status).toBe(200)
+    } finally {
+      second.child.kill('SIGTERM')
+      await second.exited
+    }
+  })
+
+  test('stops cleanly on SIGTERM, taking its PostgreSQL with it', async () => {
+    const server = await startServer({ dataDir, env })
+    const pg = postmasterPid(dataDir)
+    expect(pg && alive(pg)).toBe(true)
+    server.child.kill('SIGTERM')
+    const { code } = await server.exited
+    expect(code).toBe(0)
+    await expect.poll(() => alive(pg!), { timeout: 10_000 }).toBe(false)
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false)
+  })
+
+  test('refuses to start on a bad setting, naming the variable', async () => {
+    await expect(startServer({ dataDir, env: { ...env, PORT: 'eighty' }, timeoutMs: 10_000 })).rejects.toThrow(
+      /Invalid environment: PORT must be a number/,
+    )
+  })
+})

@@ -1,0 +1,64 @@
+// Starts the production build as a child process (used by the process tests and the bench).
+import { spawn } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Runs `<build>/server-entry.js` with NODE_ENV=production on the given data
+ * directory and resolves once GET /api/health answers 200.
+ */
+export async function startServer({ dataDir, port, env = {}, buildDir = process.env.BUILD_DIR ?? 'build', timeoutMs = 60_000 }) {
+  port ??= await freePort()
+  const startedAt = performance.now()
+  const child = spawn(process.execPath, [path.resolve(buildDir, 'server-entry.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'process-test-secret-process-test-secret',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`)
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`)
+      if (res.status === 200) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`Server did not become healthy in ${timeoutMs} ms:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    startupMs: Math.round(performance.now() - startedAt),
+    output: () => output,
+    exited,
+  }
+}
