@@ -2,6 +2,7 @@ import { createUserService } from './auth/users'
 import { createCocktailsService } from './cocktails/cocktails-service'
 import type { Deps } from './deps'
 import { createEventsService } from './events/events-service'
+import { createHeroService } from './hero/hero-service'
 import { createHoursService } from './hours/hours-service'
 import { createSettingsService } from './settings/settings-service'
 
@@ -17,6 +18,7 @@ export function createServices(deps: Deps) {
     hours: createHoursService(deps.db),
     events: createEventsService(deps.db),
     cocktails: createCocktailsService(deps.db),
+    hero: createHeroService(deps.db),
   }
 }
 export type Services = ReturnType<typeof createServices>

@@ -4,6 +4,7 @@ import type { Services } from '../services'
 import { adminCocktailsRoutes } from './admin-cocktails-routes'
 import { authRoutes } from './auth-routes'
 import { healthRoutes } from './health-routes'
+import { heroRoutes } from './hero-routes'
 import { publicContentRoutes } from './public-content-routes'
 import { publicSettingsRoutes } from './settings-routes'
 
@@ -17,6 +18,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     authRoutes(services, deps.db),
     publicSettingsRoutes(services),
     publicContentRoutes(services, deps),
+    heroRoutes(services),
     adminCocktailsRoutes(services),
   ]
 }
