@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Config } from './config'
 import type { Db } from './db/client'
+import type { MediaStorage } from './media/storage'
 
 /** The clock is injected so tests can fix "now". */
 export type Clock = { now: () => Date }
@@ -12,4 +13,6 @@ export type Deps = {
   config: Config
   clock: Clock
   logger: Logger
+  /** Where uploads are kept; local disk under DATA_DIR/uploads when not given. */
+  storage?: MediaStorage
 }

@@ -4,6 +4,8 @@ import type { Deps } from './deps'
 import { createEventsService } from './events/events-service'
 import { createHeroService } from './hero/hero-service'
 import { createHoursService } from './hours/hours-service'
+import { createMediaService } from './media/media-service'
+import { createReservationsService } from './reservations/reservations-service'
 import { createSettingsService } from './settings/settings-service'
 
 /**
@@ -19,6 +21,8 @@ export function createServices(deps: Deps) {
     events: createEventsService(deps.db),
     cocktails: createCocktailsService(deps.db),
     hero: createHeroService(deps.db),
+    media: createMediaService(deps),
+    reservations: createReservationsService(deps, { settings }),
   }
 }
 export type Services = ReturnType<typeof createServices>

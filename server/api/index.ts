@@ -6,7 +6,9 @@ import { authRoutes } from './auth-routes'
 import { healthRoutes } from './health-routes'
 import { heroRoutes } from './hero-routes'
 import { publicContentRoutes } from './public-content-routes'
+import { reservationRoutes } from './reservation-routes'
 import { publicSettingsRoutes } from './settings-routes'
+import { uploadRoutes } from './upload-routes'
 
 /**
  * Every API router of the app. Each feature adds its router here; admin
@@ -20,5 +22,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     publicContentRoutes(services, deps),
     heroRoutes(services),
     adminCocktailsRoutes(services),
+    uploadRoutes(services),
+    reservationRoutes(services, deps),
   ]
 }

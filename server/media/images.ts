@@ -1,0 +1,98 @@
+import sharp from 'sharp'
+import { HttpError } from '../http/errors'
+import type { MediaType } from './file-type'
+
+/** Widths of the WebP variants written for every still image (never wider than the original). */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const
+
+/**
+ * Decompression-bomb guard: a small file that claims more pixels than this is
+ * refused before it is decoded. 100 MP covers every phone camera in use (48 MP
+ * is typical, 200 MP modes save at 50 MP by default).
+ */
+export const MAX_INPUT_PIXELS = 100_000_000
+
+const WEBP_QUALITY = 78
+
+let configured = false
+/** One libvips worker thread and no operation cache: a 20 MB photo must not take the box's memory. */
+export function configureSharp() {
+  if (configured) return
+  configured = true
+  sharp.concurrency(1)
+  sharp.cache(false)
+}
+
+export type ImageInfo = {
+  /** Width and height as displayed, after EXIF orientation. */
+  width: number
+  height: number
+  animated: boolean
+}
+
+export type EncodedVariant = { width: number; height: number; data: Buffer }
+
+const UNREADABLE_IMAGE = 'The image could not be read. Upload a PNG, JPEG, GIF or WebP image.'
+
+/** Reads the header of an image file and checks it is what its magic number said it was. */
+export async function inspectImage(file: string, type: MediaType): Promise<ImageInfo> {
+  let meta: sharp.Metadata
+  try {
+    meta = await sharp(file, { limitInputPixels: false }).metadata()
+  } catch {
+    throw new HttpError(415, UNREADABLE_IMAGE)
+  }
+  if (meta.format !== type.sharpFormat || !meta.width || !meta.height) throw new HttpError(415, UNREADABLE_IMAGE)
+  // Height of one frame: for animations sharp reports pageHeight.
+  const frameHeight = meta.pageHeight ?? meta.height
+  if (meta.width * frameHeight > MAX_INPUT_PIXELS) {
+    throw new HttpError(400, 'The image is too large to process (more than 100 megapixels). Please resize it and try again.')
+  }
+  const swap = (meta.orientation ?? 1) >= 5
+  return {
+    width: swap ? frameHeight : meta.width,
+    height: swap ? meta.width : frameHeight,
+    animated: (meta.pages ?? 1) > 1,
+  }
+}
+
+/** The variant widths for an image `width` pixels wide: the standard ones below it, plus its own width up to the largest. */
+export function variantWidths(width: number): number[] {
+  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width)
+  const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!
+  const below = widths[widths.length - 1]
+  // A full-size WebP too, unless it would nearly duplicate the variant below it.
+  if (width <= largest && (below === undefined || width > below * 1.2)) widths.push(width)
+  return widths
+}
+
+/**
+ * Encodes the WebP variants of a still image: decoded once (EXIF orientation
+ * applied, at the largest width needed), then each width encoded from those
+ * pixels. WebP output carries no EXIF, GPS or other metadata.
+ */
+export async function encodeVariants(file: string, info: ImageInfo): Promise<EncodedVariant[]> {
+  const widths = variantWidths(info.width)
+  if (widths.length === 0) return []
+  const top = Math.max(...widths)
+  let decoded: { data: Buffer; info: sharp.OutputInfo }
+  try {
+    decoded = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
+      .rotate()
+      .resize({ width: top, withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+  } catch {
+    throw new HttpError(415, UNREADABLE_IMAGE)
+  }
+  const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels }
+  const variants: EncodedVariant[] = []
+  for (const width of widths) {
+    let pipeline = sharp(decoded.data, { raw })
+    if (width < raw.width) pipeline = pipeline.resize({ width })
+    const out = await pipeline.webp({ quality: WEBP_QUALITY, effort: 4 }).toBuffer({ resolveWithObject: true })
+    variants.push({ width: out.info.width, height: out.info.height, data: out.data })
+  }
+  return variants
+}

@@ -1,0 +1,90 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import type { Request, RequestHandler } from 'express'
+import multer, { MulterError } from 'multer'
+import { UPLOAD_MAX_BYTES } from '../../common/constants'
+import { HttpError, ValidationError } from '../http/errors'
+import type { ReceivedFile } from './media-service'
+
+export const FILE_TOO_LARGE = 'File too large'
+/** Room for the multipart boundaries and part headers around a file at the limit. */
+const MULTIPART_OVERHEAD = 64 * 1024
+/** A temporary file older than this was left by a crash and is removed. */
+const STALE_TMP_MS = 60 * 60 * 1000
+
+async function sweepStaleTmp(tmpDir: string) {
+  const now = Date.now()
+  for (const name of await fsp.readdir(tmpDir).catch(() => [] as string[])) {
+    const file = path.join(tmpDir, name)
+    const stat = await fsp.stat(file).catch(() => undefined)
+    if (stat && now - stat.mtimeMs > STALE_TMP_MS) await fsp.rm(file, { force: true })
+  }
+}
+
+/**
+ * Refuses a body that declares more than the limit before reading any of it:
+ * nothing touches the disk. The body is read and discarded before answering,
+ * so the browser gets the 413 rather than a reset connection.
+ */
+function refuseDeclaredOversize(maxBytes: number): RequestHandler {
+  return (req, res, next) => {
+    const declared = Number(req.headers['content-length'])
+    if (!Number.isFinite(declared) || declared <= maxBytes + MULTIPART_OVERHEAD) return next()
+    const answer = () => {
+      if (!res.headersSent) res.status(413).json({ message: FILE_TOO_LARGE })
+    }
+    // Far beyond the limit is not worth draining: answer and drop the connection.
+    if (declared > maxBytes * 4) {
+      res.set('Connection', 'close')
+      answer()
+      req.destroy()
+      return
+    }
+    req.on('end', answer)
+    req.on('error', () => undefined)
+    req.resume()
+  }
+}
+
+/**
+ * Receives one multipart `file` field into a temporary file in `tmpDir`
+ * (streamed, never held in memory). Over `maxBytes` gives 413 'File too
+ * large'; on that, on an aborted request or any other failure the partial file
+ * is deleted (multer removes it before passing the error on).
+ */
+export function receiveSingleFile(tmpDir: string, maxBytes = UPLOAD_MAX_BYTES): RequestHandler[] {
+  fs.mkdirSync(tmpDir, { recursive: true })
+  void sweepStaleTmp(tmpDir)
+  const upload = multer({
+    storage: multer.diskStorage({
+      destination: tmpDir,
+      filename: (_req, _file, cb) => cb(null, `${crypto.randomBytes(16).toString('hex')}.upload`),
+    }),
+    limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024 },
+  }).single('file')
+
+  const receive: RequestHandler = (req, res, next) => {
+    upload(req, res, (error?: unknown) => {
+      if (!error) return next()
+      if (error instanceof MulterError) {
+        if (error.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, FILE_TOO_LARGE))
+        if (error.code === 'LIMIT_UNEXPECTED_FILE') {
+          return next(new ValidationError('Upload one file in the field named "file"', { file: 'Upload one file in the field named "file"' }))
+        }
+        return next(new ValidationError('The upload could not be read'))
+      }
+      if (req.destroyed || req.aborted) return next(new HttpError(400, 'The upload was interrupted'))
+      next(error)
+    })
+  }
+  return [refuseDeclaredOversize(maxBytes), receive]
+}
+
+/** The received file, or a 400 naming the missing field. */
+export function receivedFile(req: Request): ReceivedFile {
+  const file = req.file
+  if (!file) throw new ValidationError('Choose a file to upload', { file: 'Choose a file to upload' })
+  return { path: file.path, originalname: file.originalname, size: file.size }
+}
