@@ -42,6 +42,11 @@ export function authRoutes({ users }: Services, db: Db) {
       res.json(user)
     })
     .get('/api/logout', (req, res, next) => {
+      if (!req.session) {
+        res.clearCookie('sid')
+        res.redirect(302, '/')
+        return
+      }
       req.session.destroy((error) => {
         if (error) return next(error)
         res.clearCookie('sid')
@@ -49,7 +54,8 @@ export function authRoutes({ users }: Services, db: Db) {
       })
     })
     .get('/api/user', async (req, res) => {
-      const user = req.session.userId ? await users.findById(req.session.userId) : undefined
+      const userId = req.session?.userId
+      const user = userId ? await users.findById(userId) : undefined
       if (!user) {
         res.status(401).json({ message: MESSAGES.unauthorized })
         return

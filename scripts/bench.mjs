@@ -1,0 +1,116 @@
+// `npm run bench`: the production build on a throwaway database, measured with
+// autocannon (50 connections, 10 s per endpoint) beside a raw node:http
+// hello-world started in the same run. Also reports start-up time with an
+// existing data directory and the idle memory of the app and of PostgreSQL.
+import { execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { freePort, startServer } from '../tests/helpers/server-process.mjs'
+import { endpoints } from './bench-endpoints.mjs'
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
+const only = process.argv.slice(2)
+
+if (!fs.existsSync(path.join(buildDir, 'server-entry.js'))) {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' })
+}
+
+function rssKb(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+  } catch {
+    return 0
+  }
+}
+
+/** PostgreSQL's processes: the postmaster of the data dir and its children. */
+function postgresRssKb(dataDir) {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid')
+  if (!fs.existsSync(pidFile)) return { total: 0, count: 0 }
+  const master = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])
+  const pids = [master]
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const ppid = Number(/PPid:\s+(\d+)/.exec(fs.readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1])
+      if (ppid === master) pids.push(Number(entry))
+    } catch {
+      // process went away
+    }
+  }
+  return { total: pids.reduce((sum, pid) => sum + rssKb(pid), 0), count: pids.length }
+}
+
+function run(url, endpoint, extra = {}) {
+  const requests = typeof endpoint.body === 'function'
+    ? [{ setupRequest: (req, context) => {
+        context.i = (context.i ?? 0) + 1
+        const body = endpoint.body(Math.floor(Math.random() * 1e9), extra)
+        return { ...req, body: JSON.stringify(body) }
+      } }]
+    : undefined
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: url + (typeof endpoint.path === 'function' ? endpoint.path(extra) : endpoint.path),
+        method: endpoint.method ?? 'GET',
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers: { 'content-type': 'application/json', ...(endpoint.headers ?? {}) },
+        body: endpoint.body && typeof endpoint.body !== 'function' ? JSON.stringify(endpoint.body) : undefined,
+        requests,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    )
+  })
+}
+
+const rawPort = await freePort()
+const raw = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"status":"ok"}') }).listen(${rawPort})`], { stdio: 'ignore' })
+await new Promise((r) => setTimeout(r, 300))
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-bench-'))
+const env = { LOG_LEVEL: 'warn', ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1' }
+// First start creates the database; the measured start-up uses the existing data directory.
+const first = await startServer({ dataDir, env, buildDir })
+first.child.kill('SIGTERM')
+await first.exited
+const server = await startServer({ dataDir, env, buildDir })
+await new Promise((r) => setTimeout(r, 2000))
+const idleAppKb = rssKb(server.child.pid)
+const idlePg = postgresRssKb(dataDir)
+
+const rows = []
+try {
+  const baseline = await run(`http://127.0.0.1:${rawPort}`, { name: 'raw node:http', path: '/' })
+  rows.push({ name: 'raw node:http hello world', result: baseline })
+  for (const endpoint of endpoints) {
+    if (only.length && !only.some((o) => endpoint.name.includes(o))) continue
+    const extra = endpoint.prepare ? await endpoint.prepare(server.url) : {}
+    rows.push({ name: endpoint.name, result: await run(server.url, endpoint, extra) })
+  }
+} finally {
+  server.child.kill('SIGTERM')
+  await server.exited
+  raw.kill()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+const rawRps = rows[0].result.requests.average
+console.log(`\nStart-up to first 200 with an existing data directory: ${server.startupMs} ms (budget 3000 ms)`)
+console.log(`Idle RSS: app ${(idleAppKb / 1024).toFixed(1)} MB (budget 150 MB); PostgreSQL ${(idlePg.total / 1024).toFixed(1)} MB over ${idlePg.count} processes (RSS counts shared buffers in each)`)
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, on ${os.cpus().length} CPU(s)\n`)
+const table = rows.map(({ name, result }) => ({
+  endpoint: name,
+  'req/s': Math.round(result.requests.average),
+  'p99 ms': result.latency.p99,
+  'ratio to raw': (result.requests.average / rawRps).toFixed(2),
+  'non-2xx': result.non2xx,
+  errors: result.errors + result.timeouts,
+}))
+console.table(table)
+if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ startupMs: server.startupMs, idleAppKb, idlePg, table }, null, 2))
