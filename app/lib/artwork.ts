@@ -7,37 +7,59 @@
 export type Artwork = {
   src: string
   srcSet: string
+  /** A sensible default `sizes` for how the picture is usually laid out. */
+  sizes: string
   width: number
   height: number
   alt: string
 }
 
+/** `sizes` for a full-bleed hero, grid tiles and two-column galleries. */
+export const SIZES = {
+  hero: '100vw',
+  tile: '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw',
+  gallery: '(min-width: 1024px) 50vw, 100vw',
+} as const
+
 const HERO = [480, 640, 960, 1600]
 const PICTURE = [480, 960, 1600]
 const TILE = [480, 960]
 
-function art(name: string, widths: number[], width: number, height: number, alt: string): Artwork {
+function art(name: string, widths: number[], width: number, height: number, alt: string, sizes: string): Artwork {
   const fallback = widths.includes(960) ? 960 : widths[widths.length - 1]
   return {
     src: `/images/${name}-${fallback}.webp`,
     srcSet: widths.map((w) => `/images/${name}-${w}.webp ${w}w`).join(', '),
+    sizes,
     width,
     height,
     alt,
   }
 }
 
-const hero = (name: string, alt: string) => art(name, HERO, 1600, 900, alt)
-const tile = (name: string, alt: string) => art(name, TILE, 1200, 900, alt)
-const picture = (name: string, alt: string) => art(name, PICTURE, 1600, 900, alt)
+const hero = (name: string, alt: string) => art(name, HERO, 1600, 900, alt, SIZES.hero)
+const tile = (name: string, alt: string) => art(name, TILE, 1200, 900, alt, SIZES.tile)
+const picture = (name: string, alt: string) => art(name, PICTURE, 1600, 900, alt, SIZES.hero)
 
 export const ARTWORK = {
-  heroHome: hero('hero-home', 'The whitewashed, thatched Wheatsheaf Inn at dusk, its windows glowing and the pub sign swinging by the lane'),
-  heroChristmas: hero('hero-christmas', 'The Wheatsheaf Inn on a snowy Christmas night, a wreath on the door and a lit tree in the garden'),
-  heroPrivateHire: hero('hero-private-hire', 'The pub garden at dusk under strings of festoon lights, with parasols over the picnic tables'),
+  heroHome: hero(
+    'hero-home',
+    'The whitewashed, thatched Wheatsheaf Inn at dusk, its windows glowing and the pub sign swinging by the lane',
+  ),
+  heroChristmas: hero(
+    'hero-christmas',
+    'The Wheatsheaf Inn on a snowy Christmas night, a wreath on the door and a lit tree in the garden',
+  ),
+  heroPrivateHire: hero(
+    'hero-private-hire',
+    'The pub garden at dusk under strings of festoon lights, with parasols over the picnic tables',
+  ),
   heroMenu: hero('hero-menu', 'Beer-battered fish and chips and a roast on a plank table beside a pint'),
   heroCocktails: hero('hero-cocktails', 'Three cocktails on the bar top in front of the glowing back bar'),
-  heroContact: hero('hero-contact', 'The front door of The Wheatsheaf Inn with its lanterns, window boxes and hanging sign'),
+  heroContact: hero(
+    'hero-contact',
+    'The front door of The Wheatsheaf Inn with its lanterns, window boxes and hanging sign',
+  ),
   heroBooking: hero('hero-booking', 'The candlelit dining room with laid tables and a view of the garden at dusk'),
   tileMenu: tile('tile-menu', 'Fish and chips and a Sunday roast on a wooden table'),
   tileCocktails: tile('tile-cocktails', 'A spritz, a mint highball and a pink coupe on the bar'),
@@ -51,7 +73,14 @@ export const ARTWORK = {
   garden2: tile('garden-2', 'Picnic tables with parasols on the lawn in the sunshine'),
   garden3: tile('garden-3', 'A candlelit picnic table under the lights, set with pints'),
   garden4: tile('garden-4', 'The garden beside the inn with a picnic table under a parasol'),
-  christmasMenu: art('christmas-menu', [480, 1000], 1000, 1414, 'Christmas party menu: spiced parsnip soup, chicken liver parfait or beetroot-cured salmon; roast Norfolk turkey, slow-braised beef or chestnut and cranberry Wellington; Christmas pudding or chocolate and orange torte'),
+  christmasMenu: art(
+    'christmas-menu',
+    [480, 1000],
+    1000,
+    1414,
+    'Christmas party menu: spiced parsnip soup, chicken liver parfait or beetroot-cured salmon; roast Norfolk turkey, slow-braised beef or chestnut and cranberry Wellington; Christmas pudding or chocolate and orange torte',
+    '(min-width: 1024px) 40vw, 100vw',
+  ),
   menuDefault: tile('menu-default', 'A plank table set with pub classics'),
   venueExterior: picture('venue-exterior', 'Exterior view of The Wheatsheaf Inn on a summer day'),
   venueGarden: picture('venue-garden', 'The pub garden with picnic tables and festoon lights'),
@@ -74,13 +103,6 @@ export const VENUE_IMAGES: { key: ArtworkKey; label: string; src: string }[] = [
   { key: 'venueLounge', label: 'Lounge Area', src: ARTWORK.venueLounge.src },
   { key: 'venueEventSpace', label: 'Event Space', src: ARTWORK.venueEventSpace.src },
 ]
-
-/** `sizes` for a full-bleed hero and for grid tiles/galleries. */
-export const SIZES = {
-  hero: '100vw',
-  tile: '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw',
-  gallery: '(min-width: 1024px) 50vw, 100vw',
-} as const
 
 /** Finds the artwork whose srcSet contains this path (used to pick srcSet for a stored hero image). */
 export function artworkForSrc(src: string): Artwork | undefined {
