@@ -1,0 +1,318 @@
+import { and, eq, sql } from 'drizzle-orm'
+import request from 'supertest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { BOOKING_SETTING_DEFAULTS } from '../../common/settings'
+import { events, hourExceptions, marketingConsents, reservations } from '../../server/db/schema'
+import { createTestApp, type TestApp } from '../helpers/app'
+
+// Saturday 21 November 2026, 12:00 in London. Saturdays open 12:00-23:30, Mondays are closed.
+let t: TestApp
+beforeAll(async () => {
+  // Behind a trusted proxy each test request can come from its own address, as real guests do.
+  t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true' } })
+})
+beforeEach(async () => {
+  t.clock.set('2026-11-21T12:00:00Z')
+  for (const [key, value] of Object.entries(BOOKING_SETTING_DEFAULTS)) await t.services.settings.set(key, value)
+})
+
+let counter = 0
+const nextIp = () => {
+  counter++
+  return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`
+}
+const guest = (over: Record<string, unknown> = {}) => ({
+  name: 'Ann Guest',
+  email: `guest${++counter}@example.com`,
+  phone: '07700 900 000',
+  date: '2026-12-05',
+  startTime: '19:00',
+  partySize: 2,
+  additionalInfo: '',
+  foodDrinks: 'food_and_drinks',
+  receiveOffers: false,
+  ...over,
+})
+const book = (body: unknown, headers: Record<string, string> = {}) =>
+  request(t.app).post('/api/reservations').set('X-Forwarded-For', nextIp()).set(headers).send(body as object)
+const slots = (date: string, partySize?: number) =>
+  request(t.app).get(`/api/availability/slots/${date}${partySize ? `?partySize=${partySize}` : ''}`)
+const rowsOn = (date: string) => t.db.select().from(reservations).where(eq(reservations.date, date))
+const setting = (key: string, value: number) => t.services.settings.set(key, String(value))
+
+describe('GET /api/availability/slots/:date', () => {
+  it('lists every half hour of an open day as {date, startTime}', async () => {
+    const res = await slots('2026-12-05').expect(200)
+    expect(res.body[0]).toEqual({ date: '2026-12-05', startTime: '12:00' })
+    expect(res.body.at(-1)).toEqual({ date: '2026-12-05', startTime: '23:00' })
+    expect(res.body).toHaveLength(23)
+  })
+  it("keeps today's slots at least the minimum notice away", async () => {
+    const res = await slots('2026-11-21').expect(200)
+    expect(res.body[0].startTime).toBe('13:00')
+  })
+  it('gives [] for a past day, a closed weekday and a closed exception', async () => {
+    await t.db.insert(hourExceptions).values({ date: '2026-12-19', isClosed: true, reason: 'Private party' })
+    expect((await slots('2026-11-20').expect(200)).body).toEqual([])
+    expect((await slots('2026-11-23').expect(200)).body).toEqual([])
+    expect((await slots('2026-12-19').expect(200)).body).toEqual([])
+  })
+  it('opens a closed Monday when an exception opens it', async () => {
+    await t.db.insert(hourExceptions).values({ date: '2026-12-21', openTime: '12:00', closeTime: '15:00', reason: 'Christmas week' })
+    const res = await slots('2026-12-21').expect(200)
+    expect(res.body.map((s: { startTime: string }) => s.startTime)).toEqual(['12:00', '12:30', '13:00', '13:30', '14:00', '14:30'])
+  })
+  it('answers 400 for a date that is not YYYY-MM-DD or not real', async () => {
+    for (const date of ['tomorrow', '2026-13-01', '2026-02-30', '05-12-2026']) {
+      const res = await slots(date).expect(400)
+      expect(res.body.message).toBe('Date must be a valid date (YYYY-MM-DD)')
+    }
+  })
+  it('answers 400 for a party size outside 1 to 20', async () => {
+    const res = await request(t.app).get('/api/availability/slots/2026-12-05?partySize=21').expect(400)
+    expect(res.body.message).toBe('Number of guests must be between 1 and 20')
+  })
+  it('hides the slots a larger party no longer fits', async () => {
+    await setting('booking_capacity_covers', 10)
+    await book(guest({ date: '2026-12-12', startTime: '19:00', partySize: 8 })).expect(201)
+    const forTwo = (await slots('2026-12-12', 2).expect(200)).body.map((s: { startTime: string }) => s.startTime)
+    const forThree = (await slots('2026-12-12', 3).expect(200)).body.map((s: { startTime: string }) => s.startTime)
+    expect(forTwo).toContain('19:00')
+    expect(forThree).not.toContain('19:00')
+    expect(forThree).not.toContain('17:30')
+    expect(forThree).toContain('17:00')
+    expect(forThree).toContain('21:00')
+  })
+})
+
+describe('POST /api/reservations validation', () => {
+  it('names every missing field with the SPEC messages', async () => {
+    const res = await book({}).expect(400)
+    expect(res.body).toEqual({
+      message: 'Name is required',
+      errors: {
+        name: 'Name is required',
+        email: 'Email is required',
+        phone: 'Phone is required',
+        date: 'Date is required',
+        startTime: 'Start time is required',
+        partySize: 'Number of guests must be between 1 and 20',
+      },
+    })
+  })
+  it.each([
+    ['name', { name: '   ' }, 'Name is required'],
+    ['email', { email: '  ' }, 'Email is required'],
+    ['phone', { phone: '' }, 'Phone is required'],
+    ['startTime', { startTime: ' ' }, 'Start time is required'],
+    ['partySize', { partySize: 0 }, 'Number of guests must be between 1 and 20'],
+    ['partySize', { partySize: 21 }, 'Number of guests must be between 1 and 20'],
+    ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
+    ['date', { date: '2026-02-30' }, 'Date must be a valid date (YYYY-MM-DD)'],
+  ])('rejects a bad %s with its message and stores nothing', async (field, over, message) => {
+    const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(reservations))[0]!.n
+    const res = await book(guest(over)).expect(400)
+    expect(res.body.message).toBe(message)
+    expect(res.body.errors[field]).toBe(message)
+    const after = (await t.db.select({ n: sql<number>`count(*)::int` }).from(reservations))[0]!.n
+    expect(after).toBe(before)
+  })
+  it('refuses a filled honeypot with 400 and stores nothing', async () => {
+    const body = guest({ date: '2026-12-06', startTime: '13:00', website: 'http://spam.example' })
+    const res = await book(body).expect(400)
+    expect(res.body.message).toBe('Your booking could not be accepted. Please call us to book.')
+    expect(await rowsOn('2026-12-06')).toHaveLength(0)
+  })
+})
+
+describe('POST /api/reservations', () => {
+  it("books with the booking page's shape and returns the public fields", async () => {
+    const body = guest({ date: '2026-12-04', startTime: '18:30', additionalInfo: 'Window seat, one vegan', foodDrinks: 'drinks_only' })
+    const res = await book(body).expect(201)
+    expect(res.body).toMatchObject({
+      name: 'Ann Guest',
+      email: body.email,
+      date: '2026-12-04',
+      startTime: '18:30',
+      partySize: 2,
+      additionalInfo: 'Window seat, one vegan',
+      foodDrinks: 'drinks_only',
+      status: 'confirmed',
+      eventId: null,
+    })
+    expect(res.body).not.toHaveProperty('idempotencyKey')
+    expect(typeof res.body.id).toBe('number')
+  })
+  it("books with the event dialog's shape (time without am/pm, specialRequests)", async () => {
+    const { startTime: _s, additionalInfo: _a, ...rest } = guest({ date: '2026-12-04' })
+    const res = await book({ ...rest, time: '7:30 pm', specialRequests: 'Birthday' }).expect(201)
+    expect(res.body).toMatchObject({ startTime: '19:30', additionalInfo: 'Birthday' })
+  })
+  it('confirms a party of 6 at once', async () => {
+    const res = await book(guest({ date: '2026-12-04', startTime: '20:00', partySize: 6 })).expect(201)
+    expect(res.body.status).toBe('confirmed')
+  })
+  it('keeps a party of 7 pending', async () => {
+    const res = await book(guest({ date: '2026-12-04', startTime: '20:00', partySize: 7 })).expect(201)
+    expect(res.body.status).toBe('pending')
+  })
+  it('records the marketing opt-in with the booking', async () => {
+    const body = guest({ date: '2026-12-04', startTime: '17:00', receiveOffers: true, name: 'Opt In' })
+    await book(body).expect(201)
+    const [consent] = await t.db.select().from(marketingConsents).where(eq(marketingConsents.email, body.email))
+    expect(consent).toMatchObject({ name: 'Opt In', source: 'booking' })
+    expect(consent!.lastReservation).toBeInstanceOf(Date)
+  })
+  it('emits reservation.created after the booking is stored', async () => {
+    const seen: number[] = []
+    const off = t.services.reservations.events.on('reservation.created', ({ reservation }) => {
+      seen.push(reservation.id)
+    })
+    const res = await book(guest({ date: '2026-12-04', startTime: '17:30' })).expect(201)
+    off()
+    expect(seen).toEqual([res.body.id])
+  })
+})
+
+describe('POST /api/reservations conflicts (409)', () => {
+  it('refuses a slot whose covers are taken, naming the time and party size', async () => {
+    await setting('booking_capacity_covers', 10)
+    await book(guest({ date: '2026-12-11', startTime: '19:30', partySize: 8 })).expect(201)
+    const res = await book(guest({ date: '2026-12-11', startTime: '19:30', partySize: 4 })).expect(409)
+    expect(res.body.message).toBe('Sorry, 7:30 PM is no longer available for 4 guests. Please choose another time.')
+  })
+  it('refuses a slot over its pacing limit', async () => {
+    await setting('booking_max_covers_per_slot', 10)
+    await book(guest({ date: '2026-12-11', startTime: '18:00', partySize: 6 })).expect(201)
+    await book(guest({ date: '2026-12-11', startTime: '18:00', partySize: 5 })).expect(409)
+    await book(guest({ date: '2026-12-11', startTime: '18:30', partySize: 5 })).expect(201)
+  })
+  it('refuses the same email at the same date and time', async () => {
+    const body = guest({ date: '2026-12-11', startTime: '21:00' })
+    await book(body).expect(201)
+    const res = await book({ ...body, email: body.email.toUpperCase() }).expect(409)
+    expect(res.body.message).toBe(
+      'You already have a booking at this date and time. Please call us if you need to change it.',
+    )
+  })
+  it('refuses a closed day, a time that is not a slot, too little notice and beyond the horizon', async () => {
+    await book(guest({ date: '2026-11-23', startTime: '19:00' })).expect(409) // Monday
+    await book(guest({ date: '2026-12-11', startTime: '19:15' })).expect(409)
+    await book(guest({ date: '2026-12-11', startTime: '10:00' })).expect(409)
+    await book(guest({ date: '2026-11-21', startTime: '12:30' })).expect(409)
+    await book(guest({ date: '2026-11-20', startTime: '19:00' })).expect(409)
+    await book(guest({ date: '2027-03-27', startTime: '19:00' })).expect(409)
+    await book(guest({ date: '2026-11-21', startTime: '13:00' })).expect(201)
+  })
+})
+
+describe('Idempotency-Key', () => {
+  it('returns the first answer to a retry and stores one booking', async () => {
+    const body = guest({ date: '2026-12-13', startTime: '14:00' })
+    const key = 'attempt-7f1c2a9e-0001'
+    const first = await book(body, { 'Idempotency-Key': key }).expect(201)
+    const again = await book(body, { 'Idempotency-Key': key }).expect(201)
+    expect(again.body).toEqual(first.body)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(await rowsOn('2026-12-13')).toHaveLength(1)
+  })
+  it('gives one booking for a double click sent at the same moment', async () => {
+    const body = guest({ date: '2026-12-13', startTime: '15:00' })
+    const key = 'attempt-7f1c2a9e-0002'
+    const [a, b] = await Promise.all([book(body, { 'Idempotency-Key': key }), book(body, { 'Idempotency-Key': key })])
+    expect([a.status, b.status]).toEqual([201, 201])
+    expect(a.body).toEqual(b.body)
+    const rows = await t.db.select().from(reservations).where(and(eq(reservations.date, '2026-12-13'), eq(reservations.startTime, '15:00')))
+    expect(rows).toHaveLength(1)
+  })
+  it('refuses a malformed key', async () => {
+    await book(guest({ date: '2026-12-13' }), { 'Idempotency-Key': 'x' }).expect(400)
+  })
+})
+
+describe('event table bookings', () => {
+  async function givenEvent(over: Partial<typeof events.$inferInsert> = {}) {
+    const [event] = await t.db
+      .insert(events)
+      .values({
+        slug: `jazz-${++counter}`,
+        title: 'Jazz Night',
+        description: 'Live jazz',
+        date: '2026-12-08', // a Tuesday: the pub is normally closed
+        time: '19:30',
+        bookingType: 'table',
+        status: 'published',
+        capacity: 10,
+        ...over,
+      })
+      .returning()
+    return event!
+  }
+  const eventGuest = (eventId: number, partySize: number) => {
+    const { startTime: _s, additionalInfo: _a, ...rest } = guest({ date: '2026-12-08', partySize })
+    return { ...rest, eventId, time: '7:30', specialRequests: 'Event booking: Jazz Night. Near the stage' }
+  }
+
+  it("books at the event's date and time even on a closed day", async () => {
+    const event = await givenEvent()
+    const res = await book(eventGuest(event.id, 4)).expect(201)
+    expect(res.body).toMatchObject({
+      date: '2026-12-08',
+      startTime: '19:30',
+      eventId: event.id,
+      additionalInfo: 'Event booking: Jazz Night. Near the stage',
+    })
+  })
+  it('prefixes the event title when the request did not', async () => {
+    const event = await givenEvent()
+    const { specialRequests: _r, ...body } = eventGuest(event.id, 2)
+    const res = await book({ ...body, specialRequests: 'Vegan' }).expect(201)
+    expect(res.body.additionalInfo).toBe('Event booking: Jazz Night. Vegan')
+  })
+  it("stops at the event's capacity", async () => {
+    const event = await givenEvent({ capacity: 6 })
+    await book(eventGuest(event.id, 4)).expect(201)
+    const res = await book(eventGuest(event.id, 3)).expect(409)
+    expect(res.body.message).toBe('Sorry, Jazz Night does not have room for 3 more guests.')
+    await book(eventGuest(event.id, 2)).expect(201)
+  })
+  it('refuses enquiry-only, cancelled and past events, and hides drafts', async () => {
+    await book(eventGuest((await givenEvent({ bookingType: 'enquiry' })).id, 2)).expect(409)
+    await book(eventGuest((await givenEvent({ status: 'cancelled' })).id, 2)).expect(409)
+    await book(eventGuest((await givenEvent({ date: '2026-11-20' })).id, 2)).expect(409)
+    await book(eventGuest((await givenEvent({ status: 'draft' })).id, 2)).expect(404)
+  })
+})
+
+describe('rate limit', () => {
+  it('answers 429 after 20 bookings from one address in 10 minutes', async () => {
+    const ip = '192.0.2.77'
+    for (let i = 0; i < 20; i++) {
+      const res = await request(t.app).post('/api/reservations').set('X-Forwarded-For', ip).send({})
+      expect(res.status).toBe(400)
+    }
+    const res = await request(t.app).post('/api/reservations').set('X-Forwarded-For', ip).send({}).expect(429)
+    expect(res.body.message).toMatch(/^Too many booking attempts\. Please try again in \d+ minutes?\.$/)
+  })
+})
+
+describe('concurrency', () => {
+  it('accepts at most 10 covers from 50 simultaneous bookings of 2 against a capacity of 10', async () => {
+    await setting('booking_capacity_covers', 10)
+    await setting('booking_max_covers_per_slot', 0)
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => book(guest({ date: '2026-12-18', startTime: '19:00', partySize: 2 }))),
+    )
+    const accepted = responses.filter((r) => r.status === 201)
+    const rejected = responses.filter((r) => r.status !== 201)
+    expect(accepted.length * 2).toBeLessThanOrEqual(10)
+    expect(accepted).toHaveLength(5)
+    expect(new Set(rejected.map((r) => r.status))).toEqual(new Set([409]))
+    for (const r of rejected) {
+      expect(r.body.message).toBe('Sorry, 7:00 PM is no longer available for 2 guests. Please choose another time.')
+    }
+    const stored = await rowsOn('2026-12-18')
+    expect(stored.reduce((sum, r) => sum + r.partySize, 0)).toBe(10)
+    expect(stored.map((r) => r.id).sort()).toEqual(accepted.map((r) => r.body.id).sort())
+  })
+})
