@@ -299,10 +299,11 @@ describe('serving /uploads', () => {
 })
 
 /** Reads a response body as raw bytes. */
-function binary(res: NodeJS.ReadableStream & { setEncoding: (e: string) => void }, callback: (err: Error | null, body: Buffer) => void) {
+function binary(res: unknown, callback: (err: Error | null, body: Buffer) => void) {
+  const stream = res as NodeJS.ReadableStream
   const chunks: Buffer[] = []
-  res.on('data', (c: Buffer) => chunks.push(c))
-  res.on('end', () => callback(null, Buffer.concat(chunks)))
+  stream.on('data', (c: Buffer) => chunks.push(c))
+  stream.on('end', () => callback(null, Buffer.concat(chunks)))
 }
 
 /** A GET whose path is sent exactly as written (no client-side `..` clean-up). */
