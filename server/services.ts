@@ -5,6 +5,7 @@ import { createEventsService } from './events/events-service'
 import { createHeroService } from './hero/hero-service'
 import { createHoursService } from './hours/hours-service'
 import { createMediaService } from './media/media-service'
+import { createMenuService } from './menu/menu-service'
 import { createReservationsService } from './reservations/reservations-service'
 import { createSettingsService } from './settings/settings-service'
 
@@ -21,6 +22,7 @@ export function createServices(deps: Deps) {
     events: createEventsService(deps.db),
     cocktails: createCocktailsService(deps.db),
     hero: createHeroService(deps.db),
+    menu: createMenuService(deps.db),
     media: createMediaService(deps),
     reservations: createReservationsService(deps, { settings }),
   }

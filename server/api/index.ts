@@ -5,6 +5,7 @@ import { adminCocktailsRoutes } from './admin-cocktails-routes'
 import { authRoutes } from './auth-routes'
 import { healthRoutes } from './health-routes'
 import { heroRoutes } from './hero-routes'
+import { menuRoutes } from './menu-routes'
 import { publicContentRoutes } from './public-content-routes'
 import { reservationRoutes } from './reservation-routes'
 import { publicSettingsRoutes } from './settings-routes'
@@ -21,6 +22,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     publicSettingsRoutes(services),
     publicContentRoutes(services, deps),
     heroRoutes(services),
+    menuRoutes(services),
     adminCocktailsRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services, deps),
