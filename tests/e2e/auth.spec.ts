@@ -60,6 +60,55 @@ test.describe('staff sign-in', () => {
   })
 })
 
+test.describe('toasts', () => {
+  test('show one at a time, and F8 focuses the notification region', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByLabel('Username').fill(E2E_ADMIN.username)
+    await page.getByLabel('Password').fill('wrong-1')
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toHaveCount(1)
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeEnabled()
+    await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toHaveCount(1)
+
+    await page.keyboard.press('F8')
+    const region = page.getByRole('region', { name: /Notifications/ })
+    await expect(region).toBeAttached()
+    await expect(page.locator(':focus')).toHaveAttribute('tabindex', '-1')
+    expect(await page.evaluate(() => document.activeElement?.closest('[role=region]')?.getAttribute('aria-label'))).toMatch(
+      /Notifications/,
+    )
+  })
+
+  test('close after 5 seconds', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByLabel('Username').fill(E2E_ADMIN.username)
+    await page.getByLabel('Password').fill('wrong-2')
+    await page.getByRole('button', { name: 'Log In' }).click()
+    const toast = page.locator('li[data-state=open]').filter({ hasText: 'Login failed' })
+    await expect(toast).toBeVisible()
+    const shownAt = Date.now()
+    await page.mouse.move(0, 0)
+    await expect(toast).toBeHidden({ timeout: 8_000 })
+    const shownFor = Date.now() - shownAt
+    expect(shownFor).toBeGreaterThan(4_000)
+    expect(shownFor).toBeLessThan(6_500)
+  })
+})
+
+test('/admin shows Loading... while the auth status loads', async ({ page }) => {
+  let release: () => void = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  await page.route('**/api/user', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/admin')
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible()
+  release()
+  await expect(page).toHaveURL(/\/login$/)
+})
+
 test('an unknown page answers 404 with its message', async ({ page }) => {
   const response = await page.goto('/no-such-page')
   expect(response?.status()).toBe(404)
