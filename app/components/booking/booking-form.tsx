@@ -1,0 +1,339 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Phone } from 'lucide-react'
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { isDayDisabled, type DateException, type WeeklyHours } from '../../../common/availability'
+import { FOOD_DRINKS, FOOD_DRINKS_LABELS, GUESTS_MAX, GUESTS_MIN, LARGE_PARTY_THRESHOLD } from '../../../common/constants'
+import {
+  EMPTY_RESERVATION_FORM,
+  RESERVATION_MESSAGES as M,
+  ReservationFormSchema,
+  missingInformation,
+  type PublicReservation,
+  type ReservationForm,
+} from '../../../common/reservation'
+import { formatLongDate, formatTime12 } from '../../../common/time'
+import { Button } from '~/components/ui/button'
+import { Checkbox } from '~/components/ui/checkbox'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { RadioGroup, RadioGroupItem } from '~/components/ui/radio-group'
+import { Textarea } from '~/components/ui/textarea'
+import { toast } from '~/components/ui/use-toast'
+import { trackLead } from '~/lib/analytics'
+import { ApiError, apiRequest, getJson } from '~/lib/api'
+import { telHref } from '~/lib/site-data'
+import { BookingCalendar } from './booking-calendar'
+import { BookingConfirmation } from './booking-confirmation'
+import { TimeSelect } from './time-select'
+import { useAvailableSlots } from './use-available-slots'
+
+export type BookingFormProps = {
+  today: string
+  openingHours: WeeklyHours[]
+  exceptions: DateException[]
+  venuePhone: string
+}
+
+/** A random id for one submit attempt (crypto.randomUUID needs a secure context). */
+function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-5 rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6">
+      <legend className="float-left mb-1 flex w-full items-center gap-3 font-display text-xl font-semibold text-primary">
+        <span
+          className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-base text-primary-foreground"
+          aria-hidden="true"
+        >
+          {number}
+        </span>
+        <span>
+          <span className="sr-only">Step {number}: </span>
+          {title}
+        </span>
+      </legend>
+      {children}
+    </fieldset>
+  )
+}
+
+/** The three-step reservation form of SPEC.md section 2, with its toasts and confirmation dialog. */
+export function BookingForm({ today, openingHours, exceptions, venuePhone }: BookingFormProps) {
+  const [form, setForm] = useState<ReservationForm>(EMPTY_RESERVATION_FORM)
+  const [guestsText, setGuestsText] = useState(String(EMPTY_RESERVATION_FORM.partySize))
+  const [timeOpen, setTimeOpen] = useState(false)
+  const [website, setWebsite] = useState('')
+  const [errors, setErrors] = useState<Partial<Record<keyof ReservationForm, string>>>({})
+  const [confirmed, setConfirmed] = useState<PublicReservation | null>(null)
+  const attempt = useRef<{ key: string; body: string } | null>(null)
+  const queryClient = useQueryClient()
+
+  // SPEC.md section 2: the page reads the current user (401 means nobody is signed in).
+  useQuery({ queryKey: ['/api/user'], queryFn: () => getJson('/api/user', { on401: 'returnNull' }) })
+  const slots = useAvailableSlots(form.date, form.partySize)
+
+  const set = <K extends keyof ReservationForm>(key: K, value: ReservationForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }))
+    setErrors((e) => ({ ...e, [key]: undefined }))
+  }
+
+  const isDisabled = useCallback(
+    (date: string) => isDayDisabled(date, today, openingHours, exceptions),
+    [today, openingHours, exceptions],
+  )
+
+  const mutation = useMutation({
+    mutationFn: ({ body, key }: { body: object; key: string }) =>
+      apiRequest<PublicReservation>('POST', '/api/reservations', body, { 'Idempotency-Key': key }),
+    onSuccess: (reservation) => {
+      attempt.current = null
+      setConfirmed(reservation)
+      setForm(EMPTY_RESERVATION_FORM)
+      setGuestsText(String(EMPTY_RESERVATION_FORM.partySize))
+      setErrors({})
+      trackLead(reservation.partySize, reservation.date)
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/reservations'] })
+      void queryClient.invalidateQueries({ queryKey: ['/api/availability/slots'] })
+    },
+    onError: (error) => {
+      // A server answer ends the attempt; a network failure keeps its key so a retry cannot book twice.
+      if (error instanceof ApiError) attempt.current = null
+      toast({
+        title: M.failedTitle,
+        description: error instanceof ApiError ? error.serverMessage : M.failedFallback,
+        variant: 'destructive',
+      })
+    },
+  })
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const missing = missingInformation(form)
+    if (missing) {
+      toast({ title: M.missingTitle, description: missing, variant: 'destructive' })
+      return
+    }
+    const parsed = ReservationFormSchema.safeParse(form)
+    if (!parsed.success) {
+      const fieldErrors: Partial<Record<keyof ReservationForm, string>> = {}
+      for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as keyof ReservationForm] ??= issue.message
+      setErrors(fieldErrors)
+      return
+    }
+    const body = { ...parsed.data, website }
+    const json = JSON.stringify(body)
+    if (attempt.current?.body !== json) attempt.current = { key: newAttemptKey(), body: json }
+    mutation.mutate({ body, key: attempt.current.key })
+  }
+
+  const pickDate = (date: string) => {
+    setForm((f) => ({ ...f, date, startTime: '' }))
+    setTimeOpen(true)
+  }
+
+  const onGuests = (text: string) => {
+    setGuestsText(text)
+    const n = Number(text)
+    // The input ignores values below 1 (SPEC.md section 5).
+    if (text.trim() === '' || !Number.isFinite(n) || n < GUESTS_MIN) return
+    set('partySize', n)
+  }
+
+  const large = form.partySize > LARGE_PARTY_THRESHOLD
+  const pending = mutation.isPending
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Table reservation">
+        <Step number={1} title="Your details">
+          <div className="grid gap-2">
+            <Label htmlFor="booking-name">Full name</Label>
+            <Input
+              id="booking-name"
+              name="name"
+              autoComplete="name"
+              value={form.name}
+              onChange={(e) => set('name', e.target.value)}
+              aria-invalid={Boolean(errors.name)}
+              aria-describedby={errors.name ? 'booking-name-error' : undefined}
+            />
+            {errors.name && <FieldError id="booking-name-error">{errors.name}</FieldError>}
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor="booking-email">Email address</Label>
+              <Input
+                id="booking-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={form.email}
+                onChange={(e) => set('email', e.target.value)}
+                aria-invalid={Boolean(errors.email)}
+                aria-describedby={errors.email ? 'booking-email-error' : undefined}
+              />
+              {errors.email && <FieldError id="booking-email-error">{errors.email}</FieldError>}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="booking-phone">Phone number</Label>
+              <Input
+                id="booking-phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                placeholder="07xxx xxx xxx"
+                value={form.phone}
+                onChange={(e) => set('phone', e.target.value)}
+                aria-invalid={Boolean(errors.phone)}
+                aria-describedby={errors.phone ? 'booking-phone-error' : undefined}
+              />
+              {errors.phone && <FieldError id="booking-phone-error">{errors.phone}</FieldError>}
+            </div>
+          </div>
+          {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+          <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+            <label htmlFor="booking-website">Website</label>
+            <input
+              id="booking-website"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={website}
+              onChange={(e) => setWebsite(e.target.value)}
+            />
+          </div>
+        </Step>
+
+        <Step number={2} title="Your visit">
+          <div className="grid gap-2">
+            <span id="booking-date-label" className="text-sm font-semibold">
+              Date
+            </span>
+            <BookingCalendar
+              today={today}
+              selected={form.date}
+              isDisabled={isDisabled}
+              onSelect={pickDate}
+              labelledBy="booking-date-label"
+            />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TimeSelect
+              date={form.date}
+              value={form.startTime}
+              onChange={(time) => set('startTime', time)}
+              open={timeOpen}
+              onOpenChange={setTimeOpen}
+              slots={slots.data?.map((s) => s.startTime)}
+              loading={slots.isFetching && !slots.data}
+              failed={slots.isError}
+            />
+            <div className="grid content-start gap-2">
+              <Label htmlFor="booking-guests">Number of guests</Label>
+              <Input
+                id="booking-guests"
+                name="partySize"
+                type="number"
+                inputMode="numeric"
+                min={GUESTS_MIN}
+                max={GUESTS_MAX}
+                value={guestsText}
+                onChange={(e) => onGuests(e.target.value)}
+                onBlur={() => setGuestsText(String(form.partySize))}
+                aria-invalid={Boolean(errors.partySize)}
+                aria-describedby={errors.partySize ? 'booking-guests-error' : undefined}
+                className="bg-card"
+              />
+              {errors.partySize && <FieldError id="booking-guests-error">{errors.partySize}</FieldError>}
+            </div>
+          </div>
+          {form.date && form.startTime && (
+            <p className="rounded-md bg-accent px-4 py-3 text-sm font-semibold" aria-live="polite">
+              {formatLongDate(form.date)} at {formatTime12(form.startTime)} for {form.partySize}{' '}
+              {form.partySize === 1 ? 'guest' : 'guests'}
+            </p>
+          )}
+          {large && (
+            <div role="note" className="flex gap-3 rounded-md border border-brass bg-accent px-4 py-3 text-sm">
+              <Phone className="mt-0.5 size-4 shrink-0 text-oak" aria-hidden="true" />
+              <p>
+                <strong>Large party booking.</strong> For parties of more than {LARGE_PARTY_THRESHOLD} guests we will
+                contact you within 24 hours to confirm your table. If you would rather talk to us now, please call{' '}
+                <a className="font-semibold underline" href={telHref(venuePhone)}>
+                  {venuePhone}
+                </a>
+                .
+              </p>
+            </div>
+          )}
+        </Step>
+
+        <Step number={3} title="Your requests">
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-sm font-semibold">Are you joining us for</legend>
+            <RadioGroup
+              value={form.foodDrinks}
+              onValueChange={(v) => set('foodDrinks', v as ReservationForm['foodDrinks'])}
+              className="flex flex-wrap gap-6"
+              name="foodDrinks"
+            >
+              {FOOD_DRINKS.map((value) => (
+                <div key={value} className="flex items-center gap-2">
+                  <RadioGroupItem value={value} id={`booking-${value}`} />
+                  <Label htmlFor={`booking-${value}`} className="font-normal">
+                    {FOOD_DRINKS_LABELS[value]}
+                  </Label>
+                </div>
+              ))}
+            </RadioGroup>
+          </fieldset>
+          <div className="grid gap-2">
+            <Label htmlFor="booking-requests">Special requests and dietary requirements</Label>
+            <Textarea
+              id="booking-requests"
+              name="additionalInfo"
+              rows={4}
+              maxLength={2000}
+              placeholder="Allergies, high chairs, wheelchair access, celebrations…"
+              value={form.additionalInfo}
+              onChange={(e) => set('additionalInfo', e.target.value)}
+              className="bg-card"
+            />
+          </div>
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="booking-offers"
+              checked={form.receiveOffers}
+              onCheckedChange={(v) => set('receiveOffers', v === true)}
+              className="mt-0.5"
+            />
+            <Label htmlFor="booking-offers" className="font-normal leading-snug">
+              Send me special offers and updates from the pub. You can unsubscribe at any time.
+            </Label>
+          </div>
+        </Step>
+
+        <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto sm:justify-self-end">
+          {pending ? 'Sending Booking...' : 'Book Table'}
+        </Button>
+      </form>
+      <BookingConfirmation
+        reservation={confirmed}
+        venuePhone={venuePhone}
+        onOpenChange={(open) => !open && setConfirmed(null)}
+      />
+    </>
+  )
+}
+
+function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="text-sm font-semibold text-destructive">
+      {children}
+    </p>
+  )
+}

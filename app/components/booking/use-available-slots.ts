@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query'
+import type { AvailabilitySlot } from '../../../common/reservation'
+import { getJson } from '~/lib/api'
+
+/** The free start times of a date for a party; refetched when the window regains focus. */
+export function useAvailableSlots(date: string, partySize: number) {
+  return useQuery({
+    queryKey: ['/api/availability/slots', date, partySize],
+    queryFn: async () =>
+      (await getJson<AvailabilitySlot[]>(`/api/availability/slots/${date}?partySize=${partySize}`)) ?? [],
+    enabled: Boolean(date),
+    // Focus refetches only stale data, so the slots are stale at once.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  })
+}
