@@ -8,8 +8,14 @@ import './app.css'
 import { Toaster } from './components/ui/toaster'
 import { useNonce } from './lib/nonce'
 
+/** The wheatsheaf mark as an inline SVG icon (no extra request, no 404). */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#2f4a34"/><g fill="#e6c77f"><ellipse cx="16" cy="8" rx="2.6" ry="5"/><ellipse cx="11.5" cy="12.5" rx="2.2" ry="4.4" transform="rotate(-28 11.5 12.5)"/><ellipse cx="20.5" cy="12.5" rx="2.2" ry="4.4" transform="rotate(28 20.5 12.5)"/></g><path d="M16 13v15M10 25h12" stroke="#e6c77f" stroke-width="2" stroke-linecap="round"/></svg>',
+)}`
+
 /** Preload the two latin font files app.css uses, so text swaps early or not at all (CLS). */
 export const links: Route.LinksFunction = () => [
+  { rel: 'icon', type: 'image/svg+xml', href: FAVICON },
   { rel: 'preload', href: sourceSansLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ]

@@ -3,9 +3,15 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
+    route('privacy-policy', 'routes/privacy-policy.tsx'),
+    route('terms-conditions', 'routes/terms-conditions.tsx'),
+    route('cookies-policy', 'routes/cookies-policy.tsx'),
+    route('accessibility', 'routes/accessibility.tsx'),
     route('booking', 'routes/booking.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
+  route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
+  route('robots.txt', 'routes/robots[.]txt.tsx'),
   route('login', 'routes/login.tsx'),
   route('admin', 'routes/admin.tsx'),
 ] satisfies RouteConfig

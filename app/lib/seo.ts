@@ -21,7 +21,8 @@ export type SeoInput = {
   noindex?: boolean
 }
 
-function layoutData(matches: ReadonlyArray<MatchLike>): SiteData | undefined {
+/** The public layout's data from a meta function's `matches` (undefined outside the layout). */
+export function siteDataFromMatches(matches: ReadonlyArray<MatchLike>): SiteData | undefined {
   return matches.find((m) => m?.id === SITE_LAYOUT_ROUTE_ID)?.loaderData as SiteData | undefined
 }
 
@@ -36,7 +37,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
  * tags, with absolute URLs from the `site_url` setting.
  */
 export function seo(input: SeoInput): MetaDescriptor[] {
-  const site = layoutData(input.matches)
+  const site = siteDataFromMatches(input.matches)
   const venueName = site?.venue.venue_name ?? VENUE_SETTING_DEFAULTS.venue_name
   const siteUrl = site?.venue.site_url ?? VENUE_SETTING_DEFAULTS.site_url
   const title = input.fullTitle ? input.title : `${input.title} | ${venueName}`

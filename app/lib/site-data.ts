@@ -1,6 +1,7 @@
 import { useRouteLoaderData, type AppLoadContext } from 'react-router'
 import { displayHours, openingHoursSpecification, type HoursLine, type OpeningHoursSpec } from '../../common/hours-display'
 import { DEFAULT_KITCHEN_HOURS } from '../../common/settings'
+import { todayIn } from '../../common/time'
 
 export type Venue = Awaited<ReturnType<AppLoadContext['services']['settings']['venue']>>
 
@@ -13,6 +14,9 @@ export type SiteData = {
   openingHoursSpec: OpeningHoursSpec[]
   /** The Meta Pixel id, only when configured (the pixel still waits for consent). */
   metaPixelId: string | null
+  /** Today in the venue's zone ('YYYY-MM-DD'), from the server clock. */
+  today: string
+  venueTimezone: string
 }
 
 /** Server side: read the venue details and the one source of opening hours. Called by the layout loader. */
@@ -29,6 +33,8 @@ export async function loadSiteData(context: AppLoadContext): Promise<SiteData> {
     kitchenNote: footer.footer_kitchen_hours?.trim() || DEFAULT_KITCHEN_HOURS,
     openingHoursSpec: openingHoursSpecification(footer.footer_opening_hours, rows),
     metaPixelId: context.metaPixelId || null,
+    today: todayIn(context.clock.now(), context.venueTimezone),
+    venueTimezone: context.venueTimezone,
   }
 }
 

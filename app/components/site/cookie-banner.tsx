@@ -1,0 +1,79 @@
+import { X } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { loadPixel, revokePixelConsent } from '~/lib/analytics'
+import { isConsentExemptPath, readConsent, writeConsent, type ConsentValue } from '~/lib/consent'
+
+/** Grants or revokes tracking for a stored choice; the pixel loads only on 'accepted' with an id. */
+function applyConsent(value: ConsentValue | null, pixelId: string | null) {
+  if (value === 'accepted' && pixelId) loadPixel(pixelId)
+  else if (value === 'rejected') revokePixelConsent()
+}
+
+/**
+ * The cookie banner (SPEC.md section 4): shown while no choice is stored,
+ * never on /admin or /login; the stored choice is re-applied on every route
+ * change. Rendered only after hydration (the choice lives in localStorage).
+ */
+export function CookieBanner({ pixelId }: { pixelId: string | null }) {
+  const { pathname } = useLocation()
+  const [visible, setVisible] = useState(false)
+
+  useEffect(() => {
+    const stored = readConsent()
+    applyConsent(stored, pixelId)
+    setVisible(stored === null && !isConsentExemptPath(pathname))
+  }, [pathname, pixelId])
+
+  if (!visible) return null
+
+  const choose = (value: ConsentValue) => {
+    writeConsent(value)
+    applyConsent(value, pixelId)
+    setVisible(false)
+  }
+
+  return (
+    <section
+      aria-labelledby="cookie-banner-title"
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-lg border border-brass/60 bg-forest p-4 pr-12 text-cream sm:p-5 sm:pr-12 shadow-2xl sm:inset-x-6 sm:bottom-6"
+      data-testid="cookie-banner"
+    >
+      <h2 id="cookie-banner-title" className="font-display text-lg font-semibold">
+        Cookies at the Inn
+      </h2>
+      <p className="mt-1 text-sm text-cream/90">
+        We use essential cookies to run this site. With your permission we also use advertising cookies to
+        see which of our offers reach you. Read our{' '}
+        <Link to="/cookies-policy" className="font-semibold text-brass-light underline underline-offset-2">
+          Cookies Policy
+        </Link>
+        .
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3 sm:mt-4">
+        <button
+          type="button"
+          onClick={() => choose('accepted')}
+          className="inline-flex h-10 items-center rounded-md bg-brass px-5 text-sm font-bold text-forest-dark hover:bg-brass-light"
+        >
+          Accept All
+        </button>
+        <button
+          type="button"
+          onClick={() => choose('rejected')}
+          className="inline-flex h-10 items-center rounded-md border border-cream/60 px-5 text-sm font-bold hover:bg-cream/10"
+        >
+          Reject
+        </button>
+      </div>
+      <button
+        type="button"
+        onClick={() => choose('rejected')}
+        className="absolute right-2 top-2 inline-flex size-10 items-center justify-center rounded-md hover:bg-cream/10"
+      >
+        <X className="size-5" aria-hidden="true" />
+        <span className="sr-only">Close</span>
+      </button>
+    </section>
+  )
+}
