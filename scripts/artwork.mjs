@@ -80,3 +80,54 @@ for (const [name, page] of Object.entries(MENU_PAGES)) {
   const bytes = await render(svg, 1000, path.join(outDir, 'menu', `${name}.webp`), 80)
   console.log(`menu/${name}`.padEnd(20), `1000:${(bytes / 1024).toFixed(1)}KB`)
 }
+
+/** A one-page PDF wine list (the demo 'wine' section shows a PDF in the menu viewer). */
+function wineListPdf() {
+  const wines = [
+    ['WHITE', ''],
+    ['Picpoul de Pinet, Languedoc', '£7.50 / £28'],
+    ['Sauvignon Blanc, Marlborough', '£8.50 / £32'],
+    ['Chablis, Burgundy', '£42'],
+    ['RED', ''],
+    ['Malbec, Mendoza', '£8.00 / £30'],
+    ['Rioja Crianza, Spain', '£8.50 / £32'],
+    ['Pinot Noir, Central Otago', '£46'],
+    ['ROSE & SPARKLING', ''],
+    ['Provence Rose, Cotes de Provence', '£8.50 / £33'],
+    ['Prosecco DOC, Veneto', '£8.00 / £32'],
+    ['Nyetimber Classic Cuvee, Sussex', '£68'],
+  ]
+  const esc = (t) => t.replace(/[\\()]/g, (c) => `\\${c}`).replace(/£/g, '\\243')
+  let y = 700
+  let text = `BT /F2 34 Tf 180 760 Td (Wine List) Tj ET\nBT /F1 13 Tf 150 732 Td (Glasses are 175ml; bottles 75cl. Ask about our wines of the month.) Tj ET\n`
+  for (const [name, price] of wines) {
+    if (!price) {
+      y -= 14
+      text += `BT /F2 16 Tf 72 ${y} Td (${esc(name)}) Tj ET\n`
+    } else {
+      text += `BT /F1 14 Tf 72 ${y} Td (${esc(name)}) Tj ET\nBT /F1 14 Tf 430 ${y} Td (${esc(price)}) Tj ET\n`
+    }
+    y -= 30
+  }
+  text += `BT /F1 11 Tf 72 60 Td (The Wheatsheaf Inn. Wines subject to availability. We operate Challenge 25.) Tj ET\n`
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}endstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >>',
+  ]
+  let pdf = '%PDF-1.4\n'
+  const offsets = []
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'))
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`
+  })
+  const xref = Buffer.byteLength(pdf, 'latin1')
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(pdf, 'latin1')
+}
+fs.writeFileSync(path.join(outDir, 'menu', 'wine-list.pdf'), wineListPdf())
+console.log('menu/wine-list.pdf')

@@ -8,6 +8,7 @@ import {
   VENUE_SETTING_DEFAULTS,
 } from '../../common/settings'
 import { addDays, todayIn } from '../../common/time'
+import { seedMenuSections } from '../menu/menu-seed'
 import type { Db } from './client'
 import { cocktailsContent, events, openingHours, siteSettings } from './schema'
 
@@ -168,5 +169,7 @@ export async function seed(db: Db, options: { now: Date; timeZone: string }): Pr
   ]
   if (count === 0) {
     await db.insert(events).values(demoEvents(todayIn(options.now, options.timeZone))).onConflictDoNothing()
+    // The demo menus go in with the demo events, so menus staff deleted never come back on restart.
+    await seedMenuSections(db)
   }
 }

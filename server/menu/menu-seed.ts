@@ -3,7 +3,8 @@ import { menuSections } from '../db/schema'
 
 /**
  * The demo menus: illustrated pages shipped in public/images/menu (rendered by
- * scripts/artwork.mjs). Existing sections of the same category are kept.
+ * scripts/artwork.mjs), and a wine list as a PDF. Existing sections of the
+ * same category are kept.
  */
 export const DEMO_MENU_SECTIONS = [
   {
@@ -34,12 +35,20 @@ export const DEMO_MENU_SECTIONS = [
     imageUrls: ['/images/menu/desserts-1.webp'],
     backgroundImage: '/images/venue-lounge-960.webp',
   },
+  {
+    name: 'Wine List',
+    category: 'wine',
+    description: 'Whites, reds, rosé and English sparkling, by the glass and the bottle.',
+    imageUrls: [],
+    pdfUrl: '/images/menu/wine-list.pdf',
+    backgroundImage: '/images/venue-bar-960.webp',
+  },
 ] as const
 
-/** Inserts the demo food, vegan, Sunday and desserts sections (on conflict do nothing). */
+/** Inserts the demo food, vegan, Sunday, desserts and wine sections (on conflict do nothing). */
 export async function seedMenuSections(db: Db): Promise<void> {
   await db
     .insert(menuSections)
-    .values(DEMO_MENU_SECTIONS.map((s) => ({ ...s, imageUrls: [...s.imageUrls] })))
+    .values(DEMO_MENU_SECTIONS.map((s) => ({ ...s, imageUrls: [...s.imageUrls] as string[] })))
     .onConflictDoNothing({ target: menuSections.category })
 }

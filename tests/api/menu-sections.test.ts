@@ -47,12 +47,14 @@ describe('GET /api/menu-sections', () => {
   })
 
   it('leaves out sections with neither page images nor a PDF', async () => {
-    await t.db.insert(menuSections).values([
-      section('food', { imageUrls: [] }),
-      section('vegan', { imageUrls: [], pdfUrl: '' }),
-      section('sunday', { imageUrls: [], backgroundImage: '/images/bg.webp' }),
-      section('desserts', { imageUrls: [], pdfUrl: '/uploads/desserts.pdf' }),
-    ])
+    await t.db
+      .insert(menuSections)
+      .values([
+        section('food', { imageUrls: [] }),
+        section('vegan', { imageUrls: [], pdfUrl: '' }),
+        section('sunday', { imageUrls: [], backgroundImage: '/images/bg.webp' }),
+        section('desserts', { imageUrls: [], pdfUrl: '/uploads/desserts.pdf' }),
+      ])
     const res = await request(t.app).get('/api/menu-sections').expect(200)
     expect(categories(res.body)).toEqual(['desserts'])
   })
@@ -84,18 +86,23 @@ describe('GET /api/menu-sections', () => {
     ])
   })
 
-  it('seeds the four demo sections once, keeping a section staff already made', async () => {
+  it('seeds the demo sections once, keeping a section staff already made', async () => {
     await t.db.insert(menuSections).values(section('vegan', { name: 'Our Own Vegan Menu' }))
     await seedMenuSections(t.db)
     await seedMenuSections(t.db)
     const res = await request(t.app).get('/api/menu-sections').expect(200)
-    expect(categories(res.body)).toEqual(['food', 'vegan', 'sunday', 'desserts'])
+    expect(categories(res.body)).toEqual(['food', 'vegan', 'sunday', 'desserts', 'wine'])
+    expect(res.body[4].pdfUrl).toBe('/images/menu/wine-list.pdf')
     expect(res.body[1].name).toBe('Our Own Vegan Menu')
     expect(res.body[0].imageUrls).toEqual(DEMO_MENU_SECTIONS[0].imageUrls)
   })
 
   it('points the demo sections at illustrated pages that ship in public/', () => {
-    const files = DEMO_MENU_SECTIONS.flatMap((s) => [...s.imageUrls, s.backgroundImage])
+    const files = DEMO_MENU_SECTIONS.flatMap((s) => [
+      ...s.imageUrls,
+      s.backgroundImage,
+      ...('pdfUrl' in s ? [s.pdfUrl] : []),
+    ])
     const missing = files.filter((url) => !fs.existsSync(path.join('public', url)))
     expect(missing).toEqual([])
   })
