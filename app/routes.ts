@@ -3,6 +3,11 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
+    route('menu', 'routes/menu.tsx'),
+    route('cocktails', 'routes/cocktails.tsx'),
+    route('christmas', 'routes/christmas.tsx'),
+    route('private-hire', 'routes/private-hire.tsx'),
+    route('contact', 'routes/contact.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('terms-conditions', 'routes/terms-conditions.tsx'),
     route('cookies-policy', 'routes/cookies-policy.tsx'),
