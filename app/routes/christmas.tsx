@@ -1,5 +1,5 @@
 import { CalendarDays, Check, Music, PoundSterling, Ticket } from 'lucide-react'
-import { PageHero } from '~/components/content/page-hero'
+import { heroButtonClass, PageHero } from '~/components/content/page-hero'
 import { SectionHeading } from '~/components/content/section-heading'
 import { buttonVariants } from '~/components/ui/button'
 import { ARTWORK } from '~/lib/artwork'
@@ -48,10 +48,7 @@ export default function ChristmasPage() {
         title="Christmas Party Nights"
         lead="Gather your team, your family or your oldest friends for a festive feast by the fire, then dance it off with our DJ."
       >
-        <a
-          href={telHref(phone)}
-          className={buttonVariants({ size: 'lg', className: 'bg-brass text-forest-dark hover:bg-brass-light' })}
-        >
+        <a href={telHref(phone)} className={heroButtonClass}>
           Call {phone} to book
         </a>
       </PageHero>

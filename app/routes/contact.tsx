@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone, UtensilsCrossed } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link } from 'react-router'
-import { PageHero } from '~/components/content/page-hero'
+import { heroButtonClass, PageHero } from '~/components/content/page-hero'
 import { RestaurantJsonLd } from '~/components/site/restaurant-json-ld'
 import { buttonVariants } from '~/components/ui/button'
 import { trackEvent } from '~/lib/analytics'
@@ -40,10 +40,7 @@ export default function ContactPage() {
         title="Contact Us"
         lead={`Pop in, pick up the phone or drop us a line. We would love to welcome you to ${venue.venue_name}.`}
       >
-        <Link
-          to="/booking"
-          className={buttonVariants({ size: 'lg', className: 'bg-brass text-forest-dark hover:bg-brass-light' })}
-        >
+        <Link to="/booking" className={heroButtonClass}>
           Book a Table
         </Link>
       </PageHero>

@@ -1,10 +1,9 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router'
-import { PageHero } from '~/components/content/page-hero'
+import { heroButtonClass, PageHero } from '~/components/content/page-hero'
 import { SectionHeading } from '~/components/content/section-heading'
 import { MenuCard } from '~/components/menu/menu-card'
 import type { MenuSectionView } from '~/components/menu/menu-types'
-import { buttonVariants } from '~/components/ui/button'
 import { trackEvent } from '~/lib/analytics'
 import { ARTWORK } from '~/lib/artwork'
 import { seo } from '~/lib/seo'
@@ -55,10 +54,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
         title="Our Menus"
         lead="Proper pub food, cooked from scratch in our kitchen with produce from Hertfordshire farms, from a bowl of soup by the fire to a Sunday roast with all the trimmings."
       >
-        <Link
-          to="/booking"
-          className={buttonVariants({ size: 'lg', className: 'bg-brass text-forest-dark hover:bg-brass-light' })}
-        >
+        <Link to="/booking" className={heroButtonClass}>
           Book a Table
         </Link>
       </PageHero>
@@ -70,9 +66,9 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
           </SectionHeading>
 
           {sections.length > 0 ? (
-            <ul className="mt-12 grid gap-6 sm:grid-cols-2">
+            <ul className="mt-12 flex flex-wrap justify-center gap-6">
               {sections.map((section) => (
-                <li key={section.id}>
+                <li key={section.id} className="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]">
                   <MenuCard section={section} />
                 </li>
               ))}

@@ -1,7 +1,7 @@
 import { Check, Sparkles, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { Gallery } from '~/components/content/gallery'
-import { PageHero } from '~/components/content/page-hero'
+import { heroButtonClass, PageHero } from '~/components/content/page-hero'
 import { SectionHeading } from '~/components/content/section-heading'
 import { buttonVariants } from '~/components/ui/button'
 import { ARTWORK } from '~/lib/artwork'
@@ -48,10 +48,7 @@ export default function PrivateHirePage() {
         title="Hire the Garden"
         lead="A walled country garden under the old oaks, strung with lights and all yours for the day."
       >
-        <Link
-          to="/contact"
-          className={buttonVariants({ size: 'lg', className: 'bg-brass text-forest-dark hover:bg-brass-light' })}
-        >
+        <Link to="/contact" className={heroButtonClass}>
           Enquire about a date
         </Link>
       </PageHero>

@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react'
+import { buttonVariants } from '~/components/ui/button'
 import type { Artwork } from '~/lib/artwork'
+import { cn } from '~/lib/utils'
+
+/** The brass call-to-action button on a dark hero. */
+export const heroButtonClass = cn(buttonVariants({ size: 'lg' }), 'bg-brass text-forest-dark hover:bg-brass-light')
 
 type PageHeroProps = {
   image: Pick<Artwork, 'src' | 'srcSet' | 'width' | 'height' | 'alt'> & { sizes?: string }
