@@ -14,7 +14,7 @@ import {
   AlertDialogTitle,
 } from '~/components/ui/alert-dialog'
 import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { imageSource, ResponsiveImage, uploadUrl, type ImageSource } from '~/components/ui/responsive-image'
@@ -146,7 +146,7 @@ export function CocktailsPanel() {
         <>
           <Card>
             <CardHeader>
-              <CardTitle>Text</CardTitle>
+              <h2 className="font-display text-xl font-semibold leading-tight">Text</h2>
             </CardHeader>
             <CardContent>
               <dl className="space-y-4">
@@ -157,7 +157,7 @@ export function CocktailsPanel() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Special offer</CardTitle>
+              <h2 className="font-display text-xl font-semibold leading-tight">Special offer</h2>
             </CardHeader>
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-3">
@@ -169,7 +169,7 @@ export function CocktailsPanel() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Gallery</CardTitle>
+              <h2 className="font-display text-xl font-semibold leading-tight">Gallery</h2>
               <CardDescription>{content.galleryImages.length} image(s)</CardDescription>
             </CardHeader>
             <CardContent>
@@ -187,7 +187,7 @@ export function CocktailsPanel() {
         >
           <Card>
             <CardHeader>
-              <CardTitle>Text</CardTitle>
+              <h2 className="font-display text-xl font-semibold leading-tight">Text</h2>
             </CardHeader>
             <CardContent className="space-y-4">
               <div className="space-y-2">
@@ -202,7 +202,7 @@ export function CocktailsPanel() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Special offer</CardTitle>
+              <h2 className="font-display text-xl font-semibold leading-tight">Special offer</h2>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-3">
               <div className="space-y-2">
@@ -221,7 +221,7 @@ export function CocktailsPanel() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Gallery</CardTitle>
+              <h2 className="font-display text-xl font-semibold leading-tight">Gallery</h2>
               <CardDescription>
                 {draft.galleryImages.length} of {GALLERY_MAX} images. The page shows the first four.
               </CardDescription>

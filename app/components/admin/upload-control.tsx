@@ -164,7 +164,10 @@ export function UploadControl({
     })
 
   const failure = (file: File, kind: UploadFailure['kind'], detail?: string): UploadFailure => {
-    if (kind === 'wrong-type') return { name: file.name, kind, message: accept === 'pdf' ? UPLOAD_MESSAGES.notAPdf : UPLOAD_MESSAGES.notAnImage }
+    if (kind === 'wrong-type') {
+      const message = accept === 'pdf' ? UPLOAD_MESSAGES.notAPdf : UPLOAD_MESSAGES.notAnImage
+      return { name: file.name, kind, message, detail: multiple ? `${file.name} was not uploaded.` : undefined }
+    }
     if (kind === 'too-large') {
       return { name: file.name, kind, message: multiple ? UPLOAD_MESSAGES.tooLargeNamed(file.name) : UPLOAD_MESSAGES.tooLarge, detail }
     }
