@@ -125,7 +125,9 @@ export default function ChristmasPage() {
             </a>
           </div>
           <p className="mt-6 text-muted-foreground">
-            {venue.venue_name}, {venue.venue_address}
+            {venue.venue_address.includes(venue.venue_name)
+              ? venue.venue_address
+              : `${venue.venue_name}, ${venue.venue_address}`}
           </p>
         </div>
       </section>

@@ -26,6 +26,11 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function ContactPage() {
   const { venue, hours, kitchenNote } = useSiteData()
   const phones = [venue.venue_phone, venue.venue_phone_secondary].filter(Boolean)
+  // The address setting usually starts with the venue's name; show it once, one part per line.
+  const addressParts = venue.venue_address.split(',').map((part) => part.trim())
+  const addressLines = [
+    ...new Set(addressParts[0] === venue.venue_name ? addressParts : [venue.venue_name, ...addressParts]),
+  ]
 
   useEffect(() => {
     trackEvent('Contact')
@@ -57,9 +62,11 @@ export default function ContactPage() {
                 </dt>
                 <dd>
                   <address className="not-italic">
-                    <strong className="font-semibold">{venue.venue_name}</strong>
-                    <br />
-                    {venue.venue_address}
+                    {addressLines.map((line, i) => (
+                      <span key={line} className={i === 0 ? 'block font-semibold' : 'block'}>
+                        {line}
+                      </span>
+                    ))}
                   </address>
                   {venue.venue_maps_url && (
                     <a
