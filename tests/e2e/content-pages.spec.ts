@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { parseHoursBlocks } from '../../common/hours-display'
 import { COCKTAILS_DEFAULTS, FOOTER_SETTING_DEFAULTS, VENUE_SETTING_DEFAULTS } from '../../common/settings'
 import { expect, test } from './fixtures'
@@ -5,7 +6,7 @@ import { expect, test } from './fixtures'
 // The demo venue is seeded with the menu sections of server/menu/menu-seed.ts:
 // food (two illustrated pages), vegan, sunday, desserts, and a PDF wine list.
 
-const viewer = (page: import('@playwright/test').Page) => page.getByRole('dialog')
+const viewer = (page: Page) => page.getByRole('dialog')
 
 test.describe('/menu', () => {
   test('opens a section in the full-screen viewer and closes it with the button and Escape, focus back on the card', async ({
