@@ -110,13 +110,15 @@ test.describe('uploads in the Cocktails panel', () => {
     await expect.poll(() => saved.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     expect(errors).toEqual([])
 
+    // The public page: a bare file name in galleryImages is an upload, shown from its WebP variants.
     const publicPage = await page.goto('/cocktails')
-    if (publicPage?.status() === 200) {
-      // A2's public page: a bare file name in galleryImages means /uploads/<name>.
-      const content = await (await page.request.get('/api/cocktails-content')).json()
-      const stored: string = content.galleryImages[0]
-      await expect(page.locator(`img[src*="${stored.replace(/\.jpg$/, '')}"]`).first()).toBeAttached()
-    }
+    expect(publicPage?.status()).toBe(200)
+    const content = await (await page.request.get('/api/cocktails-content')).json()
+    const base = String(content.galleryImages[0]).replace(/\.jpg$/, '')
+    const onPage = page.locator(`img[src*="${base}"]`).first()
+    await expect(onPage).toHaveAttribute('srcset', new RegExp(`/uploads/${base}-480w\\.webp 480w`))
+    await onPage.scrollIntoViewIfNeeded()
+    await expect.poll(() => onPage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   })
 
   test('a file over 50MB is refused with the gallery message naming the file, in the Upload Error dialog', async ({ page }) => {
