@@ -47,7 +47,7 @@ export function SiteHeader({ overHero, belowCountdown, menuOpen, onMenuOpenChang
       )}
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Link to="/" className="mr-auto flex items-center gap-2.5 rounded-sm" aria-label={`${venue.venue_name}, home`}>
+        <Link to="/" className="mr-auto flex items-center gap-2.5 rounded-sm">
           <WheatsheafMark className={cn('h-9 w-7', tone === 'light' ? 'text-oak' : 'text-brass-light')} />
           <span className="flex flex-col leading-none">
             <span className="font-display text-lg font-semibold tracking-tight sm:text-xl">{venue.venue_name}</span>
@@ -55,6 +55,7 @@ export function SiteHeader({ overHero, belowCountdown, menuOpen, onMenuOpenChang
               {venue.venue_town}
             </span>
           </span>
+          <span className="sr-only">, home</span>
         </Link>
 
         <ul className="hidden items-center gap-1 lg:flex">
