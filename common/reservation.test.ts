@@ -5,6 +5,7 @@ import {
   ReservationFormSchema,
   missingInformation,
   normalizeTime,
+  reservationFormErrors,
   slotUnavailableMessage,
 } from './reservation'
 
@@ -38,6 +39,20 @@ describe('the booking form', () => {
     expect(missingInformation({ ...full, date: '', startTime: '' })).toBe('Please select a date for your reservation.')
     expect(missingInformation({ ...full, startTime: '' })).toBe('Please select a time for your reservation.')
     expect(missingInformation(full)).toBeNull()
+  })
+  it('gives the same messages from the zod-free check the page uses', () => {
+    const base = { ...EMPTY_RESERVATION_FORM, name: 'A', email: 'a@b.co', phone: '1', startTime: '19:00' }
+    const cases = [
+      EMPTY_RESERVATION_FORM,
+      { ...base, name: ' ' },
+      { ...base, partySize: 0 },
+      { ...base, partySize: 21 },
+      { ...base, partySize: 2.5 },
+      base,
+    ]
+    for (const form of cases) {
+      expect(reservationFormErrors(form)).toEqual(fieldErrors(ReservationFormSchema.safeParse(form)))
+    }
   })
   it('ticks the offers checkbox by default', () => {
     expect(EMPTY_RESERVATION_FORM.receiveOffers).toBe(true)

@@ -3,44 +3,11 @@
  * page and `POST /api/reservations`.
  */
 import { z } from 'zod'
-import { FOOD_DRINKS, GUESTS_MAX, GUESTS_MIN, type FoodDrinks } from './constants'
+import { FOOD_DRINKS, GUESTS_MAX, GUESTS_MIN } from './constants'
+import { RESERVATION_MESSAGES } from './reservation-form'
 import { isValidDate, isValidTime } from './time'
 
-export const RESERVATION_MESSAGES = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  phoneRequired: 'Phone is required',
-  dateRequired: 'Date is required',
-  dateInvalid: 'Date must be a valid date (YYYY-MM-DD)',
-  startTimeRequired: 'Start time is required',
-  startTimeInvalid: 'Start time must be a time such as 19:30',
-  guestsRange: `Number of guests must be between ${GUESTS_MIN} and ${GUESTS_MAX}`,
-  foodDrinksInvalid: "Preference must be 'food_and_drinks' or 'drinks_only'",
-  tooLong: 'This field is too long',
-  honeypot: 'Your booking could not be accepted. Please call us to book.',
-  missingTitle: 'Missing Information',
-  missingName: 'Please enter your name.',
-  missingEmail: 'Please enter your email address.',
-  missingPhone: 'Please enter your phone number.',
-  missingDate: 'Please select a date for your reservation.',
-  missingTime: 'Please select a time for your reservation.',
-  failedTitle: 'Booking Failed',
-  failedFallback: 'Something went wrong. Please try again.',
-  confirmedTitle: 'Booking Confirmed',
-  receivedTitle: 'Reservation Received',
-} as const
-
-/** The 409 text when a slot has gone: it names the time and the party size. */
-export function slotUnavailableMessage(time12: string, partySize: number): string {
-  return `Sorry, ${time12} is no longer available for ${partySize} ${partySize === 1 ? 'guest' : 'guests'}. Please choose another time.`
-}
-
-export const DUPLICATE_BOOKING_MESSAGE =
-  'You already have a booking at this date and time. Please call us if you need to change it.'
-
-export const EVENT_FULL_MESSAGE = (title: string, partySize: number) =>
-  `Sorry, ${title} does not have room for ${partySize} more ${partySize === 1 ? 'guest' : 'guests'}.`
+export * from './reservation-form'
 
 const M = RESERVATION_MESSAGES
 
@@ -69,32 +36,6 @@ export const ReservationFormSchema = z.object({
   foodDrinks: z.enum(FOOD_DRINKS),
   receiveOffers: z.boolean(),
 })
-export type ReservationForm = z.infer<typeof ReservationFormSchema>
-
-export const EMPTY_RESERVATION_FORM: ReservationForm = {
-  name: '',
-  email: '',
-  phone: '',
-  date: '',
-  startTime: '',
-  partySize: 2,
-  additionalInfo: '',
-  foodDrinks: 'food_and_drinks',
-  receiveOffers: true,
-}
-
-/**
- * The first 'Missing Information' toast text for a form, in SPEC.md's order
- * (name, email, phone, date, time), or null when nothing is missing.
- */
-export function missingInformation(form: Pick<ReservationForm, 'name' | 'email' | 'phone' | 'date' | 'startTime'>): string | null {
-  if (!form.name.trim()) return M.missingName
-  if (!form.email.trim()) return M.missingEmail
-  if (!form.phone.trim()) return M.missingPhone
-  if (!form.date) return M.missingDate
-  if (!form.startTime) return M.missingTime
-  return null
-}
 
 /**
  * '19:30', '7:30', '7:30 pm', '19:30 PM' → 'HH:MM' 24-hour. The event dialog
@@ -162,22 +103,3 @@ export const CreateReservationSchema = z.preprocess(
 )
 export type CreateReservationInput = z.infer<typeof CreateReservationSchema>
 
-/** The fields of a reservation the public API returns. */
-export type PublicReservation = {
-  id: number
-  name: string
-  email: string
-  phone: string
-  date: string
-  startTime: string
-  partySize: number
-  additionalInfo: string
-  foodDrinks: FoodDrinks
-  receiveOffers: boolean
-  status: 'pending' | 'confirmed' | 'cancelled'
-  eventId: number | null
-  createdAt: string
-}
-
-/** A slot of `GET /api/availability/slots/{date}`. */
-export type AvailabilitySlot = { date: string; startTime: string }

@@ -109,9 +109,9 @@ export function BookingCalendar({ today, selected, isDisabled, onSelect, labelle
         >
           <ChevronLeft className="size-5" aria-hidden="true" />
         </button>
-        <h3 id={captionId} className="font-display text-lg font-semibold" aria-live="polite">
+        <div id={captionId} className="font-display text-lg font-semibold" aria-live="polite">
           {caption}
-        </h3>
+        </div>
         <button
           type="button"
           onClick={() => showMonth(1)}
@@ -162,7 +162,7 @@ export function BookingCalendar({ today, selected, isDisabled, onSelect, labelle
                       onKeyDown={(e) => onKeyDown(e, date)}
                       className={cn(
                         'relative mx-auto flex size-10 items-center justify-center rounded-md text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:size-11',
-                        outside && 'opacity-60',
+                        outside && !isSelected && 'font-normal text-muted-foreground',
                         disabled
                           ? 'cursor-not-allowed text-muted-foreground line-through decoration-1'
                           : 'hover:bg-accent',

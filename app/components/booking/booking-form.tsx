@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Phone } from 'lucide-react'
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { isDayDisabled, type DateException, type WeeklyHours } from '../../../common/availability'
@@ -6,17 +6,15 @@ import { FOOD_DRINKS, FOOD_DRINKS_LABELS, GUESTS_MAX, GUESTS_MIN, LARGE_PARTY_TH
 import {
   EMPTY_RESERVATION_FORM,
   RESERVATION_MESSAGES as M,
-  ReservationFormSchema,
   missingInformation,
+  reservationFormErrors,
   type PublicReservation,
   type ReservationForm,
-} from '../../../common/reservation'
+} from '../../../common/reservation-form'
 import { formatLongDate, formatTime12 } from '../../../common/time'
 import { Button } from '~/components/ui/button'
-import { Checkbox } from '~/components/ui/checkbox'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { RadioGroup, RadioGroupItem } from '~/components/ui/radio-group'
 import { Textarea } from '~/components/ui/textarea'
 import { toast } from '~/components/ui/use-toast'
 import { trackLead } from '~/lib/analytics'
@@ -65,7 +63,8 @@ function Step({ number, title, children }: { number: number; title: string; chil
 export function BookingForm({ today, openingHours, exceptions, venuePhone }: BookingFormProps) {
   const [form, setForm] = useState<ReservationForm>(EMPTY_RESERVATION_FORM)
   const [guestsText, setGuestsText] = useState(String(EMPTY_RESERVATION_FORM.partySize))
-  const [timeOpen, setTimeOpen] = useState(false)
+  // Bumped when a date is picked: the time dropdown opens itself (SPEC.md section 4).
+  const [timeOpenRequest, setTimeOpenRequest] = useState(0)
   const [website, setWebsite] = useState('')
   const [errors, setErrors] = useState<Partial<Record<keyof ReservationForm, string>>>({})
   const [confirmed, setConfirmed] = useState<PublicReservation | null>(null)
@@ -86,10 +85,12 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
     [today, openingHours, exceptions],
   )
 
-  const mutation = useMutation({
-    mutationFn: ({ body, key }: { body: object; key: string }) =>
-      apiRequest<PublicReservation>('POST', '/api/reservations', body, { 'Idempotency-Key': key }),
-    onSuccess: (reservation) => {
+  const [pending, setPending] = useState(false)
+
+  async function send(body: object, key: string) {
+    setPending(true)
+    try {
+      const reservation = await apiRequest<PublicReservation>('POST', '/api/reservations', body, { 'Idempotency-Key': key })
       attempt.current = null
       setConfirmed(reservation)
       setForm(EMPTY_RESERVATION_FORM)
@@ -98,8 +99,7 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
       trackLead(reservation.partySize, reservation.date)
       void queryClient.invalidateQueries({ queryKey: ['/api/admin/reservations'] })
       void queryClient.invalidateQueries({ queryKey: ['/api/availability/slots'] })
-    },
-    onError: (error) => {
+    } catch (error) {
       // A server answer ends the attempt; a network failure keeps its key so a retry cannot book twice.
       if (error instanceof ApiError) attempt.current = null
       toast({
@@ -107,32 +107,34 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
         description: error instanceof ApiError ? error.serverMessage : M.failedFallback,
         variant: 'destructive',
       })
-    },
-  })
+    } finally {
+      setPending(false)
+    }
+  }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    if (pending) return
     const missing = missingInformation(form)
     if (missing) {
       toast({ title: M.missingTitle, description: missing, variant: 'destructive' })
       return
     }
-    const parsed = ReservationFormSchema.safeParse(form)
-    if (!parsed.success) {
-      const fieldErrors: Partial<Record<keyof ReservationForm, string>> = {}
-      for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as keyof ReservationForm] ??= issue.message
+    const fieldErrors = reservationFormErrors(form)
+    if (Object.keys(fieldErrors).length > 0) {
       setErrors(fieldErrors)
       return
     }
-    const body = { ...parsed.data, website }
+    const trimmed = { ...form, name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim() }
+    const body = { ...trimmed, additionalInfo: form.additionalInfo.trim(), website }
     const json = JSON.stringify(body)
     if (attempt.current?.body !== json) attempt.current = { key: newAttemptKey(), body: json }
-    mutation.mutate({ body, key: attempt.current.key })
+    void send(body, attempt.current.key)
   }
 
   const pickDate = (date: string) => {
     setForm((f) => ({ ...f, date, startTime: '' }))
-    setTimeOpen(true)
+    setTimeOpenRequest((n) => n + 1)
   }
 
   const onGuests = (text: string) => {
@@ -144,7 +146,6 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
   }
 
   const large = form.partySize > LARGE_PARTY_THRESHOLD
-  const pending = mutation.isPending
 
   return (
     <>
@@ -226,8 +227,7 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
               date={form.date}
               value={form.startTime}
               onChange={(time) => set('startTime', time)}
-              open={timeOpen}
-              onOpenChange={setTimeOpen}
+              openRequest={timeOpenRequest}
               slots={slots.data?.map((s) => s.startTime)}
               loading={slots.isFetching && !slots.data}
               failed={slots.isError}
@@ -275,21 +275,21 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
         <Step number={3} title="Your requests">
           <fieldset className="grid gap-3">
             <legend className="mb-2 text-sm font-semibold">Are you joining us for</legend>
-            <RadioGroup
-              value={form.foodDrinks}
-              onValueChange={(v) => set('foodDrinks', v as ReservationForm['foodDrinks'])}
-              className="flex flex-wrap gap-6"
-              name="foodDrinks"
-            >
+            <div className="flex flex-wrap gap-6">
               {FOOD_DRINKS.map((value) => (
-                <div key={value} className="flex items-center gap-2">
-                  <RadioGroupItem value={value} id={`booking-${value}`} />
-                  <Label htmlFor={`booking-${value}`} className="font-normal">
-                    {FOOD_DRINKS_LABELS[value]}
-                  </Label>
-                </div>
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="foodDrinks"
+                    value={value}
+                    checked={form.foodDrinks === value}
+                    onChange={() => set('foodDrinks', value)}
+                    className="size-5 accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+                  />
+                  {FOOD_DRINKS_LABELS[value]}
+                </label>
               ))}
-            </RadioGroup>
+            </div>
           </fieldset>
           <div className="grid gap-2">
             <Label htmlFor="booking-requests">Special requests and dietary requirements</Label>
@@ -305,11 +305,13 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
             />
           </div>
           <div className="flex items-start gap-3">
-            <Checkbox
+            <input
               id="booking-offers"
+              type="checkbox"
+              name="receiveOffers"
               checked={form.receiveOffers}
-              onCheckedChange={(v) => set('receiveOffers', v === true)}
-              className="mt-0.5"
+              onChange={(e) => set('receiveOffers', e.target.checked)}
+              className="mt-0.5 size-5 shrink-0 accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
             />
             <Label htmlFor="booking-offers" className="font-normal leading-snug">
               Send me special offers and updates from the pub. You can unsubscribe at any time.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { AvailabilitySlot } from '../../../common/reservation'
+import type { AvailabilitySlot } from '../../../common/reservation-form'
 import { getJson } from '~/lib/api'
 
 /** The free start times of a date for a party; refetched when the window regains focus. */

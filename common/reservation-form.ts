@@ -1,0 +1,118 @@
+/**
+ * The booking form's rules and messages (SPEC.md section 5), free of zod so the
+ * booking page ships without it; `common/reservation.ts` holds the zod schemas
+ * of the API and re-exports all of this.
+ */
+import { GUESTS_MAX, GUESTS_MIN, type FoodDrinks } from './constants'
+
+export const RESERVATION_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneRequired: 'Phone is required',
+  dateRequired: 'Date is required',
+  dateInvalid: 'Date must be a valid date (YYYY-MM-DD)',
+  startTimeRequired: 'Start time is required',
+  startTimeInvalid: 'Start time must be a time such as 19:30',
+  guestsRange: `Number of guests must be between ${GUESTS_MIN} and ${GUESTS_MAX}`,
+  foodDrinksInvalid: "Preference must be 'food_and_drinks' or 'drinks_only'",
+  tooLong: 'This field is too long',
+  honeypot: 'Your booking could not be accepted. Please call us to book.',
+  missingTitle: 'Missing Information',
+  missingName: 'Please enter your name.',
+  missingEmail: 'Please enter your email address.',
+  missingPhone: 'Please enter your phone number.',
+  missingDate: 'Please select a date for your reservation.',
+  missingTime: 'Please select a time for your reservation.',
+  failedTitle: 'Booking Failed',
+  failedFallback: 'Something went wrong. Please try again.',
+  confirmedTitle: 'Booking Confirmed',
+  receivedTitle: 'Reservation Received',
+} as const
+
+/** The 409 text when a slot has gone: it names the time and the party size. */
+export function slotUnavailableMessage(time12: string, partySize: number): string {
+  return `Sorry, ${time12} is no longer available for ${partySize} ${partySize === 1 ? 'guest' : 'guests'}. Please choose another time.`
+}
+
+export const DUPLICATE_BOOKING_MESSAGE =
+  'You already have a booking at this date and time. Please call us if you need to change it.'
+
+export const EVENT_FULL_MESSAGE = (title: string, partySize: number) =>
+  `Sorry, ${title} does not have room for ${partySize} more ${partySize === 1 ? 'guest' : 'guests'}.`
+
+/** The booking page's form state. */
+export type ReservationForm = {
+  name: string
+  email: string
+  phone: string
+  date: string
+  startTime: string
+  partySize: number
+  additionalInfo: string
+  foodDrinks: FoodDrinks
+  receiveOffers: boolean
+}
+
+const M = RESERVATION_MESSAGES
+
+export const EMPTY_RESERVATION_FORM: ReservationForm = {
+  name: '',
+  email: '',
+  phone: '',
+  date: '',
+  startTime: '',
+  partySize: 2,
+  additionalInfo: '',
+  foodDrinks: 'food_and_drinks',
+  receiveOffers: true,
+}
+
+/**
+ * The first 'Missing Information' toast text for a form, in SPEC.md's order
+ * (name, email, phone, date, time), or null when nothing is missing.
+ */
+export function missingInformation(form: Pick<ReservationForm, 'name' | 'email' | 'phone' | 'date' | 'startTime'>): string | null {
+  if (!form.name.trim()) return M.missingName
+  if (!form.email.trim()) return M.missingEmail
+  if (!form.phone.trim()) return M.missingPhone
+  if (!form.date) return M.missingDate
+  if (!form.startTime) return M.missingTime
+  return null
+}
+
+/**
+ * The form's field messages: name, email, phone and start time non-empty after
+ * trimming, guests a whole number from 1 to 20. Empty when the form is valid.
+ */
+export function reservationFormErrors(form: ReservationForm): Partial<Record<keyof ReservationForm, string>> {
+  const errors: Partial<Record<keyof ReservationForm, string>> = {}
+  if (!form.name.trim()) errors.name = M.nameRequired
+  if (!form.email.trim()) errors.email = M.emailRequired
+  if (!form.phone.trim()) errors.phone = M.phoneRequired
+  if (!form.startTime.trim()) errors.startTime = M.startTimeRequired
+  if (!Number.isInteger(form.partySize) || form.partySize < GUESTS_MIN || form.partySize > GUESTS_MAX) {
+    errors.partySize = M.guestsRange
+  }
+  return errors
+}
+
+/** The fields of a reservation the public API returns. */
+export type PublicReservation = {
+  id: number
+  name: string
+  email: string
+  phone: string
+  date: string
+  startTime: string
+  partySize: number
+  additionalInfo: string
+  foodDrinks: FoodDrinks
+  receiveOffers: boolean
+  status: 'pending' | 'confirmed' | 'cancelled'
+  eventId: number | null
+  createdAt: string
+}
+
+/** A slot of `GET /api/availability/slots/{date}`. */
+export type AvailabilitySlot = { date: string; startTime: string }

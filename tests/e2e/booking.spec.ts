@@ -1,0 +1,258 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+/** Dates in London, from the real clock the e2e server uses. */
+const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay()
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+/** 'Saturday 6 December 2026', the start of a calendar day's accessible name. */
+const spoken = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number)
+  return `${WEEKDAYS[weekday(date)]} ${d} ${MONTHS[m! - 1]} ${y}`
+}
+/** The n-th Saturday (open 12:00-23:30 in the seed) at least a few days ahead. */
+const saturday = (n: number) => {
+  let d = addDays(londonToday(), 3)
+  while (weekday(d) !== 6) d = addDays(d, 1)
+  return addDays(d, 7 * n)
+}
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const dayButton = (page: Page, date: string) => page.getByRole('button', { name: new RegExp(`^${escape(spoken(date))}`) })
+
+/** Resource errors the page causes on purpose: /api/user answers 401 to a guest. */
+const expectedErrors = (errors: string[], also: number[] = []) =>
+  errors.filter((e) => ![401, ...also].some((s) => e.includes(`status of ${s}`)))
+
+async function openBooking(page: Page) {
+  await page.goto('/booking')
+  await expect(page.getByRole('heading', { level: 1, name: 'Make a Reservation' })).toBeVisible()
+  const reject = page.getByRole('button', { name: 'Reject' })
+  if (await reject.isVisible()) await reject.click()
+}
+
+/** Clicks a day, going to later months first if needed. `force` clicks a day that is aria-disabled. */
+async function pickDate(page: Page, date: string, options: { force?: boolean } = {}) {
+  for (let i = 0; i < 4 && !(await dayButton(page, date).isVisible()); i++) {
+    await page.getByRole('button', { name: 'Next month' }).click()
+  }
+  await dayButton(page, date).click(options)
+}
+
+async function fillContact(page: Page, email: string) {
+  await page.getByLabel('Full name').fill('Ann Guest')
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Phone number').fill('07700 900 000')
+}
+
+test.describe('booking a table', () => {
+  test('a guest books 2 people and sees Booking Confirmed with the 12-hour time', async ({ page, consoleErrors }) => {
+    await openBooking(page)
+    await expect(page.getByLabel('Time', { exact: true })).toContainText('Please select a date first')
+    await expect(page.getByLabel('Phone number')).toHaveAttribute('placeholder', '07xxx xxx xxx')
+    await expect(page.getByLabel(/special offers/)).toBeChecked()
+    await fillContact(page, `two-${unique()}@example.com`)
+    const date = saturday(0)
+    await pickDate(page, date)
+    await expect(dayButton(page, date)).toHaveAccessibleName(/selected/)
+    await expect(page.getByLabel('Time', { exact: true }).locator('option', { hasText: '7:00 PM' })).toHaveCount(1)
+    await page.getByLabel('Time', { exact: true }).selectOption('19:00')
+    await expect(page.getByText(/at 7:00 PM for 2 guests/)).toBeVisible()
+    await page.getByLabel('Drinks Only').check()
+    await page.getByLabel('Special requests and dietary requirements').fill('A quiet corner please')
+    await page.getByRole('button', { name: 'Book Table' }).click()
+
+    const dialog = page.getByRole('dialog', { name: 'Booking Confirmed' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('Ann Guest')
+    await expect(dialog).toContainText('7:00 PM')
+    await expect(dialog).toContainText('Drinks Only')
+    await expect(dialog).toContainText('A quiet corner please')
+    await expect(dialog).toContainText(String(Number(date.slice(8))).padStart(2, '0'))
+    // The form is reset behind the dialog.
+    await expect(page.getByLabel('Full name')).toHaveValue('')
+    await dialog.getByRole('link', { name: 'Continue' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    expect(expectedErrors(consoleErrors)).toEqual([])
+  })
+
+  test('a party of 8 sees the large-party notice and Reservation Received', async ({ page, consoleErrors }) => {
+    await openBooking(page)
+    await fillContact(page, `eight-${unique()}@example.com`)
+    await page.getByLabel('Number of guests').fill('8')
+    await expect(page.getByRole('note')).toContainText('within 24 hours')
+    await expect(page.getByRole('note')).toContainText('01279 555 014')
+    await pickDate(page, saturday(1))
+    await page.getByLabel('Time', { exact: true }).selectOption('18:30')
+    await page.getByRole('button', { name: 'Book Table' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Reservation Received' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('6:30 PM')
+    await expect(dialog).toContainText('8')
+    expect(expectedErrors(consoleErrors)).toEqual([])
+  })
+
+  test('the guests input ignores values below 1', async ({ page }) => {
+    await openBooking(page)
+    const guests = page.getByLabel('Number of guests')
+    await guests.fill('0')
+    await guests.blur()
+    await expect(guests).toHaveValue('2')
+    await guests.fill('-3')
+    await guests.blur()
+    await expect(guests).toHaveValue('2')
+  })
+
+  test('closed weekdays and past days cannot be picked', async ({ page }) => {
+    await openBooking(page)
+    const today = londonToday()
+    let monday = addDays(today, 1)
+    while (weekday(monday) !== 1) monday = addDays(monday, 1)
+    for (const closed of [monday, addDays(monday, 1)]) {
+      await pickDate(page, closed, { force: true })
+      await expect(dayButton(page, closed)).toHaveAttribute('aria-disabled', 'true')
+      await expect(dayButton(page, closed)).toHaveAccessibleName(`${spoken(closed)}, closed`)
+    }
+    await expect(page.getByLabel('Time', { exact: true })).toContainText('Please select a date first')
+    await page.goto('/booking')
+    await expect(dayButton(page, today)).toHaveAccessibleName(/today/)
+    if (Number(today.slice(8)) > 1) {
+      const yesterday = addDays(today, -1)
+      await expect(dayButton(page, yesterday)).toHaveAttribute('aria-disabled', 'true')
+      await expect(dayButton(page, yesterday)).toHaveAccessibleName(/not available$/)
+      await dayButton(page, yesterday).click({ force: true })
+      await expect(page.getByLabel('Time', { exact: true })).toContainText('Please select a date first')
+    }
+    // The previous month is in the past: its button is disabled.
+    await expect(page.getByRole('button', { name: 'Previous month' })).toBeDisabled()
+  })
+
+  test('an empty submit says what is missing, in order', async ({ page }) => {
+    await openBooking(page)
+    const book = page.getByRole('button', { name: 'Book Table' })
+    await book.click()
+    const toast = page.getByRole('status').filter({ hasText: 'Missing Information' }).first()
+    await expect(toast).toContainText('Please enter your name.')
+    await page.getByLabel('Full name').fill('Ann')
+    await book.click()
+    await expect(toast).toContainText('Please enter your email address.')
+    await page.getByLabel('Email address').fill('ann@example.com')
+    await book.click()
+    await expect(toast).toContainText('Please enter your phone number.')
+    await page.getByLabel('Phone number').fill('07700')
+    await book.click()
+    await expect(toast).toContainText('Please select a date for your reservation.')
+    await pickDate(page, saturday(2))
+    await expect(page.getByLabel('Time', { exact: true }).locator('option', { hasText: '7:00 PM' })).toHaveCount(1)
+    await book.click()
+    await expect(toast).toContainText('Please select a time for your reservation.')
+  })
+
+  test('a slot taken meanwhile gives Booking Failed with the server message', async ({ page, request, consoleErrors }) => {
+    await openBooking(page)
+    const date = saturday(3)
+    await fillContact(page, `late-${unique()}@example.com`)
+    await pickDate(page, date)
+    await page.getByLabel('Time', { exact: true }).selectOption('19:30')
+    // Someone else takes the whole slot (20 guests is the pacing limit per slot) through the API.
+    const taken = await request.post('/api/reservations', {
+      data: {
+        name: 'Big Party',
+        email: `big-${unique()}@example.com`,
+        phone: '01234 567890',
+        date,
+        startTime: '19:30',
+        partySize: 20,
+        foodDrinks: 'food_and_drinks',
+        receiveOffers: false,
+      },
+    })
+    expect(taken.status()).toBe(201)
+    await page.getByRole('button', { name: 'Book Table' }).click()
+    const toast = page.getByRole('status').filter({ hasText: 'Booking Failed' }).first()
+    await expect(toast).toContainText('Sorry, 7:30 PM is no longer available for 2 guests. Please choose another time.')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    expect(expectedErrors(consoleErrors, [409])).toEqual([])
+  })
+
+  test('the whole flow works by keyboard alone', async ({ page, consoleErrors }) => {
+    await openBooking(page)
+    await page.getByLabel('Full name').focus()
+    await page.keyboard.type('Kay Board')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(`keys-${unique()}@example.com`)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('07700 900 111')
+    // Into the calendar: the next-month button, then the one day in the tab order (today).
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Next month' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    const today = londonToday()
+    await expect(dayButton(page, today)).toBeFocused()
+    const target = saturday(4)
+    await page.keyboard.press('PageDown')
+    await expect(dayButton(page, addMonthsSameDay(today, 1))).toBeFocused()
+    await page.keyboard.press('PageUp')
+    await page.keyboard.press('End') // Saturday of this week
+    await page.keyboard.press('Home') // Sunday of this week
+    await page.keyboard.press('End')
+    let at = addDays(today, 6 - weekday(today))
+    await expect(dayButton(page, at)).toBeFocused()
+    while (at < target) {
+      await page.keyboard.press('ArrowDown')
+      at = addDays(at, 7)
+    }
+    await expect(dayButton(page, target)).toBeFocused()
+    await page.keyboard.press('Enter')
+    // Picking a date moves to the time dropdown.
+    const time = page.getByLabel('Time', { exact: true })
+    await expect(time).toBeFocused()
+    await expect(time.locator('option', { hasText: '12:00 PM' })).toHaveCount(1)
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('ArrowDown')
+    await expect(time).not.toHaveValue('')
+    const chosen = await time.inputValue()
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('Number of guests')).toBeFocused()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('3')
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('Food & Drinks')).toBeFocused()
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByLabel('Drinks Only')).toBeChecked()
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('Step-free access please')
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel(/special offers/)).toBeFocused()
+    await page.keyboard.press('Space')
+    await expect(page.getByLabel(/special offers/)).not.toBeChecked()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Book Table' })).toBeFocused()
+    await page.keyboard.press('Enter')
+
+    const dialog = page.getByRole('dialog', { name: 'Booking Confirmed' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText(to12(chosen))
+    await expect(dialog).toContainText('Drinks Only')
+    await expect(dialog.getByRole('link', { name: 'Continue' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/$/)
+    expect(expectedErrors(consoleErrors)).toEqual([])
+  })
+})
+
+function addMonthsSameDay(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number)
+  const first = new Date(Date.UTC(y!, m! - 1 + months, 1))
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate()
+  first.setUTCDate(Math.min(d!, last))
+  return first.toISOString().slice(0, 10)
+}
+
+function to12(time: string): string {
+  const [h, m] = time.split(':').map(Number)
+  return `${h! % 12 === 0 ? 12 : h! % 12}:${String(m).padStart(2, '0')} ${h! >= 12 ? 'PM' : 'AM'}`
+}
