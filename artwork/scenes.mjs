@@ -119,7 +119,7 @@ export function bar({ crop } = {}) {
   <rect x="0" y="640" width="${W}" height="260" fill="url(#woodPanel)"/>
   ${[...Array(9)].map((_, i) => `<rect x="${i * 180 + 30}" y="670" width="130" height="200" rx="6" fill="#000" opacity=".15"/>`).join('')}
   <rect x="0" y="860" width="${W}" height="14" fill="url(#brassGrad)"/>
-  ${k.beerPump(560, 600, 1.05, P.green)}${k.beerPump(660, 600, 1.05, P.berry)}${k.beerPump(760, 600, 1.05, '#1f3b5a')}${k.beerPump(860, 600, 1.05, '#c9993f')}
+  ${k.beerPump(540, 600, 1.7, P.green)}${k.beerPump(660, 600, 1.7, P.berry)}${k.beerPump(780, 600, 1.7, '#1f3b5a')}${k.beerPump(900, 600, 1.7, '#c9993f')}
   ${k.pint(1040, 600, 0.8)}${k.pint(1140, 600, 0.8, '#d7a43a')}${k.pint(330, 600, 0.8, '#2a1a12')}
   <rect x="0" y="590" width="${W}" height="14" fill="url(#brassGrad)" opacity=".8"/>`
   return frame(body, crop)
@@ -276,18 +276,18 @@ export function menuPage({ title, subtitle, sections, footer, festive = false })
       items += `<text x="110" y="${y}" font-family="DejaVu Serif, serif" font-size="27" font-weight="bold" fill="${P.ink}">${dish}</text>`
       if (price) items += `<text x="890" y="${y}" font-family="DejaVu Serif, serif" font-size="27" fill="${P.ink}" text-anchor="end">${price}</text>`
       if (desc) items += `<text x="110" y="${y + 32}" font-family="DejaVu Serif, serif" font-size="21" font-style="italic" fill="#5e5245">${desc}</text>`
-      y += desc ? 80 : 50
+      y += desc ? (festive ? 72 : 80) : 50
     }
-    y += 30
+    y += festive ? 20 : 30
   }
   const decoration = festive
-    ? `${k.xmasTree(500, 250, 0.32, 3)}<path d="M60 60 H940 V1354 H60Z" fill="none" stroke="${P.berry}" stroke-width="4"/>${[...Array(14)].map((_, i) => `<circle cx="${80 + i * 64}" cy="80" r="8" fill="${i % 2 ? P.berry : '#2c5a36'}"/><circle cx="${80 + i * 64}" cy="1334" r="8" fill="${i % 2 ? P.berry : '#2c5a36'}"/>`).join('')}`
+    ? `${k.xmasTree(500, 196, 0.3, 3)}<path d="M60 60 H940 V1354 H60Z" fill="none" stroke="${P.berry}" stroke-width="4"/>${[...Array(14)].map((_, i) => `<circle cx="${80 + i * 64}" cy="80" r="8" fill="${i % 2 ? P.berry : '#2c5a36'}"/><circle cx="${80 + i * 64}" cy="1334" r="8" fill="${i % 2 ? P.berry : '#2c5a36'}"/>`).join('')}`
     : `${k.wheatsheaf(500, 150, 0.9, P.brass)}<path d="M60 60 H940 V1354 H60Z M74 74 H926 V1340 H74Z" fill="none" stroke="${P.green}" stroke-width="3"/>`
   const body = `<rect width="${w}" height="${h}" fill="url(#paper)"/>
   ${decoration}
-  <text x="500" y="${festive ? 80 + 210 - 10 : 240}" font-family="DejaVu Serif, serif" font-size="56" font-weight="bold" fill="${P.ink}" text-anchor="middle">${title}</text>
-  ${subtitle ? `<text x="500" y="${festive ? 320 : 282}" font-family="DejaVu Serif, serif" font-size="24" font-style="italic" fill="#5e5245" text-anchor="middle">${subtitle}</text>` : ''}
-  <g transform="translate(0 ${festive ? 40 : 0})">${items}</g>
+  <text x="500" y="${festive ? 262 : 240}" font-family="DejaVu Serif, serif" font-size="56" font-weight="bold" fill="${P.ink}" text-anchor="middle">${title}</text>
+  ${subtitle ? `<text x="500" y="${festive ? 302 : 282}" font-family="DejaVu Serif, serif" font-size="24" font-style="italic" fill="#5e5245" text-anchor="middle">${subtitle}</text>` : ''}
+  <g transform="translate(0 ${festive ? 36 : 0})">${items}</g>
   ${footer ? `<text x="500" y="1300" font-family="DejaVu Serif, serif" font-size="19" fill="#5e5245" text-anchor="middle">${footer}</text>` : ''}`
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">
 ${k.defs(PAPER_DEFS)}

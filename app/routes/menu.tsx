@@ -5,7 +5,7 @@ import { SectionHeading } from '~/components/content/section-heading'
 import { MenuCard } from '~/components/menu/menu-card'
 import type { MenuSectionView } from '~/components/menu/menu-types'
 import { trackEvent } from '~/lib/analytics'
-import { ARTWORK } from '~/lib/artwork'
+import { ARTWORK, artworkForSrc } from '~/lib/artwork'
 import { seo } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
 import type { Route } from './+types/menu'
@@ -14,6 +14,9 @@ export const handle = { heroUnderNav: true }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const rows = await context.services.menu.publicSections()
+  const backgrounds = rows.flatMap((s) => (s.backgroundImage ? [s.backgroundImage] : []))
+  const described = await context.services.media.describe(backgrounds)
+  const srcSetOf = (url: string | null) => (url ? (described[url]?.srcSet ?? artworkForSrc(url)?.srcSet ?? null) : null)
   const sections: MenuSectionView[] = rows.map((s) => ({
     id: s.id,
     name: s.name,
@@ -22,6 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     pdfUrl: s.pdfUrl,
     imageUrls: s.imageUrls,
     backgroundImage: s.backgroundImage,
+    backgroundSrcSet: srcSetOf(s.backgroundImage),
     updatedAt: s.updatedAt.toISOString(),
   }))
   return { sections }

@@ -67,7 +67,7 @@ test.describe('/menu', () => {
     page,
     consoleErrors,
   }) => {
-    await page.route('**/images/tile-menu-960.webp?v=*', (route) => route.fulfill({ status: 404, body: 'gone' }))
+    await page.route('**/images/tile-menu-*.webp?v=*', (route) => route.fulfill({ status: 404, body: 'gone' }))
     await page.goto('/menu')
     const background = page.getByTestId('menu-card-food').locator('img')
     await expect(background).toHaveAttribute('src', /\/images\/menu-default-/)

@@ -9,9 +9,13 @@ import {
 } from '~/components/ui/dialog'
 import { ARTWORK } from '~/lib/artwork'
 import { FallbackImage } from './fallback-image'
-import { categoryLabel, stampedUrl, type MenuSectionView } from './menu-types'
+import { categoryLabel, stampedSrcSet, stampedUrl, type MenuSectionView } from './menu-types'
 
-const fallback = { src: ARTWORK.menuDefault.src, srcSet: ARTWORK.menuDefault.srcSet, sizes: ARTWORK.menuDefault.sizes }
+const fallback = {
+  src: ARTWORK.menuDefault.src,
+  srcSet: ARTWORK.menuDefault.srcSet,
+  sizes: '(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw',
+}
 
 /**
  * One menu section: a picture card that opens the full-screen viewer. The
@@ -20,6 +24,11 @@ const fallback = { src: ARTWORK.menuDefault.src, srcSet: ARTWORK.menuDefault.src
  */
 export function MenuCard({ section }: { section: MenuSectionView }) {
   const background = section.backgroundImage ? stampedUrl(section.backgroundImage, section.updatedAt) : fallback.src
+  const backgroundSrcSet = section.backgroundImage
+    ? section.backgroundSrcSet
+      ? stampedSrcSet(section.backgroundSrcSet, section.updatedAt)
+      : undefined
+    : fallback.srcSet
   const pages = section.imageUrls.length
   return (
     <Dialog>
@@ -31,6 +40,8 @@ export function MenuCard({ section }: { section: MenuSectionView }) {
         >
           <FallbackImage
             src={background}
+            srcSet={backgroundSrcSet}
+            sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
             fallback={fallback}
             alt=""
             width={1200}
@@ -89,7 +100,13 @@ function MenuViewerBody({ section }: { section: MenuSectionView }) {
         </DialogClose>
       </div>
       {section.imageUrls.length > 0 ? (
-        <div className="flex-1 overflow-y-auto overscroll-contain px-2 py-4 sm:px-6" data-testid="menu-viewer-pages">
+        <div
+          className="flex-1 overflow-y-auto overscroll-contain px-2 py-4 sm:px-6"
+          data-testid="menu-viewer-pages"
+          tabIndex={0}
+          role="region"
+          aria-label={`${section.name} pages`}
+        >
           <div className="mx-auto flex max-w-3xl flex-col gap-4">
             {section.imageUrls.map((url, i) => (
               <img

@@ -7,6 +7,8 @@ export type MenuSectionView = {
   pdfUrl: string | null
   imageUrls: string[]
   backgroundImage: string | null
+  /** Responsive widths of the background, when known (house artwork or a described upload). */
+  backgroundSrcSet: string | null
   /** ISO time of the last change; stamps the background image URL so an updated picture is never served stale. */
   updatedAt: string
 }
@@ -21,4 +23,15 @@ export function stampedUrl(url: string, updatedAt: string): string {
   const stamp = new Date(updatedAt).getTime()
   if (!Number.isFinite(stamp)) return url
   return `${url}${url.includes('?') ? '&' : '?'}v=${stamp}`
+}
+
+/** Stamps every URL of a `srcset` ('a.webp 480w, b.webp 960w') like stampedUrl. */
+export function stampedSrcSet(srcSet: string, updatedAt: string): string {
+  return srcSet
+    .split(',')
+    .map((entry) => {
+      const [url = '', descriptor] = entry.trim().split(/\s+/)
+      return descriptor ? `${stampedUrl(url, updatedAt)} ${descriptor}` : stampedUrl(url, updatedAt)
+    })
+    .join(', ')
 }
