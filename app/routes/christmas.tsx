@@ -58,12 +58,16 @@ export default function ChristmasPage() {
           <SectionHeading id="party-details" eyebrow="The details" title="Two nights only">
             <p>Places are limited and the dates fill fast. Book early to avoid disappointment.</p>
           </SectionHeading>
-          <dl className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="mt-12 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             {FACTS.map(({ icon: Icon, label, value }) => (
-              <div key={label} className="rounded-2xl border border-border bg-card p-6 text-center shadow-sm">
+              <div key={label} className="rounded-2xl border border-border bg-card p-4 text-center shadow-sm sm:p-6">
                 <Icon className="mx-auto size-8 text-claret" aria-hidden="true" />
-                <dt className="mt-3 text-sm font-semibold uppercase tracking-[0.2em] text-muted-foreground">{label}</dt>
-                <dd className="mt-2 font-display text-2xl font-semibold text-primary">{value}</dd>
+                <dt className="mt-3 text-xs font-semibold uppercase tracking-[0.2em] text-muted-foreground sm:text-sm">
+                  {label}
+                </dt>
+                <dd className="mt-2 font-display text-lg font-semibold leading-snug text-primary sm:text-2xl">
+                  {value}
+                </dd>
               </div>
             ))}
           </dl>

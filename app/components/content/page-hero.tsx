@@ -38,7 +38,7 @@ export function PageHero({ image, eyebrow, title, lead, children }: PageHeroProp
       />
       <div
         aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-gradient-to-t from-forest-dark/90 via-forest-dark/45 to-forest-dark/30"
+        className="absolute inset-0 -z-10 bg-gradient-to-t from-forest-dark/95 via-forest-dark/60 to-forest-dark/35"
       />
       <div className="mx-auto w-full max-w-6xl px-6 pb-12 pt-28 sm:pb-16">
         {eyebrow && <p className="text-sm font-semibold uppercase tracking-[0.25em] text-brass-light">{eyebrow}</p>}
