@@ -80,21 +80,38 @@ export function isDayDisabled(
   return !row || row.isClosed
 }
 
+/** Minutes the zone is ahead of UTC at an instant. */
+function offsetAt(instant: number, timeZone: string): number {
+  const p = zonedParts(new Date(instant), timeZone)
+  return (Date.UTC(...splitDate(p.date), 0, p.minutes) - instant) / 60_000
+}
+
+const dayOffsets = new Map<string, [number, number]>()
+/** The zone's offsets just before and just after a date (equal when no clock change is near). */
+function offsetsAround(date: string, timeZone: string): [number, number] {
+  const key = `${timeZone}|${date}`
+  let found = dayOffsets.get(key)
+  if (!found) {
+    const midnight = Date.UTC(...splitDate(date))
+    found = [offsetAt(midnight - 14 * 3_600_000, timeZone), offsetAt(midnight + 38 * 3_600_000, timeZone)]
+    if (dayOffsets.size > 2000) dayOffsets.clear()
+    dayOffsets.set(key, found)
+  }
+  return found
+}
+
 /**
  * The instant at which a venue wall-clock time happens, or null when that wall
  * time does not exist (the hour skipped when clocks go forward). A wall time
  * that happens twice (clocks going back) gives the first.
  */
 export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
-  const [y, mo, d] = date.split('-').map(Number)
-  const wall = Date.UTC(y!, mo! - 1, d!, 0, timeToMinutes(time))
-  // Try both offsets around the wall time; keep the earliest that reads back as that wall time.
-  const candidates = [wall - 14 * 3_600_000, wall + 14 * 3_600_000]
-    .map((probe) => {
-      const p = zonedParts(new Date(probe), timeZone)
-      const probeWall = Date.UTC(...splitDate(p.date), 0, p.minutes)
-      return wall - (probeWall - probe)
-    })
+  const wall = Date.UTC(...splitDate(date), 0, timeToMinutes(time))
+  const [before, after] = offsetsAround(date, timeZone)
+  // Most days have one offset all day: plain arithmetic, no time-zone lookups per slot.
+  if (before === after) return new Date(wall - before * 60_000)
+  const candidates = [before, after]
+    .map((offset) => wall - offset * 60_000)
     .filter((instant) => {
       const p = zonedParts(new Date(instant), timeZone)
       return p.date === date && p.minutes === timeToMinutes(time)
@@ -195,9 +212,14 @@ export function checkSlot(query: SlotQuery, startTime: string): SlotCheck {
   return 'ok'
 }
 
-/** The start times a party can book on a date, in order. */
+/** The start times a party can book on a date, in order (the same rules as checkSlot, worked out once per date). */
 export function availableSlots(query: SlotQuery): string[] {
-  return slotTimes(bookingHoursFor(query.date, query.weekly, query.exceptions)).filter(
-    (time) => checkSlot(query, time) === 'ok',
+  const { date, now, timeZone, rules } = query
+  const times = slotTimes(bookingHoursFor(date, query.weekly, query.exceptions))
+  if (times.length === 0 || date > lastBookableDate(now, timeZone, rules.maxDaysAhead)) return []
+  return times.filter(
+    (time) =>
+      meetsNotice(date, time, now, timeZone, rules.minNoticeMinutes) &&
+      partyFits(time, query.partySize, query.bookings, rules),
   )
 }
