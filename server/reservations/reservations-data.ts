@@ -9,10 +9,28 @@ const IDEMPOTENCY_SCOPE = 'reservations'
 // A fixed first key for the two-key advisory lock, so these locks never clash with other features'.
 const DATE_LOCK_NAMESPACE = 4_2026
 
-export type DayData = { weekly: WeeklyHours[]; exceptions: DateException[]; bookings: ActiveBooking[] }
+export type DayData = {
+  weekly: WeeklyHours[]
+  exceptions: DateException[]
+  bookings: ActiveBooking[]
+  /** Whether `holder` already has an active booking at that date and time. */
+  duplicate: boolean
+}
 
-/** The weekday row, the exception and the active bookings of a date, in one round trip. */
-export async function dayData(db: DbOrTx, date: string, dayOfWeek: number): Promise<DayData> {
+/**
+ * The weekday row, the exception and the active bookings of a date, in one
+ * round trip; with a holder, also whether that email already holds the slot.
+ */
+export async function dayData(
+  db: DbOrTx,
+  date: string,
+  dayOfWeek: number,
+  holder?: { email: string; startTime: string },
+): Promise<DayData> {
+  const duplicate = holder
+    ? sql`exists(select 1 from reservations where lower(email) = lower(${holder.email}) and date = ${date}
+        and start_time = ${holder.startTime} and status in ('pending', 'confirmed'))`
+    : sql`false`
   const result = await db.execute(sql`
     select
       (select coalesce(json_agg(json_build_object('dayOfWeek', day_of_week, 'openTime', open_time,
@@ -22,7 +40,8 @@ export async function dayData(db: DbOrTx, date: string, dayOfWeek: number): Prom
          'closeTime', close_time, 'isClosed', is_closed)), '[]'::json)
          from hour_exceptions where date = ${date}) as exceptions,
       (select coalesce(json_agg(json_build_object('startTime', start_time, 'partySize', party_size)), '[]'::json)
-         from reservations where date = ${date} and status in ('pending', 'confirmed')) as bookings`)
+         from reservations where date = ${date} and status in ('pending', 'confirmed')) as bookings,
+      ${duplicate} as duplicate`)
   return result.rows[0] as DayData
 }
 

@@ -53,8 +53,14 @@ export function createReservationsService(
 ) {
   const timeZone = config.venueTimezone
 
-  async function slotQuery(date: string, partySize: number, reader: DbOrTx = db, known?: BookingSettings): Promise<SlotQuery> {
-    const [rules, day] = await Promise.all([known ?? settings.booking(), data.dayData(reader, date, dayOfWeek(date))])
+  async function slotQuery(
+    date: string,
+    partySize: number,
+    reader: DbOrTx = db,
+    known?: BookingSettings,
+    holder?: { email: string; startTime: string },
+  ): Promise<SlotQuery & { duplicate: boolean }> {
+    const [rules, day] = await Promise.all([known ?? settings.booking(), data.dayData(reader, date, dayOfWeek(date), holder)])
     return { date, partySize, now: clock.now(), timeZone, rules, ...day }
   }
 
@@ -109,15 +115,15 @@ export function createReservationsService(
             const earlier = await data.findIdempotentResult(tx, key)
             if (earlier) return { replay: earlier }
           }
-          if (await data.hasActiveBookingFor(tx, input.email, date, startTime)) {
-            throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
-          }
           if (event) {
+            if (await data.hasActiveBookingFor(tx, input.email, date, startTime)) throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
             if (event.capacity !== null && (await data.eventCovers(tx, event.id)) + input.partySize > event.capacity) {
               throw new ConflictError(EVENT_FULL_MESSAGE(event.title, input.partySize))
             }
           } else {
-            const query = await slotQuery(date, input.partySize, tx, rules)
+            // One round trip: the day's hours, its bookings and whether this guest already holds the slot.
+            const query = await slotQuery(date, input.partySize, tx, rules, { email: input.email, startTime })
+            if (query.duplicate) throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
             if (checkSlot(query, startTime) !== 'ok') throw unavailable()
           }
           const reservation = await data.insertReservation(tx, {
