@@ -96,3 +96,21 @@ export async function encodeVariants(file: string, info: ImageInfo): Promise<Enc
   }
   return variants
 }
+
+/**
+ * Writes the original re-encoded upright in its own format, without EXIF, GPS
+ * or other metadata: staff phone photos carry the place they were taken.
+ * GIFs carry no such metadata and are kept as they are.
+ */
+export async function writeCleanOriginal(file: string, format: string, out: string): Promise<boolean> {
+  const pipeline = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true }).rotate()
+  try {
+    if (format === 'jpeg') await pipeline.jpeg({ quality: 90, mozjpeg: true }).toFile(out)
+    else if (format === 'png') await pipeline.png({ compressionLevel: 8 }).toFile(out)
+    else if (format === 'webp') await pipeline.webp({ quality: 90 }).toFile(out)
+    else return false
+  } catch {
+    throw new HttpError(415, UNREADABLE_IMAGE)
+  }
+  return true
+}

@@ -7,7 +7,7 @@ import { mediaFiles } from '../db/schema'
 import type { Deps } from '../deps'
 import { HttpError } from '../http/errors'
 import { SNIFF_BYTES, sniffMediaType } from './file-type'
-import { configureSharp, encodeVariants, inspectImage } from './images'
+import { configureSharp, encodeVariants, inspectImage, writeCleanOriginal } from './images'
 import { createLocalStorage, isStoredName, UPLOADS_URL_PREFIX, type MediaStorage } from './storage'
 
 export const UNSUPPORTED_TYPE_MESSAGE = 'Unsupported file type. Upload a PNG, JPEG, GIF, WebP image or a PDF.'
@@ -78,9 +78,11 @@ export function createMediaService(deps: Pick<Deps, 'db' | 'config' | 'clock' | 
     const base = crypto.randomBytes(16).toString('hex')
     const filename = `${base}.${type.ext}`
     const written: string[] = []
+    const cleanPath = `${file.path}.clean`
     try {
-      // The original is kept as uploaded; pages are given the variants.
-      const original = await storage.put(filename, fs.createReadStream(file.path), type.contentType)
+      // Still images are stored upright and stripped of metadata; PDFs and GIFs as uploaded.
+      const cleaned = info && !info.animated && type.sharpFormat ? await writeCleanOriginal(file.path, type.sharpFormat, cleanPath) : false
+      const original = await storage.put(filename, fs.createReadStream(cleaned ? cleanPath : file.path), type.contentType)
       written.push(filename)
       const variants: { width: number; height: number; filename: string; bytes: number }[] = []
       if (info && !info.animated) {
@@ -109,6 +111,8 @@ export function createMediaService(deps: Pick<Deps, 'db' | 'config' | 'clock' | 
     } catch (error) {
       await Promise.all(written.map((name) => storage.delete(name).catch(() => undefined)))
       throw error
+    } finally {
+      await fsp.rm(cleanPath, { force: true })
     }
   }
 

@@ -75,10 +75,19 @@ describe('POST /api/upload accepts the five types, told apart by their bytes', (
     expect(served.headers['content-type']).toBe(type)
     expect(served.headers['x-content-type-options']).toBe('nosniff')
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-    expect(Buffer.compare(served.body as Buffer, bytes)).toBe(0)
+    const body = served.body as Buffer
+    if (ext === 'pdf' || ext === 'gif') {
+      // Kept exactly as uploaded.
+      expect(Buffer.compare(body, bytes)).toBe(0)
+    } else {
+      // Re-encoded upright without metadata, same format and size in pixels.
+      const [before, after] = await Promise.all([sharp(bytes).metadata(), sharp(body).metadata()])
+      expect([after.format, after.width, after.height]).toEqual([before.format, before.width, before.height])
+      expect(after.exif).toBeUndefined()
+    }
 
     const [row] = await t.db.select().from(mediaFiles).where(eq(mediaFiles.filename, res.body.filename))
-    expect(row).toMatchObject({ originalName: name, contentType: type, bytes: bytes.length })
+    expect(row).toMatchObject({ originalName: name, contentType: type, bytes: body.length })
   })
 
   it('takes the type from the content, not from the name or the declared type', async () => {
@@ -237,6 +246,12 @@ describe('responsive variants', () => {
     expect([meta.width, meta.height]).toEqual([100, 200])
     expect(meta.orientation).toBeUndefined()
     expect(meta.exif).toBeUndefined()
+
+    // The stored original is upright and carries no EXIF (a phone photo's GPS position) either.
+    const original = await request(t.app).get(res.body.url).buffer(true).parse(binary).expect(200)
+    const originalMeta = await sharp(original.body as Buffer).metadata()
+    expect([originalMeta.format, originalMeta.width, originalMeta.height]).toEqual(['jpeg', 100, 200])
+    expect(originalMeta.exif).toBeUndefined()
   })
 
   it('keeps an animated GIF as it is, without still variants', async () => {
