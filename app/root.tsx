@@ -1,11 +1,10 @@
 import frauncesLatin from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
 import sourceSansLatin from '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { lazy, Suspense, useEffect } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
-import { Toaster } from './components/ui/toaster'
+import type AppProvidersComponent from './lib/app-providers'
 import { useNonce } from './lib/nonce'
 
 /** The wheatsheaf mark as an inline SVG icon (no extra request, no 404). */
@@ -40,23 +39,64 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-/** SPEC.md section 7: no retries, data never stale, no refetch on focus unless a query asks. */
-function makeQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  })
-}
+/**
+ * Pages that neither fetch through TanStack Query nor show toasts. They skip
+ * the providers, so their first load carries no TanStack Query and no Radix
+ * toast (the JavaScript budget of /). Every other path, including any new
+ * page and unknown paths, gets the providers.
+ */
+const LIGHT_PATHS = new Set([
+  '/',
+  '/menu',
+  '/cocktails',
+  '/christmas',
+  '/private-hire',
+  '/contact',
+  '/privacy-policy',
+  '/terms-conditions',
+  '/cookies-policy',
+  '/accessibility',
+])
+const isLightPath = (pathname: string) => LIGHT_PATHS.has(pathname.replace(/(.)\/+$/, '$1'))
+
+type Providers = typeof AppProvidersComponent
+let providers: Providers | null = null
+const loadProviders = () => import('./lib/app-providers').then((m) => (providers = m.default))
+const LazyProviders = lazy(() => loadProviders().then((component) => ({ default: component })))
+
+// The server, and a browser opening a page that needs them, load the providers
+// before the first render: the HTML stays complete (no Suspense boundary, which
+// React would stream out of order for large pages) and hydration matches it.
+if (import.meta.env.SSR) await loadProviders()
+else if (!isLightPath(window.location.pathname)) await loadProviders()
 
 export default function App() {
-  const [queryClient] = useState(makeQueryClient)
+  const { pathname } = useLocation()
+  const light = isLightPath(pathname)
+  useEffect(() => {
+    // Fetch the providers while the guest reads, so moving on to booking is instant.
+    if (light && !providers) {
+      const id = window.setTimeout(() => void loadProviders(), 3000)
+      return () => window.clearTimeout(id)
+    }
+  }, [light])
+
+  if (light) return <Outlet />
+  if (providers) {
+    const AppProviders = providers
+    return (
+      <AppProviders>
+        <Outlet />
+      </AppProviders>
+    )
+  }
+  // A client-side move to such a page before the prefetch finished.
   return (
-    <QueryClientProvider client={queryClient}>
-      <Outlet />
-      <Toaster />
-    </QueryClientProvider>
+    <Suspense fallback={null}>
+      <LazyProviders>
+        <Outlet />
+      </LazyProviders>
+    </Suspense>
   )
 }
 

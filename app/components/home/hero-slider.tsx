@@ -2,7 +2,7 @@ import { Pause, Play } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { HERO_INTERVAL_MS, nextSlideIndex, visibleSlideIndex } from '../../../common/slider'
-import { cn } from '~/lib/utils'
+import { cx as cn } from '~/lib/cx'
 import type { HeroSlideView } from './hero-slides'
 
 function usePrefersReducedMotion(): boolean {

@@ -1,0 +1,24 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Toaster } from '~/components/ui/toaster'
+
+/** SPEC.md section 7: no retries, data never stale, no refetch on focus unless a query asks. */
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  })
+}
+
+/** TanStack Query and the toast viewport, for the pages that fetch or toast (booking, login, admin, ...). */
+export default function AppProviders({ children }: { children: React.ReactNode }) {
+  const [queryClient] = useState(makeQueryClient)
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  )
+}
