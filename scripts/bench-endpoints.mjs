@@ -34,6 +34,9 @@ const reservationBody = (i) => ({
 
 export const endpoints = [
   { name: 'GET /api/health', method: 'GET', path: '/api/health' },
+  // Public pages (issue 3): server-rendered HTML with their loaders' data.
+  { name: 'GET /', method: 'GET', path: '/' },
+  { name: 'GET /menu', method: 'GET', path: '/menu' },
   { name: 'GET /api/availability/slots/{date}', method: 'GET', path: `/api/availability/slots/${openDayAfter(7)}?partySize=2` },
   {
     name: 'POST /api/reservations (distinct slots)',

@@ -45,12 +45,16 @@ function postgresRssKb(dataDir) {
   return { total: pids.reduce((sum, pid) => sum + rssKb(pid), 0), count: pids.length }
 }
 
+let counter = 0
 function run(url, endpoint, extra = {}) {
-  const requests = typeof endpoint.body === 'function'
-    ? [{ setupRequest: (req, context) => {
-        context.i = (context.i ?? 0) + 1
-        const body = endpoint.body(Math.floor(Math.random() * 1e9), extra)
-        return { ...req, body: JSON.stringify(body) }
+  // Bodies and headers given as functions get a fresh request number each time.
+  const perRequest = typeof endpoint.body === 'function' || typeof endpoint.headers === 'function'
+  const requests = perRequest
+    ? [{ setupRequest: (req) => {
+        const i = counter++
+        const body = typeof endpoint.body === 'function' ? JSON.stringify(endpoint.body(i, extra)) : req.body
+        const headers = typeof endpoint.headers === 'function' ? { ...req.headers, ...endpoint.headers(i) } : req.headers
+        return { ...req, body, headers }
       } }]
     : undefined
   return new Promise((resolve, reject) => {
@@ -60,7 +64,7 @@ function run(url, endpoint, extra = {}) {
         method: endpoint.method ?? 'GET',
         connections: CONNECTIONS,
         duration: DURATION,
-        headers: { 'content-type': 'application/json', ...(endpoint.headers ?? {}) },
+        headers: { 'content-type': 'application/json', ...(typeof endpoint.headers === 'object' ? endpoint.headers : {}) },
         body: endpoint.body && typeof endpoint.body !== 'function' ? JSON.stringify(endpoint.body) : undefined,
         requests,
       },
@@ -74,7 +78,8 @@ const raw = spawn(process.execPath, ['-e', `require('node:http').createServer((q
 await new Promise((r) => setTimeout(r, 300))
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-bench-'))
-const env = { LOG_LEVEL: 'warn', ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1' }
+// Endpoints may need server settings (the booking POST needs TRUST_PROXY to spread its rate limit).
+const env = Object.assign({ LOG_LEVEL: 'warn', ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1' }, ...endpoints.map((e) => e.env ?? {}))
 // First start creates the database; the measured start-up uses the existing data directory.
 const first = await startServer({ dataDir, env, buildDir })
 first.child.kill('SIGTERM')

@@ -1,5 +1,5 @@
 import type { Request } from 'express'
-import { LoginFormSchema } from '../../common/auth'
+import { LoginFormSchema, STAFF_MARKER_COOKIE } from '../../common/auth'
 import { MESSAGES } from '../../common/messages'
 import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
@@ -39,9 +39,11 @@ export function authRoutes({ users }: Services, db: Db) {
       await regenerate(req)
       req.session.userId = user.id
       await save(req)
+      res.cookie(STAFF_MARKER_COOKIE, '1', { sameSite: 'lax', secure: req.secure, path: '/' })
       res.json(user)
     })
     .get('/api/logout', (req, res, next) => {
+      res.clearCookie(STAFF_MARKER_COOKIE, { path: '/' })
       if (!req.session) {
         res.clearCookie('sid')
         res.redirect(302, '/')

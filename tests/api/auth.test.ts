@@ -13,7 +13,8 @@ describe('staff sign-in', () => {
     const res = await request(t.app).post('/api/login').send(STAFF).expect(200)
     expect(res.body).toMatchObject({ username: 'staff' })
     expect(res.body).not.toHaveProperty('password')
-    expect(res.headers['set-cookie']?.[0]).toMatch(/^sid=.*HttpOnly.*SameSite=Lax/i)
+    const cookies = res.headers['set-cookie'] as unknown as string[]
+    expect(cookies.find((c) => c.startsWith('sid='))).toMatch(/^sid=.*HttpOnly.*SameSite=Lax/i)
   })
 
   it('refuses a wrong password with 401 Invalid username or password', async () => {
@@ -31,7 +32,8 @@ describe('staff sign-in', () => {
     await agent.post('/api/login').send({ username: 'staff', password: 'bad' }).expect(401)
     const first = await agent.post('/api/login').send(STAFF).expect(200)
     const second = await agent.post('/api/login').send(STAFF).expect(200)
-    const sid = (r: request.Response) => String(r.headers['set-cookie']?.[0]).split(';')[0]
+    const sid = (r: request.Response) =>
+      (r.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('sid='))!.split(';')[0]
     expect(sid(first)).not.toEqual(sid(second))
   })
 
@@ -40,6 +42,15 @@ describe('staff sign-in', () => {
     const agent = await signedInAgent(t)
     const res = await agent.get('/api/user').expect(200)
     expect(res.body.username).toBe('staff')
+  })
+
+  it('sets the non-secret staff marker cookie at login and clears it at logout', async () => {
+    const login = await request(t.app).post('/api/login').send(STAFF).expect(200)
+    const marker = (login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('staff_session='))
+    expect(marker).toMatch(/^staff_session=1;.*SameSite=Lax/)
+    expect(marker).not.toMatch(/HttpOnly/i)
+    const logout = await request(t.app).get('/api/logout').expect(302)
+    expect(String(logout.headers['set-cookie'])).toMatch(/staff_session=;.*Expires=Thu, 01 Jan 1970/)
   })
 
   it('GET /api/logout ends the session and redirects home', async () => {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Phone } from 'lucide-react'
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { isDayDisabled, type DateException, type WeeklyHours } from '../../../common/availability'
@@ -18,7 +18,8 @@ import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import { toast } from '~/components/ui/use-toast'
 import { trackLead } from '~/lib/analytics'
-import { ApiError, apiRequest, getJson } from '~/lib/api'
+import { ApiError, apiRequest } from '~/lib/api'
+import { useCurrentUser } from '~/lib/current-user'
 import { telHref } from '~/lib/site-data'
 import { BookingCalendar } from './booking-calendar'
 import { BookingConfirmation } from './booking-confirmation'
@@ -71,8 +72,8 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
   const attempt = useRef<{ key: string; body: string } | null>(null)
   const queryClient = useQueryClient()
 
-  // SPEC.md section 2: the page reads the current user (401 means nobody is signed in).
-  useQuery({ queryKey: ['/api/user'], queryFn: () => getJson('/api/user', { on401: 'returnNull' }) })
+  // SPEC.md section 2: the page reads the current user (nobody, for a guest).
+  useCurrentUser()
   const slots = useAvailableSlots(form.date, form.partySize)
 
   const set = <K extends keyof ReservationForm>(key: K, value: ReservationForm[K]) => {
