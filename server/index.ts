@@ -48,10 +48,13 @@ async function main() {
     }
     build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild
     const client = path.join(buildDir, 'client')
-    assets.push(
-      express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }),
-    )
-    assets.push(express.static(client, { index: false, maxAge: '1h' }))
+    const files = express.Router()
+    // Hashed build output never changes under its name.
+    files.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+    // Artwork in public/images keeps its name between releases: a week, not forever.
+    files.use('/images', express.static(path.join(client, 'images'), { maxAge: '7d', index: false }))
+    files.use(express.static(client, { index: false, maxAge: '1h' }))
+    assets.push(files)
   }
 
   const { app } = createApp(deps, { assets, pages: pagesHandler(build, deps) })

@@ -31,7 +31,10 @@ async function signedInSave(server: Server, introText: string) {
     body: JSON.stringify(ADMIN),
   })
   expect(login.status).toBe(200)
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   const current = await (await fetch(`${server.url}/api/admin/cocktails-content`, { headers: { cookie } })).json()
   const saved = await fetch(`${server.url}/api/admin/cocktails-content`, {
     method: 'POST',
@@ -84,6 +87,26 @@ test.describe('the app process', () => {
     expect(code).toBe(0)
     await expect.poll(() => alive(pg!), { timeout: 10_000 }).toBe(false)
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false)
+  })
+
+  test('serves hashed build files as immutable and artwork for a week', async () => {
+    const server = await startServer({ dataDir, env })
+    try {
+      const html = await (await fetch(`${server.url}/`)).text()
+      const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0]
+      expect(asset).toBeTruthy()
+      const js = await fetch(`${server.url}${asset}`)
+      expect(js.status).toBe(200)
+      expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      const image = /\/images\/[\w.-]+\.webp/.exec(html)?.[0]
+      expect(image).toBeTruthy()
+      const art = await fetch(`${server.url}${image}`)
+      expect(art.status).toBe(200)
+      expect(art.headers.get('cache-control')).toBe('public, max-age=604800')
+    } finally {
+      server.child.kill('SIGTERM')
+      await server.exited
+    }
   })
 
   test('refuses to start on a bad setting, naming the variable', async () => {
