@@ -287,12 +287,13 @@ test.describe('footer', () => {
   test('links the four policy pages and shows the hours and kitchen note from settings', async ({ page }) => {
     await page.goto('/')
     const footer = page.getByRole('contentinfo')
-    for (const [name, href] of [
+    const policies: [string, string][] = [
       ['Privacy Policy', '/privacy-policy'],
       ['Terms & Conditions', '/terms-conditions'],
       ['Cookies Policy', '/cookies-policy'],
       ['Accessibility', '/accessibility'],
-    ]) {
+    ]
+    for (const [name, href] of policies) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
     }
     await expect(footer.getByTestId('footer-hours')).toContainText('Monday & Tuesday')
