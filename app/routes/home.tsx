@@ -3,6 +3,7 @@ import { HeroSlider } from '~/components/home/hero-slider'
 import { defaultHeroSlides, toSlideViews } from '~/components/home/hero-slides'
 import { HomeTiles } from '~/components/home/home-tiles'
 import { RestaurantJsonLd } from '~/components/site/restaurant-json-ld'
+import { artworkForSrc } from '~/lib/artwork'
 import { seo, siteDataFromMatches } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
 import type { Route } from './+types/home'
@@ -10,7 +11,10 @@ import type { Route } from './+types/home'
 export const handle = { heroUnderNav: true }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { slides: await context.services.hero.activeSlides() }
+  const slides = await context.services.hero.activeSlides()
+  const uploads = await context.services.media.describe(slides.map((s) => s.image))
+  // Resolved on the server: uploads get their WebP variants, picked venue pictures theirs.
+  return { slides: toSlideViews(slides, (url) => uploads[url] ?? artworkForSrc(url)) }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -31,7 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { venue, hours, kitchenNote } = useSiteData()
   const slides =
     loaderData.slides.length > 0
-      ? toSlideViews(loaderData.slides)
+      ? loaderData.slides
       : defaultHeroSlides(venue.venue_name, venue.venue_town)
   return (
     <>

@@ -70,14 +70,23 @@ type ApiSlide = {
   buttons: { text: string; link: string }[]
 }
 
-/** Staff slides as views; their images are uploads or one of the built-in venue pictures. */
-export function toSlideViews(slides: ApiSlide[]): HeroSlideView[] {
-  return slides.map((s) => ({
-    id: s.id,
-    title: s.title,
-    subtitle: s.subtitle,
-    description: s.description,
-    image: { src: s.image, width: 1600, height: 900, alt: s.title },
-    buttons: s.buttons,
-  }))
+type SlideImage = { src: string; srcSet?: string; width: number; height: number }
+
+/**
+ * Staff slides as views. `resolve` gives an image's responsive sources (upload
+ * variants, or one of the built-in venue pictures); unknown images keep a plain
+ * src at the hero's 16:9 size.
+ */
+export function toSlideViews(slides: ApiSlide[], resolve: (url: string) => SlideImage | undefined = () => undefined): HeroSlideView[] {
+  return slides.map((s) => {
+    const found = resolve(s.image)
+    return {
+      id: s.id,
+      title: s.title,
+      subtitle: s.subtitle,
+      description: s.description,
+      image: { ...(found ?? { src: s.image, width: 1600, height: 900 }), alt: s.title },
+      buttons: s.buttons,
+    }
+  })
 }
