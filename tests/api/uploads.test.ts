@@ -28,7 +28,7 @@ beforeAll(async () => {
   tmpDir = path.join(uploadsDir, '.tmp')
   server = t.app.listen(0)
   const login = await request(t.app).post('/api/login').send(STAFF).expect(200)
-  cookie = String(login.headers['set-cookie']?.[0]).split(';')[0]!
+  cookie = (login.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ')
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
