@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import {
   BOOKING_SETTING_DEFAULTS,
   FOOTER_SETTING_DEFAULTS,
@@ -29,18 +29,40 @@ const toInt = (value: string | undefined, fallback: string) => {
   return Number.isFinite(n) && n >= 0 ? n : Number(fallback)
 }
 
+/**
+ * How long a read of the settings table is reused. Every page and every
+ * availability check reads settings; a change made through this service is
+ * seen at once here, and by other app instances within this time.
+ */
+const SNAPSHOT_TTL_MS = 2000
+
 /** Site settings (key/value rows), with the defaults of common/settings when a key is missing. */
-export function createSettingsService(db: Db) {
+export function createSettingsService(db: Db, now: () => number = Date.now) {
+  let snapshot: { at: number; rows: Promise<Map<string, string>> } | undefined
+
+  /** All rows (a few dozen), read once per SNAPSHOT_TTL_MS and shared by concurrent callers. */
+  function rows(): Promise<Map<string, string>> {
+    if (!snapshot || now() - snapshot.at >= SNAPSHOT_TTL_MS) {
+      const read = db
+        .select({ key: siteSettings.settingKey, value: siteSettings.settingValue })
+        .from(siteSettings)
+        .then((all) => new Map(all.map((r) => [r.key, r.value])))
+      snapshot = { at: now(), rows: read }
+      // A failed read is not kept.
+      read.catch(() => {
+        if (snapshot?.rows === read) snapshot = undefined
+      })
+    }
+    return snapshot.rows
+  }
+
   async function getMany(keys: string[]): Promise<Record<string, string>> {
-    const rows = keys.length
-      ? await db
-          .select({ key: siteSettings.settingKey, value: siteSettings.settingValue })
-          .from(siteSettings)
-          .where(inArray(siteSettings.settingKey, keys))
-      : []
+    const stored = keys.length ? await rows() : new Map<string, string>()
     const values: Record<string, string> = {}
-    for (const key of keys) if (key in DEFAULTS) values[key] = DEFAULTS[key]!
-    for (const row of rows) values[row.key] = row.value
+    for (const key of keys) {
+      const value = stored.get(key) ?? DEFAULTS[key]
+      if (value !== undefined) values[key] = value
+    }
     return values
   }
 
@@ -79,6 +101,7 @@ export function createSettingsService(db: Db) {
     },
 
     async set(key: string, value: string, description?: string | null) {
+      snapshot = undefined
       const [row] = await db
         .insert(siteSettings)
         .values({ settingKey: key, settingValue: value, description: description ?? null })
@@ -91,6 +114,7 @@ export function createSettingsService(db: Db) {
           },
         })
         .returning()
+      snapshot = undefined
       return row!
     },
   }

@@ -127,3 +127,37 @@ describe('API conventions', () => {
     }
   })
 })
+
+describe('the health check', () => {
+  it('shares one database query between probes within a second, then checks again', async () => {
+    const { databaseCheck } = await import('../../server/api/health-routes')
+    let queries = 0
+    const countingDb = { execute: async () => void queries++ } as unknown as Parameters<typeof databaseCheck>[0]
+    let now = 0
+    const check = databaseCheck(countingDb, () => now)
+    expect(await Promise.all([check(), check(), check()])).toEqual([true, true, true])
+    expect(queries).toBe(1)
+    now = 999
+    await check()
+    expect(queries).toBe(1)
+    now = 1000
+    await check()
+    expect(queries).toBe(2)
+  })
+
+  it('reports a database that stopped answering within the second', async () => {
+    const { databaseCheck } = await import('../../server/api/health-routes')
+    let up = true
+    const flakyDb = {
+      execute: async () => {
+        if (!up) throw new Error('connection refused')
+      },
+    } as unknown as Parameters<typeof databaseCheck>[0]
+    let now = 0
+    const check = databaseCheck(flakyDb, () => now)
+    expect(await check()).toBe(true)
+    up = false
+    now = 1500
+    expect(await check()).toBe(false)
+  })
+})
