@@ -58,10 +58,13 @@ test.describe('the app process', () => {
 
   test('killed with SIGKILL, it starts again cleanly and keeps committed data', async () => {
     const first = await startServer({ dataDir, env })
-    await signedInSave(first, 'Saved before the crash')
-    const orphan = postmasterPid(dataDir)
-    first.child.kill('SIGKILL')
+    try {
+      await signedInSave(first, 'Saved before the crash')
+    } finally {
+      first.child.kill('SIGKILL')
+    }
     await first.exited
+    const orphan = postmasterPid(dataDir)
     // The crash leaves PostgreSQL running as an orphan with its postmaster.pid.
     expect(orphan && alive(orphan)).toBe(true)
 
@@ -81,8 +84,8 @@ test.describe('the app process', () => {
   test('stops cleanly on SIGTERM, taking its PostgreSQL with it', async () => {
     const server = await startServer({ dataDir, env })
     const pg = postmasterPid(dataDir)
-    expect(pg && alive(pg)).toBe(true)
     server.child.kill('SIGTERM')
+    expect(pg && alive(pg)).toBe(true)
     const { code } = await server.exited
     expect(code).toBe(0)
     await expect.poll(() => alive(pg!), { timeout: 10_000 }).toBe(false)
