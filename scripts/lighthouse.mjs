@@ -1,0 +1,65 @@
+// `npm run lighthouse`: Lighthouse 12 (mobile, default throttling) in the local
+// Chromium against the production build on a throwaway database, plus each
+// page's first-load JavaScript (gzip) as its HTML references it.
+// Usage: npm run lighthouse [-- /path /other]
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { startServer } from '../tests/helpers/server-process.mjs'
+
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/menu', '/cocktails', '/contact', '/booking']
+const chromePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p))
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-lighthouse-'))
+const server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn' } })
+
+/** Gzip bytes of every script the page's HTML loads or preloads. */
+async function firstLoadJs(url) {
+  const html = await (await fetch(url)).text()
+  const srcs = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
+  let total = 0
+  for (const src of srcs) total += zlib.gzipSync(Buffer.from(await (await fetch(server.url + src)).arrayBuffer())).length
+  // The inline route manifest and hydration data travel in the HTML itself.
+  return { scripts: srcs.size, kb: total / 1024 }
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+})
+const rows = []
+try {
+  for (const page of pages) {
+    const url = server.url.replace('127.0.0.1', 'localhost') + page
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    })
+    const js = await firstLoadJs(server.url + page)
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+    rows.push({
+      page,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      'LCP s': ((lhr.audits['largest-contentful-paint'].numericValue ?? NaN) / 1000).toFixed(2),
+      CLS: (lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3),
+      'TBT ms': Math.round(lhr.audits['total-blocking-time'].numericValue ?? NaN),
+      'first-load JS KB gzip': js.kb.toFixed(1),
+    })
+    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    if (failing.length) console.log(`${page}: ${failing.map((a) => a.id).join(', ')}`)
+    if (lhr.runtimeError) console.log(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  }
+} finally {
+  await chrome.kill()
+  server.child.kill('SIGTERM')
+  await server.exited
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+console.table(rows)
