@@ -16,6 +16,3 @@ export type PublicUser = {
   lastName: string | null
   profileImageUrl: string | null
 }
-
-/** A non-secret cookie set beside the HttpOnly session cookie, telling pages a staff session may exist. */
-export const STAFF_MARKER_COOKIE = 'staff_session'

@@ -102,3 +102,6 @@ export const ADMIN_SECTIONS = [
   { id: 'settings', label: 'Settings' },
 ] as const
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id']
+
+/** A non-secret cookie set beside the HttpOnly session cookie, telling pages a staff session may exist. */
+export const STAFF_MARKER_COOKIE = 'staff_session'

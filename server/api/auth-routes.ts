@@ -1,5 +1,6 @@
 import type { Request } from 'express'
-import { LoginFormSchema, STAFF_MARKER_COOKIE } from '../../common/auth'
+import { LoginFormSchema } from '../../common/auth'
+import { STAFF_MARKER_COOKIE } from '../../common/constants'
 import { MESSAGES } from '../../common/messages'
 import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
