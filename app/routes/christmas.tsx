@@ -1,7 +1,7 @@
 import { CalendarDays, Check, Music, PoundSterling, Ticket } from 'lucide-react'
 import { heroButtonClass, PageHero } from '~/components/content/page-hero'
 import { SectionHeading } from '~/components/content/section-heading'
-import { buttonVariants } from '~/components/ui/button'
+import { buttonVariants } from '~/components/ui/button-variants'
 import { ARTWORK } from '~/lib/artwork'
 import { seo } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
-import { buttonVariants } from '~/components/ui/button'
+import { buttonVariants } from '~/components/ui/button-variants'
 import type { Artwork } from '~/lib/artwork'
-import { cn } from '~/lib/utils'
 
 /** The brass call-to-action button on a dark hero. */
-export const heroButtonClass = cn(buttonVariants({ size: 'lg' }), 'bg-brass text-forest-dark hover:bg-brass-light')
+export const heroButtonClass = buttonVariants({ size: 'lg', variant: 'brass' })
 
 type PageHeroProps = {
   image: Pick<Artwork, 'src' | 'srcSet' | 'width' | 'height' | 'alt'> & { sizes?: string }
