@@ -75,6 +75,10 @@ else if (!isLightPath(window.location.pathname)) await loadProviders()
 export default function App() {
   const { pathname } = useLocation()
   const light = isLightPath(pathname)
+  // Marks the page interactive (root effects run after the page's own), for tests and diagnostics.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   useEffect(() => {
     // Fetch the providers while the guest reads, so moving on to booking is instant.
     if (light && !providers) {

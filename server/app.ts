@@ -33,6 +33,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   app.use('/api', sameOriginOnly)
   app.use('/api', express.json({ limit: '100kb' }))
+  // Only the sign-in form is ever posted as a plain form (before its script loads).
+  app.use('/api/login', express.urlencoded({ extended: false, limit: '10kb' }))
   // Sessions are only loaded for requests that carry the cookie, and for sign-in itself:
   // public reads skip the work entirely.
   const session = sessionMiddleware(db, config.sessionSecret, { prune: config.nodeEnv !== 'test' })

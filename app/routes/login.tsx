@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
 import { LoginFormSchema, type PublicUser } from '../../common/auth'
 import { MESSAGES } from '../../common/messages'
 import { Button } from '~/components/ui/button'
@@ -18,7 +18,16 @@ type FieldErrors = Partial<Record<'username' | 'password', string>>
 
 export default function Login() {
   const navigate = useNavigate()
+  const [params, setParams] = useSearchParams()
   const [errors, setErrors] = useState<FieldErrors>({})
+
+  // A sign-in posted before the page's script loaded comes back here with ?error=invalid.
+  const failedBeforeScript = params.get('error') === 'invalid'
+  useEffect(() => {
+    if (!failedBeforeScript) return
+    toast({ variant: 'destructive', title: MESSAGES.loginFailedTitle, description: MESSAGES.loginFailedText })
+    setParams({}, { replace: true })
+  }, [failedBeforeScript, setParams])
   const login = useMutation({
     mutationFn: (body: { username: string; password: string }) => apiRequest<PublicUser>('POST', '/api/login', body),
     onSuccess: () => {

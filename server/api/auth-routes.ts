@@ -33,15 +33,27 @@ export function authRoutes({ users }: Services, db: Db) {
 
   return new ApiRoutes()
     .post('/api/login', perIp, perUser, async (req, res) => {
-      const { username, password } = LoginFormSchema.parse(req.body ?? {})
-      const user = await users.authenticate(username, password)
-      if (!user) throw new HttpError(401, MESSAGES.loginFailedText)
+      // The sign-in form also works before its script has loaded: the browser posts it
+      // as a plain form, and gets redirected instead of answered with JSON.
+      const fromForm = Boolean(req.is('application/x-www-form-urlencoded'))
+      const parsed = LoginFormSchema.safeParse(req.body ?? {})
+      const user = parsed.success ? await users.authenticate(parsed.data.username, parsed.data.password) : undefined
+      if (!user) {
+        if (fromForm) {
+          res.locals.failedAttempt = true
+          res.redirect(303, '/login?error=invalid')
+          return
+        }
+        if (!parsed.success) throw parsed.error
+        throw new HttpError(401, MESSAGES.loginFailedText)
+      }
       // A new session id at login stops session fixation.
       await regenerate(req)
       req.session.userId = user.id
       await save(req)
       res.cookie(STAFF_MARKER_COOKIE, '1', { sameSite: 'lax', secure: req.secure, path: '/' })
-      res.json(user)
+      if (fromForm) res.redirect(303, '/admin')
+      else res.json(user)
     })
     .get('/api/logout', (req, res, next) => {
       res.clearCookie(STAFF_MARKER_COOKIE, { path: '/' })

@@ -67,6 +67,8 @@ export function createLimiter(o: LimiterOptions) {
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     skipSuccessfulRequests: o.skipSuccessfulRequests ?? false,
+    // A handler may mark a failure it answers without an error status (a redirect back to a form).
+    requestWasSuccessful: (_req: Request, res: Response) => res.statusCode < 400 && res.locals.failedAttempt !== true,
     store: new PgRateLimitStore(o.db, `${o.name}:`),
     ...(o.key
       ? {

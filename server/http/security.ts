@@ -49,6 +49,8 @@ export function securityHeaders(options: { pixel: boolean; dev: boolean }): Requ
     crossOriginEmbedderPolicy: false,
     // Same-origin frames are needed for the PDF menu viewer.
     frameguard: { action: 'sameorigin' },
+    // Full referrers stay on this site; other sites see only the origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: !options.dev ? { maxAge: 15552000, includeSubDomains: true } : false,
   })
 }
@@ -61,27 +63,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  */
 export const sameOriginOnly: RequestHandler = (req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next()
+  const refuse = () => res.status(403).json({ message: 'Cross-site requests are not allowed' })
+  // Browsers that send Sec-Fetch-Site say exactly where a request came from. (A form
+  // posted under a strict referrer policy carries `Origin: null`, so Origin alone can mislead.)
   const site = req.get('sec-fetch-site')
-  if (site && site !== 'same-origin' && site !== 'none') {
-    res.status(403).json({ message: 'Cross-site requests are not allowed' })
-    return
-  }
+  if (site) return site === 'same-origin' || site === 'none' ? next() : refuse()
+  // Otherwise the Origin header, when there is one, must be this host.
   const origin = req.get('origin')
-  if (origin && origin !== 'null') {
-    let host: string
-    try {
-      host = new URL(origin).host
-    } catch {
-      res.status(403).json({ message: 'Cross-site requests are not allowed' })
-      return
-    }
-    if (host !== req.get('host')) {
-      res.status(403).json({ message: 'Cross-site requests are not allowed' })
-      return
-    }
-  } else if (origin === 'null') {
-    res.status(403).json({ message: 'Cross-site requests are not allowed' })
-    return
+  if (origin === undefined) return next()
+  try {
+    if (origin !== 'null' && new URL(origin).host === req.get('host')) return next()
+  } catch {
+    // A malformed Origin is refused below.
   }
-  next()
+  refuse()
 }

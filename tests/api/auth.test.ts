@@ -80,3 +80,29 @@ describe('login rate limits', () => {
     expect(res.headers['retry-after']).toBeDefined()
   })
 })
+
+describe('the sign-in form posted before its script loads', () => {
+  it('redirects to /admin with a session on the right password', async () => {
+    const agent = request.agent(t.app)
+    await agent
+      .post('/api/login')
+      .type('form')
+      .send({ username: STAFF.username, password: STAFF.password })
+      .expect(303)
+      .expect('Location', '/admin')
+    await agent.get('/api/user').expect(200)
+  })
+
+  it('redirects back to the form on a wrong or missing password, and counts the failure', async () => {
+    await t.services.users.create('formuser', 'form-password-1')
+    for (let i = 0; i < 10; i++) {
+      await request(t.app)
+        .post('/api/login')
+        .type('form')
+        .send({ username: 'formuser', password: i % 2 ? '' : 'wrong' })
+        .expect(303)
+        .expect('Location', '/login?error=invalid')
+    }
+    await request(t.app).post('/api/login').send({ username: 'formuser', password: 'form-password-1' }).expect(429)
+  })
+})

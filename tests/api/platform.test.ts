@@ -100,6 +100,9 @@ describe('API conventions', () => {
     await request(t.app).post('/api/login').set('Origin', 'https://evil.example').send({}).expect(403)
     await request(t.app).post('/api/login').set('Sec-Fetch-Site', 'cross-site').send({}).expect(403)
     await request(t.app).post('/api/login').set('Origin', 'null').send({}).expect(403)
+    await request(t.app).post('/api/login').set('Origin', 'not a url').send({}).expect(403)
+    // A same-origin form post under a strict referrer policy carries Origin: null.
+    await request(t.app).post('/api/login').set('Sec-Fetch-Site', 'same-origin').set('Origin', 'null').send({}).expect(400)
     // Same origin and safe methods pass.
     const same = await request(t.app).post('/api/login').set('Host', 'pub.test').set('Origin', 'http://pub.test').send({})
     expect(same.status).toBe(400)

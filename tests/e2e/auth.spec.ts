@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from '../../playwright.config'
-import { expect, signIn, test } from './fixtures'
+import { expect, gotoHydrated, signIn, test } from './fixtures'
 
 test.describe('staff sign-in', () => {
   test('redirects a signed-out visitor from /admin to /login', async ({ page }) => {
@@ -9,14 +9,14 @@ test.describe('staff sign-in', () => {
   })
 
   test('shows the field messages for an empty form', async ({ page }) => {
-    await page.goto('/login')
+    await gotoHydrated(page, '/login')
     await page.getByRole('button', { name: 'Log In' }).click()
     await expect(page.getByText('Username is required')).toBeVisible()
     await expect(page.getByText('Password is required')).toBeVisible()
   })
 
   test('a wrong password shows the Login failed toast', async ({ page }) => {
-    await page.goto('/login')
+    await gotoHydrated(page, '/login')
     await page.getByLabel('Username').fill(E2E_ADMIN.username)
     await page.getByLabel('Password').fill('not-the-password')
     await page.getByRole('button', { name: 'Log In' }).click()
@@ -62,7 +62,7 @@ test.describe('staff sign-in', () => {
 
 test.describe('toasts', () => {
   test('show one at a time, and F8 focuses the notification region', async ({ page }) => {
-    await page.goto('/login')
+    await gotoHydrated(page, '/login')
     await page.getByLabel('Username').fill(E2E_ADMIN.username)
     await page.getByLabel('Password').fill('wrong-1')
     await page.getByRole('button', { name: 'Log In' }).click()
@@ -81,7 +81,7 @@ test.describe('toasts', () => {
   })
 
   test('close after 5 seconds', async ({ page }) => {
-    await page.goto('/login')
+    await gotoHydrated(page, '/login')
     await page.getByLabel('Username').fill(E2E_ADMIN.username)
     await page.getByLabel('Password').fill('wrong-2')
     await page.getByRole('button', { name: 'Log In' }).click()
@@ -113,4 +113,35 @@ test('an unknown page answers 404 with its message', async ({ page }) => {
   const response = await page.goto('/no-such-page')
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
+})
+
+test.describe('sign-in before the script has loaded', () => {
+  test('the plain form signs in and lands on /admin', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/login')
+    await page.getByLabel('Username').fill(E2E_ADMIN.username)
+    await page.getByLabel('Password').fill(E2E_ADMIN.password)
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await expect(page).toHaveURL(/\/admin$/)
+    await context.close()
+  })
+
+  test('a wrong password comes back to the form, which says so once the script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/login')
+    await page.getByLabel('Username').fill(E2E_ADMIN.username)
+    await page.getByLabel('Password').fill('wrong-password')
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await expect(page).toHaveURL(/\/login\?error=invalid$/)
+    await context.close()
+  })
+
+  test('the form reports a failure it was sent back with', async ({ page }) => {
+    await page.goto('/login?error=invalid')
+    const toast = page.getByRole('status').filter({ hasText: 'Login failed' })
+    await expect(toast).toContainText('Invalid username or password')
+    await expect(page).toHaveURL(/\/login$/)
+  })
 })

@@ -18,8 +18,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 })
 
+/** Opens a page and waits until React has hydrated it (clicks before that would post plain forms). */
+export async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
+
 export async function signIn(page: Page) {
-  await page.goto('/login')
+  await gotoHydrated(page, '/login')
   await page.getByLabel('Username').fill(E2E_ADMIN.username)
   await page.getByLabel('Password').fill(E2E_ADMIN.password)
   await page.getByRole('button', { name: 'Log In' }).click()

@@ -78,6 +78,8 @@ export function useToast() {
   const [state, setState] = React.useState<State>(memoryState)
   React.useEffect(() => {
     listeners.push(setState)
+    // Catch up with a toast raised before this subscriber mounted (a page's effect runs first).
+    setState(memoryState)
     return () => {
       const index = listeners.indexOf(setState)
       if (index > -1) listeners.splice(index, 1)
