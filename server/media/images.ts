@@ -97,20 +97,32 @@ export async function encodeVariants(file: string, info: ImageInfo): Promise<Enc
   return variants
 }
 
+/** The stored "original" of a still image is at most this many pixels on its longest side. */
+export const MAX_ORIGINAL_SIDE = 2560
+
 /**
  * Writes the original re-encoded upright in its own format, without EXIF, GPS
- * or other metadata: staff phone photos carry the place they were taken.
- * GIFs carry no such metadata and are kept as they are.
+ * or other metadata (staff phone photos carry the place they were taken), and
+ * no larger than MAX_ORIGINAL_SIDE: a 48 MP photo is never needed on the web,
+ * and re-encoding it whole took seconds and hundreds of MB. GIFs carry no such
+ * metadata and are kept as they are. Resolves to the stored size, or undefined.
  */
-export async function writeCleanOriginal(file: string, format: string, out: string): Promise<boolean> {
-  const pipeline = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true }).rotate()
+export async function writeCleanOriginal(
+  file: string,
+  format: string,
+  out: string,
+): Promise<{ width: number; height: number } | undefined> {
+  const pipeline = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
+    .rotate()
+    .resize({ width: MAX_ORIGINAL_SIDE, height: MAX_ORIGINAL_SIDE, fit: 'inside', withoutEnlargement: true })
+  let info: sharp.OutputInfo
   try {
-    if (format === 'jpeg') await pipeline.jpeg({ quality: 90, mozjpeg: true }).toFile(out)
-    else if (format === 'png') await pipeline.png({ compressionLevel: 8 }).toFile(out)
-    else if (format === 'webp') await pipeline.webp({ quality: 90 }).toFile(out)
-    else return false
+    if (format === 'jpeg') info = await pipeline.jpeg({ quality: 88 }).toFile(out)
+    else if (format === 'png') info = await pipeline.png({ compressionLevel: 7 }).toFile(out)
+    else if (format === 'webp') info = await pipeline.webp({ quality: 88 }).toFile(out)
+    else return undefined
   } catch {
     throw new HttpError(415, UNREADABLE_IMAGE)
   }
-  return true
+  return { width: info.width, height: info.height }
 }

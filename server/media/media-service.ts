@@ -81,12 +81,15 @@ export function createMediaService(deps: Pick<Deps, 'db' | 'config' | 'clock' | 
     const cleanPath = `${file.path}.clean`
     try {
       // Still images are stored upright and stripped of metadata; PDFs and GIFs as uploaded.
-      const cleaned = info && !info.animated && type.sharpFormat ? await writeCleanOriginal(file.path, type.sharpFormat, cleanPath) : false
+      const cleaned =
+        info && !info.animated && type.sharpFormat
+          ? await writeCleanOriginal(file.path, type.sharpFormat, cleanPath)
+          : undefined
       const original = await storage.put(filename, fs.createReadStream(cleaned ? cleanPath : file.path), type.contentType)
       written.push(filename)
       const variants: { width: number; height: number; filename: string; bytes: number }[] = []
       if (info && !info.animated) {
-        for (const variant of await encodeVariants(file.path, info)) {
+        for (const variant of await encodeVariants(cleaned ? cleanPath : file.path, info)) {
           const name = `${base}-${variant.width}w.webp`
           const { bytes } = await storage.put(name, variant.data, 'image/webp')
           written.push(name)

@@ -254,6 +254,14 @@ describe('responsive variants', () => {
     expect(originalMeta.exif).toBeUndefined()
   })
 
+  it('stores a large photo no larger than 2560 px on its longest side', async () => {
+    const big = await photo(3000, 2000).jpeg().toBuffer()
+    const res = await upload(big, 'camera.jpg').expect(201)
+    const original = await request(t.app).get(res.body.url).buffer(true).parse(binary).expect(200)
+    const meta = await sharp(original.body as Buffer).metadata()
+    expect([meta.width, meta.height]).toEqual([2560, 1707])
+  })
+
   it('keeps an animated GIF as it is, without still variants', async () => {
     const frames = await Promise.all(['red', 'blue'].map((c) => sharp({ create: { width: 40, height: 20, channels: 3, background: c } }).png().toBuffer()))
     const animated = await sharp(frames, { join: { animated: true } }).gif().toBuffer()
