@@ -152,49 +152,34 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
     <>
       <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Table reservation">
         <Step number={1} title="Your details">
-          <div className="grid gap-2">
-            <Label htmlFor="booking-name">Full name</Label>
-            <Input
-              id="booking-name"
-              name="name"
-              autoComplete="name"
-              value={form.name}
-              onChange={(e) => set('name', e.target.value)}
-              aria-invalid={Boolean(errors.name)}
-              aria-describedby={errors.name ? 'booking-name-error' : undefined}
-            />
-            {errors.name && <FieldError id="booking-name-error">{errors.name}</FieldError>}
-          </div>
+          <TextField
+            field="name"
+            label="Full name"
+            autoComplete="name"
+            value={form.name}
+            error={errors.name}
+            onChange={(v) => set('name', v)}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="booking-email">Email address</Label>
-              <Input
-                id="booking-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={form.email}
-                onChange={(e) => set('email', e.target.value)}
-                aria-invalid={Boolean(errors.email)}
-                aria-describedby={errors.email ? 'booking-email-error' : undefined}
-              />
-              {errors.email && <FieldError id="booking-email-error">{errors.email}</FieldError>}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="booking-phone">Phone number</Label>
-              <Input
-                id="booking-phone"
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                placeholder="07xxx xxx xxx"
-                value={form.phone}
-                onChange={(e) => set('phone', e.target.value)}
-                aria-invalid={Boolean(errors.phone)}
-                aria-describedby={errors.phone ? 'booking-phone-error' : undefined}
-              />
-              {errors.phone && <FieldError id="booking-phone-error">{errors.phone}</FieldError>}
-            </div>
+            <TextField
+              field="email"
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              error={errors.email}
+              onChange={(v) => set('email', v)}
+            />
+            <TextField
+              field="phone"
+              label="Phone number"
+              type="tel"
+              autoComplete="tel"
+              placeholder="07xxx xxx xxx"
+              value={form.phone}
+              error={errors.phone}
+              onChange={(v) => set('phone', v)}
+            />
           </div>
           {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
           <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
@@ -330,6 +315,42 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
         onOpenChange={(open) => !open && setConfirmed(null)}
       />
     </>
+  )
+}
+
+/** A labelled text input with its error message wired for screen readers. */
+function TextField({
+  field,
+  label,
+  value,
+  error,
+  onChange,
+  ...input
+}: {
+  field: 'name' | 'email' | 'phone'
+  label: string
+  value: string
+  error: string | undefined
+  onChange: (value: string) => void
+  type?: string
+  autoComplete: string
+  placeholder?: string
+}) {
+  const id = `booking-${field}`
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name={field}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </div>
   )
 }
 
