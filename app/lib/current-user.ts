@@ -12,11 +12,22 @@ export function mayHaveStaffSession(): boolean {
   return typeof document !== 'undefined' && document.cookie.split('; ').includes(`${STAFF_MARKER_COOKIE}=1`)
 }
 
-/** The signed-in staff member, or null for a guest (SPEC.md: a 401 means nobody). */
+/** Asks `/api/user` for the signed-in staff member; null for nobody (SPEC.md: a 401 means nobody). */
+export const currentUserQuery = {
+  queryKey: ['/api/user'],
+  queryFn: () => getJson<PublicUser>('/api/user', { on401: 'returnNull' }),
+  retry: false,
+} as const
+
+/**
+ * The current user on a public page: asks only when the marker says a staff
+ * session may exist. Its own cache key, so a guest's "nobody" never stands in
+ * for the admin's real answer.
+ */
 export function useCurrentUser() {
   return useQuery({
-    queryKey: ['/api/user'],
-    queryFn: () => (mayHaveStaffSession() ? getJson<PublicUser>('/api/user', { on401: 'returnNull' }) : null),
+    queryKey: [...currentUserQuery.queryKey, 'if-marked'],
+    queryFn: () => (mayHaveStaffSession() ? currentUserQuery.queryFn() : null),
     retry: false,
   })
 }

@@ -2,23 +2,16 @@ import { useQuery } from '@tanstack/react-query'
 import { LogOut } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import type { PublicUser } from '../../common/auth'
 import { ADMIN_SECTIONS, type AdminSectionId } from '../../common/constants'
 import { MESSAGES } from '../../common/messages'
 import { ADMIN_PANELS } from '~/components/admin/panels'
-import { getJson } from '~/lib/api'
+import { currentUserQuery } from '~/lib/current-user'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/admin'
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: 'Admin' }, { name: 'robots', content: 'noindex' }]
 }
-
-export const currentUserQuery = {
-  queryKey: ['/api/user'],
-  queryFn: () => getJson<PublicUser>('/api/user', { on401: 'returnNull' }),
-  retry: false,
-} as const
 
 function isSection(id: string | null): id is AdminSectionId {
   return ADMIN_SECTIONS.some((s) => s.id === id)

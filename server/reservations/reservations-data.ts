@@ -45,14 +45,6 @@ export async function dayData(
   return result.rows[0] as DayData
 }
 
-/** Active bookings of a date (read under the date lock). */
-export async function activeBookingsOn(db: DbOrTx, date: string): Promise<ActiveBooking[]> {
-  return db
-    .select({ startTime: reservations.startTime, partySize: reservations.partySize })
-    .from(reservations)
-    .where(and(eq(reservations.date, date), inArray(reservations.status, [...ACTIVE_STATUSES])))
-}
-
 /** Serialises every booking of one date, across connections and app instances, until the transaction ends. */
 export async function lockDate(tx: DbOrTx, date: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${DATE_LOCK_NAMESPACE}, hashtext(${date}))`)

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx'
+import { cx } from '~/lib/cx'
 
 export type GalleryImage = { src: string; srcSet?: string; width?: number; height?: number; alt: string }
 
@@ -8,7 +8,7 @@ export type GalleryImage = { src: string; srcSet?: string; width?: number; heigh
  */
 export function Gallery({ images, className }: { images: GalleryImage[]; className?: string }) {
   return (
-    <ul className={clsx('grid gap-4 sm:grid-cols-2', className)}>
+    <ul className={cx('grid gap-4 sm:grid-cols-2', className)}>
       {images.map((image, i) => (
         <li key={`${image.src}-${i}`} className="overflow-hidden rounded-xl bg-muted shadow-sm ring-1 ring-border">
           <img

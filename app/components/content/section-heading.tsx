@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { clsx } from 'clsx'
+import { cx } from '~/lib/cx'
 
 /** A section's eyebrow, serif heading and optional lead, centred or left-aligned. */
 export function SectionHeading({
@@ -16,7 +16,7 @@ export function SectionHeading({
   align?: 'center' | 'left'
 }) {
   return (
-    <div className={clsx('max-w-2xl', align === 'center' && 'mx-auto text-center')}>
+    <div className={cx('max-w-2xl', align === 'center' && 'mx-auto text-center')}>
       {eyebrow && <p className="text-sm font-semibold uppercase tracking-[0.25em] text-oak">{eyebrow}</p>}
       <h2 id={id} className="mt-2 text-3xl font-semibold text-primary text-balance sm:text-4xl">
         {title}
