@@ -32,7 +32,9 @@ test.describe('/menu', () => {
     await expect(firstPage).toBeVisible()
     await expect(viewer(page).getByRole('img', { name: 'Food menu page 2' })).toBeAttached()
     await expect.poll(() => firstPage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
-    // The viewer covers the whole window.
+    // The viewer covers the whole window once it has faded in (it fades rather than
+    // sliding in like the small dialogs, whose centring transform would throw it off screen).
+    await viewer(page).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
     const box = await viewer(page).boundingBox()
     const size = page.viewportSize()!
     expect(box).toMatchObject({ x: 0, y: 0, width: size.width, height: size.height })

@@ -20,7 +20,7 @@ export default function MenuViewer({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         hideClose
-        className="inset-0 left-0 top-0 flex h-dvh max-h-none w-full max-w-none translate-x-0 translate-y-0 flex-col gap-0 overflow-hidden rounded-none border-0 bg-forest-dark p-0 text-cream"
+        className="inset-0 left-0 top-0 flex h-dvh max-h-none w-full max-w-none translate-x-0 translate-y-0 flex-col data-[state=open]:animate-fade-in gap-0 overflow-hidden rounded-none border-0 bg-forest-dark p-0 text-cream"
         aria-describedby={undefined}
         onCloseAutoFocus={(event) => {
           event.preventDefault()
