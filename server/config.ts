@@ -160,3 +160,16 @@ function readOrCreateSecret(dataDir: string): string {
     return secret
   }
 }
+
+/** loadConfig for a process entry: a bad setting prints its one-line message and exits 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}

@@ -6,23 +6,16 @@ import { pino } from 'pino'
 import type { ServerBuild } from 'react-router'
 import { createApp } from './app'
 import { openDatabase, prepareData } from './boot'
-import { ConfigError, loadConfig, type Config } from './config'
+import { loadConfigOrExit } from './config'
 import { systemClock, type Deps } from './deps'
 import { pagesHandler } from './pages'
+
+const SHUTDOWN_GRACE_MS = 10_000
 
 /** The process entry: configuration, database, app, and a clean stop on SIGINT/SIGTERM. */
 async function main() {
   const startedAt = performance.now()
-  let config: Config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
+  const config = loadConfigOrExit()
   const dev = process.argv.includes('--dev')
   const logger = pino({ level: config.logLevel })
   const database = await openDatabase(config, logger)
@@ -70,8 +63,13 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'Shutting down')
-    server.close()
-    server.closeIdleConnections?.()
+    // Requests already in progress finish (a booking mid-transaction keeps its database);
+    // one that hangs gets SHUTDOWN_GRACE_MS.
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()))
+    server.closeIdleConnections()
+    const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+    await drained
+    clearTimeout(grace)
     await vite?.close()
     await database.close()
     process.exit(0)

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -90,6 +91,45 @@ test.describe('the app process', () => {
     expect(code).toBe(0)
     await expect.poll(() => alive(pg!), { timeout: 10_000 }).toBe(false)
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false)
+  })
+
+  test('on SIGTERM, finishes a booking already in progress before it stops', async () => {
+    const server = await startServer({ dataDir, env })
+    // A day that has a free slot, from the app's own availability.
+    let slot: { date: string; startTime: string } | undefined
+    for (let day = 2; !slot && day < 30; day++) {
+      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10)
+      slot = (await (await fetch(`${server.url}/api/availability/slots/${date}`)).json())[0]
+    }
+    const body = JSON.stringify({
+      name: 'Late Guest',
+      email: 'late@example.com',
+      phone: '07700 900 123',
+      ...slot,
+      partySize: 2,
+      additionalInfo: '',
+      foodDrinks: 'food_and_drinks',
+      receiveOffers: false,
+    })
+    // The request's headers and half its body arrive, then the signal, then the rest.
+    const socket = net.connect(server.port, '127.0.0.1')
+    let answer = ''
+    socket.on('data', (d) => (answer += d))
+    const closed = new Promise((resolve) => socket.on('close', resolve))
+    socket.write(
+      `POST /api/reservations HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 40)}`,
+    )
+    await new Promise((r) => setTimeout(r, 300))
+    server.child.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 300))
+    socket.write(body.slice(40))
+    await expect.poll(() => answer, { timeout: 10_000 }).toContain('"name":"Late Guest"')
+    socket.end()
+    await closed
+    expect(answer).toMatch(/^HTTP\/1\.1 201 /)
+    expect(answer).toContain('"name":"Late Guest"')
+    expect((await server.exited).code).toBe(0)
   })
 
   test('serves hashed build files as immutable and artwork for a week', async () => {
