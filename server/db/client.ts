@@ -11,9 +11,14 @@ export function createDb(connectionString: string, options: { max?: number } = {
     max: options.max ?? 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
+    // Queries given to a connection without waiting are sent at once (see db/pipeline.ts);
+    // code that awaits each query works as before.
+    pipeline: true,
   })
-  // An idle client losing its connection must not crash the process.
+  // A connection that dies must not crash the process: idle ones are reported on the pool,
+  // and one in use emits 'error' on its client (its queries fail too, and the pool drops it).
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   return drizzle(pool, { schema }) as Db
 }
 
