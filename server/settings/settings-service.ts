@@ -5,6 +5,7 @@ import {
   VENUE_SETTING_DEFAULTS,
   isPublicSettingKey,
 } from '../../common/settings'
+import { createTtlCache } from '../cache'
 import type { Db } from '../db/client'
 import { siteSettings } from '../db/schema'
 
@@ -38,22 +39,16 @@ const SNAPSHOT_TTL_MS = 2000
 
 /** Site settings (key/value rows), with the defaults of common/settings when a key is missing. */
 export function createSettingsService(db: Db, now: () => number = Date.now) {
-  let snapshot: { at: number; rows: Promise<Map<string, string>> } | undefined
+  const snapshot = createTtlCache<'rows', Map<string, string>>({ ttlMs: SNAPSHOT_TTL_MS, now })
 
   /** All rows (a few dozen), read once per SNAPSHOT_TTL_MS and shared by concurrent callers. */
   function rows(): Promise<Map<string, string>> {
-    if (!snapshot || now() - snapshot.at >= SNAPSHOT_TTL_MS) {
-      const read = db
+    return snapshot.get('rows', () =>
+      db
         .select({ key: siteSettings.settingKey, value: siteSettings.settingValue })
         .from(siteSettings)
-        .then((all) => new Map(all.map((r) => [r.key, r.value])))
-      snapshot = { at: now(), rows: read }
-      // A failed read is not kept.
-      read.catch(() => {
-        if (snapshot?.rows === read) snapshot = undefined
-      })
-    }
-    return snapshot.rows
+        .then((all) => new Map(all.map((r) => [r.key, r.value]))),
+    )
   }
 
   async function getMany(keys: string[]): Promise<Record<string, string>> {
@@ -101,7 +96,7 @@ export function createSettingsService(db: Db, now: () => number = Date.now) {
     },
 
     async set(key: string, value: string, description?: string | null) {
-      snapshot = undefined
+      snapshot.clear()
       const [row] = await db
         .insert(siteSettings)
         .values({ settingKey: key, settingValue: value, description: description ?? null })
@@ -114,7 +109,7 @@ export function createSettingsService(db: Db, now: () => number = Date.now) {
           },
         })
         .returning()
-      snapshot = undefined
+      snapshot.clear()
       return row!
     },
   }
