@@ -6,7 +6,7 @@ import type { Deps } from './deps'
 import { apiNotFound, errorHandler } from './http/errors'
 import { requestLog } from './http/request-log'
 import { mountRoutes } from './http/routes'
-import { cspNonce, sameOriginOnly, securityHeaders } from './http/security'
+import { sameOriginOnly, securityHeaders } from './http/security'
 import { serveUploads } from './media/serve'
 import { createServices, type Services } from './services'
 
@@ -25,10 +25,13 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.disable('x-powered-by')
   app.set('trust proxy', config.trustProxy)
   app.set('query parser', 'simple')
+  // API answers are `no-store`; hashing every JSON body for an ETag would buy nothing.
+  app.set('etag', false)
 
   app.use(requestLog(logger))
-  app.use(compression())
-  app.use(cspNonce)
+  // Answers to API writes are a few hundred bytes of JSON: compressing them costs more than it saves.
+  const compress = compression()
+  app.use((req, res, next) => (req.method === 'POST' && req.path.startsWith('/api/') ? next() : compress(req, res, next)))
   app.use(securityHeaders({ pixel: Boolean(config.metaPixelId), dev: config.nodeEnv === 'development' }))
 
   app.use('/api', sameOriginOnly)

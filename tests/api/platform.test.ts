@@ -78,9 +78,10 @@ describe('API conventions', () => {
     expect(c.headers['x-request-id']).not.toBe('bad id <script>')
   })
 
-  it('sends an enforced CSP with a fresh nonce per request', async () => {
-    const a = await request(t.app).get('/api/health')
-    const b = await request(t.app).get('/api/health')
+  it('sends pages an enforced CSP with a fresh nonce per request', async () => {
+    const { app } = createApp(t.deps, { pages: () => (_req, res) => res.send('<p>A page</p>') })
+    const a = await request(app).get('/some-page').expect(200)
+    const b = await request(app).get('/some-page').expect(200)
     const csp = a.headers['content-security-policy'] as string
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
     expect(csp).toContain("object-src 'none'")
@@ -88,12 +89,38 @@ describe('API conventions', () => {
     expect(a.headers['content-security-policy-report-only']).toBeUndefined()
     expect(csp).not.toEqual(b.headers['content-security-policy'])
     expect(a.headers['x-content-type-options']).toBe('nosniff')
+    expect(a.headers['x-frame-options']).toBe('SAMEORIGIN')
+  })
+
+  it('sends API answers a fixed CSP that allows nothing, and no ETag', async () => {
+    const res = await request(t.app).get('/api/health')
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.headers.etag).toBeUndefined()
   })
 
   it('allows the pixel host in the CSP only when a pixel id is configured', async () => {
-    const { app } = createApp({ ...t.deps, config: { ...t.config, metaPixelId: '123456789012' } })
-    const res = await request(app).get('/api/health')
+    const { app } = createApp(
+      { ...t.deps, config: { ...t.config, metaPixelId: '123456789012' } },
+      { pages: () => (_req, res) => res.send('<p>A page</p>') },
+    )
+    const res = await request(app).get('/some-page')
     expect(res.headers['content-security-policy']).toContain('https://connect.facebook.net')
+  })
+
+  it('compresses larger answers, but not the small JSON answers of API writes', async () => {
+    const read = await request(t.app).get('/api/events/upcoming').set('Accept-Encoding', 'gzip')
+    expect(read.status).toBe(200)
+    expect(read.headers['content-encoding']).toBe('gzip')
+    expect(read.headers.vary).toContain('Accept-Encoding')
+    // The compression middleware never sees a write: no encoding, and no Vary header from it.
+    const write = await request(t.app).post('/api/login').set('Accept-Encoding', 'gzip').send({ username: 'nobody', password: 'wrong' })
+    expect(write.status).toBe(401)
+    expect(write.headers['content-encoding']).toBeUndefined()
+    expect(write.headers.vary ?? '').not.toContain('Accept-Encoding')
   })
 
   it('refuses unsafe /api requests from another site with 403', async () => {
