@@ -160,11 +160,11 @@ export function fitsCovers(
 ): boolean {
   const start = timeToMinutes(startTime)
   const duration = Math.max(durationMinutes, SLOT_MINUTES)
+  const starts = bookings.map((b) => timeToMinutes(b.startTime))
   for (let block = start; block < start + duration; block += SLOT_MINUTES) {
     let seated = partySize
-    for (const b of bookings) {
-      const bStart = timeToMinutes(b.startTime)
-      if (bStart < block + SLOT_MINUTES && block < bStart + duration) seated += b.partySize
+    for (let i = 0; i < bookings.length; i++) {
+      if (starts[i]! < block + SLOT_MINUTES && block < starts[i]! + duration) seated += bookings[i]!.partySize
     }
     if (seated > capacityCovers) return false
   }

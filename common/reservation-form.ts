@@ -97,18 +97,9 @@ export function reservationFormErrors(form: ReservationForm): Partial<Record<key
   return errors
 }
 
-/** The fields of a reservation the public API returns. */
-export type PublicReservation = {
+/** The fields of a reservation the public API returns: the form's, and what the booking gave it. */
+export type PublicReservation = ReservationForm & {
   id: number
-  name: string
-  email: string
-  phone: string
-  date: string
-  startTime: string
-  partySize: number
-  additionalInfo: string
-  foodDrinks: FoodDrinks
-  receiveOffers: boolean
   status: 'pending' | 'confirmed' | 'cancelled'
   eventId: number | null
   createdAt: string

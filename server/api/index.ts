@@ -25,6 +25,6 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     menuRoutes(services),
     adminCocktailsRoutes(services),
     uploadRoutes(services),
-    reservationRoutes(services, deps),
+    reservationRoutes(services),
   ]
 }

@@ -2,9 +2,7 @@ import { z } from 'zod'
 import { GUESTS_MAX, GUESTS_MIN } from '../../common/constants'
 import { CreateReservationSchema, RESERVATION_MESSAGES } from '../../common/reservation'
 import { isValidDate } from '../../common/time'
-import type { Deps } from '../deps'
 import { ValidationError } from '../http/errors'
-import { createLimiter } from '../http/rate-limit'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
@@ -18,18 +16,8 @@ const SlotsQuerySchema = z.object({
 })
 const IDEMPOTENCY_KEY_RE = /^[\w.:-]{8,200}$/
 
-/** Public booking limit per IP: generous for a family, a wall for a script. */
-export const RESERVATION_RATE_LIMIT = { windowMs: 10 * 60_000, limit: 20 }
-
 /** GET /api/availability/slots/:date and POST /api/reservations (DESIGN.md section 3). */
-export function reservationRoutes({ reservations }: Services, { db }: Deps) {
-  const limiter = createLimiter({
-    db,
-    name: 'reservations',
-    ...RESERVATION_RATE_LIMIT,
-    message: (retry) => `Too many booking attempts. Please try again ${retry}.`,
-  })
-
+export function reservationRoutes({ reservations }: Services) {
   return new ApiRoutes()
     .get('/api/availability/slots/:date', async (req, res) => {
       const date = String(req.params.date)
@@ -37,13 +25,18 @@ export function reservationRoutes({ reservations }: Services, { db }: Deps) {
       const { partySize } = SlotsQuerySchema.parse(req.query)
       res.json(await reservations.slots(date, partySize))
     })
-    .post('/api/reservations', limiter, async (req, res) => {
-      const input = CreateReservationSchema.parse(req.body ?? {})
-      const header = req.get('idempotency-key')
-      if (header !== undefined && !IDEMPOTENCY_KEY_RE.test(header)) {
-        throw new ValidationError('Idempotency-Key must be 8 to 200 letters, digits or - _ . :')
+    .post('/api/reservations', async (req, res) => {
+      // The attempt limit is counted by the booking's own transaction; a request
+      // refused before it still counts, as a script sending junk would.
+      const client = req.ip ?? 'unknown'
+      const parsed = CreateReservationSchema.safeParse(req.body ?? {})
+      const key = req.get('idempotency-key')
+      const badKey = key !== undefined && !IDEMPOTENCY_KEY_RE.test(key)
+      if (!parsed.success || badKey) {
+        await reservations.countAttempt(client)
+        throw parsed.error ?? new ValidationError('Idempotency-Key must be 8 to 200 letters, digits or - _ . :')
       }
-      const result = await reservations.create(input, { idempotencyKey: header })
+      const result = await reservations.create(parsed.data, { client, idempotencyKey: key })
       if (result.replayed) res.set('Idempotent-Replayed', 'true')
       res.status(result.statusCode).json(result.body)
     })

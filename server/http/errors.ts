@@ -24,6 +24,15 @@ export class ConflictError extends HttpError {
   }
 }
 
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message)
+  }
+}
+
 export class ValidationError extends HttpError {
   constructor(message: string, errors?: Record<string, string>) {
     super(400, message, errors)
@@ -72,6 +81,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     return
   }
   if (known) {
+    if (error instanceof TooManyRequestsError) res.set('Retry-After', String(error.retryAfterSeconds))
     res.status(known.status).json(known.body)
     return
   }

@@ -1,7 +1,34 @@
-import { sql } from 'drizzle-orm'
 import type { Request, Response } from 'express'
 import { rateLimit, type Options, type Store, type ClientRateLimitInfo } from 'express-rate-limit'
+import type pg from 'pg'
 import type { Db } from '../db/client'
+import { TooManyRequestsError } from './errors'
+
+/** The row a counted attempt returns: hits in the current window and when it ends. */
+export type AttemptCount = { hits: number; reset_at: Date }
+/** One attempt to count: the limit's key for a client and the window's length. */
+export type Attempt = { key: string; windowSeconds: number }
+
+/**
+ * Counts attempts in fixed windows (a new window starts once the last has
+ * ended): one row per distinct key of the array, returning `key, hits,
+ * reset_at` with every attempt of the array counted. A plain node-postgres
+ * query, so a transaction can send it with its own statements.
+ */
+export function countAttemptsQuery(keys: string[], windowSeconds: number): pg.QueryConfig {
+  return {
+    name: 'rate-limit-count',
+    // Keys in a fixed order, so two transactions counting the same keys never wait on each other in a circle.
+    text: `insert into rate_limits (key, hits, reset_at)
+      select key, count(*)::int, now() + make_interval(secs => $2)
+        from unnest($1::text[]) as key group by key order by key
+      on conflict (key) do update set
+        hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
+        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+      returning key, hits, reset_at`,
+    values: [keys, windowSeconds],
+  }
+}
 
 /**
  * A rate-limit store in PostgreSQL, so every app instance shares one count
@@ -20,24 +47,17 @@ export class PgRateLimitStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    const k = this.prefix + key
-    const result = await this.db.execute(sql`
-      insert into rate_limits (key, hits, reset_at)
-      values (${k}, 1, now() + make_interval(secs => ${this.windowMs / 1000}))
-      on conflict (key) do update set
-        hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning hits, reset_at`)
-    const row = result.rows[0] as { hits: number; reset_at: string | Date }
-    return { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) }
+    const result = await this.db.$client.query<AttemptCount>(countAttemptsQuery([this.prefix + key], this.windowMs / 1000))
+    const row = result.rows[0]!
+    return { totalHits: row.hits, resetTime: new Date(row.reset_at) }
   }
 
   async decrement(key: string) {
-    await this.db.execute(sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${this.prefix + key}`)
+    await this.db.$client.query('update rate_limits set hits = greatest(hits - 1, 0) where key = $1', [this.prefix + key])
   }
 
   async resetKey(key: string) {
-    await this.db.execute(sql`delete from rate_limits where key = ${this.prefix + key}`)
+    await this.db.$client.query('delete from rate_limits where key = $1', [this.prefix + key])
   }
 }
 
@@ -82,4 +102,34 @@ export function createLimiter(o: LimiterOptions) {
       res.status(429).json({ message: o.message(retryWhen(info?.resetTime)) })
     },
   })
+}
+
+/**
+ * A limit on attempts per client for a public endpoint whose handler counts
+ * the attempt itself, inside its own transaction (the booking POST), instead
+ * of through a middleware's separate round trip.
+ */
+export class AttemptLimit {
+  constructor(
+    private readonly o: { name: string; windowMs: number; limit: number; message: (retry: string) => string },
+  ) {}
+
+  /** What counts an attempt of `client` (see countAttemptsQuery). */
+  attempt(client: string): Attempt {
+    return { key: `${this.o.name}:${client}`, windowSeconds: this.o.windowMs / 1000 }
+  }
+
+  /** Throws 429 when the counted attempt went over the limit. */
+  check(count: AttemptCount, now = Date.now()) {
+    if (Number(count.hits) <= this.o.limit) return
+    const resetAt = new Date(count.reset_at)
+    throw new TooManyRequestsError(this.o.message(retryWhen(resetAt, now)), Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000)))
+  }
+
+  /** Counts an attempt on its own (a request refused before it reaches the transaction) and throws 429 over the limit. */
+  async count(db: Db, client: string) {
+    const { key, windowSeconds } = this.attempt(client)
+    const result = await db.$client.query<AttemptCount>(countAttemptsQuery([key], windowSeconds))
+    this.check(result.rows[0]!)
+  }
 }

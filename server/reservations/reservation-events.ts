@@ -29,6 +29,10 @@ export function createReservationEvents(onError: (error: unknown, name: Name) =>
     inTransaction<N extends Name>(name: N, listener: InTransaction<N>): () => void {
       return add(within, name, listener as InTransaction<Name>)
     },
+    /** Whether anything listens inside the transaction (the booking then keeps it open for them). */
+    hasInTransactionListeners(name: Name): boolean {
+      return (within.get(name)?.length ?? 0) > 0
+    },
     /** Runs the in-transaction listeners, in order. */
     async emitInTransaction<N extends Name>(tx: DbOrTx, name: N, payload: ReservationEventMap[N]) {
       for (const fn of within.get(name) ?? []) await fn(tx, payload)

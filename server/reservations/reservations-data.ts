@@ -1,78 +1,158 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq, getTableColumns } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import type pg from 'pg'
 import type { ActiveBooking, DateException, WeeklyHours } from '../../common/availability'
-import type { DbOrTx } from '../db/client'
-import { events, idempotencyKeys, reservations, type Event, type Reservation } from '../db/schema'
+import type { Db, DbOrTx } from '../db/client'
+import { sendTogether } from '../db/pipeline'
+import * as schema from '../db/schema'
+import { events, reservations, type Event, type Reservation } from '../db/schema'
+import { countAttemptsQuery, type Attempt, type AttemptCount } from '../http/rate-limit'
 
-/** Bookings that hold seats. */
-export const ACTIVE_STATUSES = ['pending', 'confirmed'] as const
-const IDEMPOTENCY_SCOPE = 'reservations'
 // A fixed first key for the two-key advisory lock, so these locks never clash with other features'.
 const DATE_LOCK_NAMESPACE = 4_2026
+// Bookings that hold seats.
+const ACTIVE = `status in ('pending', 'confirmed')`
+const COLUMNS = Object.entries(getTableColumns(reservations))
+// Every column of a reservation under its field name, so raw rows are `Reservation`s.
+const RESERVATION_FIELDS = COLUMNS.map(([field, column]) => `"${column.name}" as "${field}"`).join(', ')
+// The reservation an Idempotency-Key created, as replay_<field> columns (all null when none).
+export const REPLAY_COLUMNS = COLUMNS.map(([field, column]) => `replay."${column.name}" as "replay_${field}"`).join(', ')
 
 export type DayData = {
   weekly: WeeklyHours[]
   exceptions: DateException[]
   bookings: ActiveBooking[]
-  /** Whether `holder` already has an active booking at that date and time. */
-  duplicate: boolean
 }
+
+/** What a booking reads under the date lock and decides on. */
+export type BookingReads = {
+  attempt: AttemptCount
+  /** The reservation this Idempotency-Key already created. */
+  replay?: Reservation
+  /** A table booking's day, and whether the guest already holds the slot. */
+  day?: DayData & { duplicate: boolean }
+  /** An event booking's duplicate check and the guests booked on the event. */
+  event?: { duplicate: boolean; covers: number }
+}
+
+export type Holder = { email: string; startTime: string }
+
+export type BookingPlan = {
+  date: string
+  dayOfWeek: number
+  holder: Holder
+  eventId?: number
+  idempotencyKey?: string
+  /** Counted against the client's limit (see AttemptLimit) in the transaction, before the lock. */
+  attempt: Attempt
+}
+
+/** A reservation to insert: every column the booking sets, as the table defines it. */
+export type NewReservation = Required<Omit<typeof reservations.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'reviewEmailSentAt'>>
+
+export type BookingWrite = {
+  reservation: NewReservation
+  consent?: { email: string; name: string }
+  /** Work that must commit with the reservation (an outbox row, say), on the same transaction. */
+  beforeCommit?: (tx: DbOrTx, reservation: Reservation) => Promise<void>
+}
+
+/** Refuses (throws), replays (undefined) or books (a write), from what was read under the lock. */
+export type Decide = (reads: BookingReads) => BookingWrite | undefined
+
+export type Booked = { reads: BookingReads; reservation?: Reservation }
 
 /**
- * The weekday row, the exception and the active bookings of a date, in one
- * round trip; with a holder, also whether that email already holds the slot.
+ * The hours of a date and its active bookings, summed per start time (the
+ * capacity rules only add up guests by start time, and a busy Saturday's
+ * hundred bookings become a dozen rows), for SQL naming the date and weekday.
  */
-export async function dayData(
-  db: DbOrTx,
-  date: string,
-  dayOfWeek: number,
-  holder?: { email: string; startTime: string },
-): Promise<DayData> {
-  const duplicate = holder
-    ? sql`exists(select 1 from reservations where lower(email) = lower(${holder.email}) and date = ${date}
-        and start_time = ${holder.startTime} and status in ('pending', 'confirmed'))`
-    : sql`false`
-  const result = await db.execute(sql`
-    select
-      (select coalesce(json_agg(json_build_object('dayOfWeek', day_of_week, 'openTime', open_time,
-         'closeTime', close_time, 'isClosed', is_closed)), '[]'::json)
-         from opening_hours where day_of_week = ${dayOfWeek}) as weekly,
-      (select coalesce(json_agg(json_build_object('date', date, 'openTime', open_time,
-         'closeTime', close_time, 'isClosed', is_closed)), '[]'::json)
-         from hour_exceptions where date = ${date}) as exceptions,
-      (select coalesce(json_agg(json_build_object('startTime', start_time, 'partySize', party_size)), '[]'::json)
-         from reservations where date = ${date} and status in ('pending', 'confirmed')) as bookings,
-      ${duplicate} as duplicate`)
-  return result.rows[0] as DayData
+export function dayColumns(date: string, dayOfWeek: string) {
+  return `
+  (select coalesce(json_agg(json_build_object('dayOfWeek', day_of_week, 'openTime', open_time,
+     'closeTime', close_time, 'isClosed', is_closed)), '[]'::json)
+     from opening_hours where day_of_week = ${dayOfWeek}) as weekly,
+  (select coalesce(json_agg(json_build_object('date', date, 'openTime', open_time,
+     'closeTime', close_time, 'isClosed', is_closed)), '[]'::json)
+     from hour_exceptions where date = ${date}) as exceptions,
+  (select coalesce(json_agg(json_build_object('startTime', start_time, 'partySize', guests)), '[]'::json)
+     from (select start_time, sum(party_size)::int as guests from reservations
+           where date = ${date} and ${ACTIVE} group by start_time) booked) as bookings`
 }
 
-/** Serialises every booking of one date, across connections and app instances, until the transaction ends. */
-export async function lockDate(tx: DbOrTx, date: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${DATE_LOCK_NAMESPACE}, hashtext(${date}))`)
+/** An active booking of an email at a date and time (at most one row), for SQL naming them. */
+export function heldSlotSql(email: string, date: string, startTime: string) {
+  return `select id from reservations where lower(email) = lower(${email})
+    and date = ${date} and start_time = ${startTime} and ${ACTIVE} limit 1`
 }
 
-export async function hasActiveBookingFor(tx: DbOrTx, email: string, date: string, startTime: string) {
-  const rows = await tx
-    .select({ id: reservations.id })
-    .from(reservations)
-    .where(
-      and(
-        sql`lower(${reservations.email}) = lower(${email})`,
-        eq(reservations.date, date),
-        eq(reservations.startTime, startTime),
-        inArray(reservations.status, [...ACTIVE_STATUSES]),
-      ),
-    )
-    .limit(1)
-  return rows.length > 0
+/** Whether an email already holds an active booking at a date and time, for SQL naming them. */
+export function duplicateColumn(email: string, date: string, startTime: string) {
+  return `exists(${heldSlotSql(email, date, startTime)}) as duplicate`
 }
 
-/** Guests already booked on an event (active bookings). */
-export async function eventCovers(tx: DbOrTx, eventId: number): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<number>`coalesce(sum(${reservations.partySize}), 0)::int` })
-    .from(reservations)
-    .where(and(eq(reservations.eventId, eventId), inArray(reservations.status, [...ACTIVE_STATUSES])))
-  return row?.total ?? 0
+/** Joins `replay` (the reservation an idempotency key created) for SQL naming the key: an index probe per key. */
+export function replayJoin(key: string) {
+  return `left join lateral (select * from reservations where idempotency_key = ${key} limit 1) replay on true`
+}
+
+/** The replay_<field> columns of a row as a reservation, or undefined when there is none. */
+export function replayFrom(row: Record<string, unknown>): Reservation | undefined {
+  if (row.replay_id === null || row.replay_id === undefined) return undefined
+  const replay: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(row)) if (name.startsWith('replay_')) replay[name.slice(7)] = value
+  return replay as Reservation
+}
+
+/** Locks dates (given sorted, so two transactions never wait on each other in a circle). */
+export function lockDatesQuery(dates: string[]): pg.QueryConfig {
+  return {
+    name: 'reservations-lock-dates',
+    text: 'select pg_advisory_xact_lock($1, hashtext(d)) is null as locked from unnest($2::text[]) as d',
+    values: [DATE_LOCK_NAMESPACE, dates],
+  }
+}
+
+/** Inserts reservations, returning them as `Reservation`s. */
+export function insertReservationsQuery(rows: NewReservation[]): pg.QueryConfig {
+  const column = <K extends keyof NewReservation>(key: K) => rows.map((r) => r[key])
+  return {
+    name: 'reservations-insert',
+    text: `insert into reservations (name, email, phone, date, start_time, party_size, additional_info,
+        food_drinks, receive_offers, status, event_id, idempotency_key)
+      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[],
+        $8::text[], $9::bool[], $10::text[], $11::int[], $12::text[])
+      returning ${RESERVATION_FIELDS}`,
+    values: [
+      column('name'), column('email'), column('phone'), column('date'), column('startTime'), column('partySize'),
+      column('additionalInfo'), column('foodDrinks'), column('receiveOffers'), column('status'), column('eventId'),
+      column('idempotencyKey'),
+    ],
+  }
+}
+
+/** Records marketing opt-ins (first opt-in kept, last reservation updated, a past unsubscribe lifted). */
+export function marketingConsentsQuery(consents: { email: string; name: string }[]): pg.QueryConfig {
+  // One row per address: an upsert may not touch the same row twice.
+  const byEmail = new Map(consents.map((c) => [c.email.toLowerCase(), c]))
+  return {
+    name: 'marketing-consents-upsert',
+    text: `insert into marketing_consents (email, name, source, last_reservation)
+      select email, name, 'booking', now() from unnest($1::text[], $2::text[]) as c(email, name)
+      on conflict (lower(email)) do update set
+        name = excluded.name, last_reservation = now(), unsubscribed_at = null`,
+    values: [[...byEmail.values()].map((c) => c.email), [...byEmail.values()].map((c) => c.name)],
+  }
+}
+
+/** A date's hours and bookings, for the availability of any party size. */
+export async function dayData(db: Db, date: string, dayOfWeek: number): Promise<DayData> {
+  const result = await db.$client.query<DayData>({
+    name: 'reservations-day-data',
+    text: `select ${dayColumns('$1', '$2')}`,
+    values: [date, dayOfWeek],
+  })
+  return result.rows[0]!
 }
 
 export async function findEvent(db: DbOrTx, id: number): Promise<Event | undefined> {
@@ -80,36 +160,124 @@ export async function findEvent(db: DbOrTx, id: number): Promise<Event | undefin
   return event
 }
 
-export async function insertReservation(tx: DbOrTx, values: typeof reservations.$inferInsert): Promise<Reservation> {
-  const [row] = await tx.insert(reservations).values(values).returning()
-  return row!
+/** The reservation an Idempotency-Key created, if any. */
+export async function findByIdempotencyKey(db: Db, key: string): Promise<Reservation | undefined> {
+  const result = await db.$client.query<Reservation>({
+    name: 'reservations-by-idempotency-key',
+    text: `select ${RESERVATION_FIELDS} from reservations where idempotency_key = $1`,
+    values: [key],
+  })
+  return result.rows[0]
 }
 
-/** Records a marketing opt-in (first opt-in kept, last reservation updated, a past unsubscribe lifted). */
-export async function upsertMarketingConsent(tx: DbOrTx, email: string, name: string) {
-  await tx.execute(sql`
-    insert into marketing_consents (email, name, source, last_reservation)
-    values (${email}, ${name}, 'booking', now())
-    on conflict (lower(email)) do update set
-      name = excluded.name, last_reservation = now(), unsubscribed_at = null`)
+/** Ends a transaction: `commit` sends COMMIT; `committed` records one that was sent with other statements. */
+export type TransactionEnd = { commit: () => Promise<void>; committed: () => void }
+
+/** A transaction that failed and could not be rolled back either: its connection must not be reused. */
+export class ConnectionLost extends Error {
+  constructor(readonly error: unknown) {
+    super('The database connection was lost during a transaction')
+  }
 }
 
-export type StoredResult = { statusCode: number; body: unknown }
-
-export async function findIdempotentResult(db: DbOrTx, key: string): Promise<StoredResult | undefined> {
-  const [row] = await db
-    .select({ statusCode: idempotencyKeys.statusCode, body: idempotencyKeys.body })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.key, `${IDEMPOTENCY_SCOPE}:${key}`), eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE)))
-    .limit(1)
-  return row
+/**
+ * Runs `work` as a transaction on a connection the caller holds (in pipeline
+ * mode: see sendTogether). `work` sends its own BEGIN and ends the
+ * transaction through `end`; if it throws first, the transaction is rolled
+ * back and the error rethrown, or ConnectionLost when even that fails.
+ */
+export async function transactionOn<T>(client: pg.PoolClient, work: (client: pg.PoolClient, end: TransactionEnd) => Promise<T>): Promise<T> {
+  let open = true
+  const end: TransactionEnd = {
+    commit: async () => {
+      await client.query('commit')
+      open = false
+    },
+    committed: () => {
+      open = false
+    },
+  }
+  try {
+    return await work(client, end)
+  } catch (error) {
+    if (open) {
+      try {
+        await client.query('rollback')
+      } catch {
+        throw new ConnectionLost(error)
+      }
+    }
+    throw error
+  }
 }
 
-export async function saveIdempotentResult(tx: DbOrTx, key: string, result: StoredResult) {
-  await tx.insert(idempotencyKeys).values({
-    key: `${IDEMPOTENCY_SCOPE}:${key}`,
-    scope: IDEMPOTENCY_SCOPE,
-    statusCode: result.statusCode,
-    body: result.body,
+/** transactionOn, on a connection of its own from the pool (closed, not reused, if it was lost). */
+export async function inTransaction<T>(db: Db, work: (client: pg.PoolClient, end: TransactionEnd) => Promise<T>): Promise<T> {
+  const client = await db.$client.connect()
+  let lost: ConnectionLost | undefined
+  try {
+    return await transactionOn(client, work)
+  } catch (error) {
+    if (!(error instanceof ConnectionLost)) throw error
+    lost = error
+    throw error.error
+  } finally {
+    client.release(lost)
+  }
+}
+
+/** Runs the listeners that must commit with their reservations, on the transaction's connection. */
+export async function runBeforeCommit(client: pg.PoolClient, pending: { write: BookingWrite; reservation: Reservation }[]) {
+  const listening = pending.filter((p) => p.write.beforeCommit)
+  if (listening.length === 0) return
+  const tx = drizzle(client, { schema }) as unknown as DbOrTx
+  for (const { write, reservation } of listening) await write.beforeCommit!(tx, reservation)
+}
+
+/**
+ * An event booking, in one transaction and two round trips: BEGIN, count the
+ * attempt, lock the event's date, then read the duplicate check, the event's
+ * covers and the idempotency key's replay (a statement after the lock sees
+ * every booking committed before it: READ COMMITTED takes a snapshot per
+ * statement); after `decide`, insert and COMMIT. A refusal still commits, so
+ * the attempt counts.
+ */
+export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: number }, decide: Decide): Promise<Booked> {
+  return inTransaction(db, async (client, { commit }) => {
+    const [, counted, , read] = await sendTogether(client, [
+      'begin',
+      countAttemptsQuery([plan.attempt.key], plan.attempt.windowSeconds),
+      lockDatesQuery([plan.date]),
+      {
+        name: 'reservations-event-booking-reads',
+        text: `select (select coalesce(sum(party_size), 0)::int from reservations where event_id = $2 and ${ACTIVE}) as covers,
+          ${duplicateColumn('$3', '$1', '$4')}, ${REPLAY_COLUMNS} from (select 1) as one ${replayJoin('$5')}`,
+        values: [plan.date, plan.eventId, plan.holder.email, plan.holder.startTime, plan.idempotencyKey ?? null],
+      },
+    ])
+    const row = read!.rows[0] as Record<string, unknown>
+    const reads: BookingReads = {
+      attempt: counted!.rows[0] as AttemptCount,
+      replay: replayFrom(row),
+      event: { duplicate: row.duplicate as boolean, covers: row.covers as number },
+    }
+    let write: BookingWrite | undefined
+    try {
+      write = decide(reads)
+    } catch (refusal) {
+      await commit()
+      throw refusal
+    }
+    if (!write) {
+      await commit()
+      return { reads }
+    }
+    const statements: (pg.QueryConfig | string)[] = [insertReservationsQuery([write.reservation])]
+    if (write.consent) statements.push(marketingConsentsQuery([write.consent]))
+    const [inserted] = await sendTogether(client, statements)
+    const reservation = inserted!.rows[0] as Reservation
+    await runBeforeCommit(client, [{ write, reservation }])
+    await commit()
+    return { reads, reservation }
   })
 }

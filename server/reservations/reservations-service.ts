@@ -1,4 +1,4 @@
-import { availableSlots, checkSlot, type SlotQuery } from '../../common/availability'
+import { availableSlots, checkSlot } from '../../common/availability'
 import {
   DUPLICATE_BOOKING_MESSAGE,
   EVENT_FULL_MESSAGE,
@@ -9,12 +9,14 @@ import {
   type PublicReservation,
 } from '../../common/reservation'
 import { dayOfWeek, formatTime12, minutesToTime, todayIn, zonedParts } from '../../common/time'
-import type { DbOrTx } from '../db/client'
+import { createTtlCache } from '../cache'
 import type { Deps } from '../deps'
 import type { Reservation } from '../db/schema'
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors'
-import type { BookingSettings, SettingsService } from '../settings/settings-service'
+import { AttemptLimit } from '../http/rate-limit'
+import type { SettingsService } from '../settings/settings-service'
 import * as data from './reservations-data'
+import { createBookingQueue } from './booking-batch'
 import { createReservationEvents, type ReservationEvents } from './reservation-events'
 
 export type CreateResult = { statusCode: number; body: PublicReservation; replayed: boolean }
@@ -43,6 +45,21 @@ const isUniqueViolation = (error: unknown) => {
   return e?.code === '23505' || e?.cause?.code === '23505'
 }
 
+/** Public booking attempts per client: generous for a family, a wall for a script. */
+export const BOOKING_ATTEMPT_LIMIT = new AttemptLimit({
+  name: 'reservations',
+  windowMs: 10 * 60_000,
+  limit: 20,
+  message: (retry) => `Too many booking attempts. Please try again ${retry}.`,
+})
+
+/**
+ * How long a date's hours and bookings are reused for availability. A booking
+ * made here drops its date at once; other instances and direct changes show
+ * within this time. Bookings never rely on it: they re-read under the date lock.
+ */
+const DAY_CACHE_MS = 1000
+
 /** Availability and public table bookings (DESIGN.md section 3). */
 export function createReservationsService(
   { db, clock, config, logger }: Pick<Deps, 'db' | 'clock' | 'config' | 'logger'>,
@@ -52,17 +69,8 @@ export function createReservationsService(
   }: { settings: SettingsService; events?: ReservationEvents },
 ) {
   const timeZone = config.venueTimezone
-
-  async function slotQuery(
-    date: string,
-    partySize: number,
-    reader: DbOrTx = db,
-    known?: BookingSettings,
-    holder?: { email: string; startTime: string },
-  ): Promise<SlotQuery & { duplicate: boolean }> {
-    const [rules, day] = await Promise.all([known ?? settings.booking(), data.dayData(reader, date, dayOfWeek(date), holder)])
-    return { date, partySize, now: clock.now(), timeZone, rules, ...day }
-  }
+  const days = createTtlCache<string, data.DayData>({ ttlMs: DAY_CACHE_MS })
+  const tables = createBookingQueue(db)
 
   /** A table-type, published event that has not started yet, or an error saying why not. */
   async function bookableEvent(eventId: number) {
@@ -76,57 +84,71 @@ export function createReservationsService(
     return event
   }
 
+  /** Counts a refused attempt against the client's limit; 429 once over it. */
+  function countAttempt(client: string) {
+    return BOOKING_ATTEMPT_LIMIT.count(db, client)
+  }
+
   return {
     events,
+    countAttempt,
 
     /** The start times a party can book on a date; [] for a past, closed or full date. */
     async slots(date: string, partySize: number): Promise<AvailabilitySlot[]> {
-      if (date < todayIn(clock.now(), timeZone)) return []
-      return availableSlots(await slotQuery(date, partySize)).map((startTime) => ({ date, startTime }))
+      const now = clock.now()
+      if (date < todayIn(now, timeZone)) return []
+      const [rules, day] = await Promise.all([
+        settings.booking(),
+        days.get(date, () => data.dayData(db, date, dayOfWeek(date))),
+      ])
+      return availableSlots({ date, partySize, now, timeZone, rules, ...day }).map((startTime) => ({ date, startTime }))
     },
 
     /**
-     * Books a table. Under a lock on the date it re-checks the slot, refuses a
-     * second active booking of the same email at the same time, and inserts;
-     * with an idempotency key a retry gets the first answer back.
+     * Books a table for `client` (the caller's address, for the attempt limit).
+     * Under a lock on the date it re-checks the slot, refuses a second active
+     * booking of the same email at the same time, and inserts; with an
+     * idempotency key a retry gets the first booking back.
      */
-    async create(input: CreateReservationInput, options: { idempotencyKey?: string } = {}): Promise<CreateResult> {
-      if (input.website?.trim()) throw new ValidationError(RESERVATION_MESSAGES.honeypot)
-      const key = options.idempotencyKey
-      if (key) {
-        const earlier = await data.findIdempotentResult(db, key)
-        if (earlier) return { statusCode: earlier.statusCode, body: earlier.body as PublicReservation, replayed: true }
+    async create(input: CreateReservationInput, options: { client: string; idempotencyKey?: string }): Promise<CreateResult> {
+      const { client, idempotencyKey: key } = options
+      if (input.website?.trim()) {
+        await countAttempt(client)
+        throw new ValidationError(RESERVATION_MESSAGES.honeypot)
       }
-
-      const event = input.eventId !== undefined ? await bookableEvent(input.eventId) : undefined
+      const event =
+        input.eventId !== undefined
+          ? await bookableEvent(input.eventId).catch(async (error: unknown) => {
+              await countAttempt(client)
+              throw error
+            })
+          : undefined
       const date = event?.date ?? input.date
       const startTime = event?.time ?? input.startTime!
       const prefix = event ? `Event booking: ${event.title}.` : ''
       const additionalInfo =
         event && !input.additionalInfo.startsWith(prefix) ? `${prefix} ${input.additionalInfo}`.trim() : input.additionalInfo
       const rules = await settings.booking()
-      const unavailable = () => new ConflictError(slotUnavailableMessage(formatTime12(startTime), input.partySize))
+      const now = clock.now()
+      const afterCommit = events.hasInTransactionListeners('reservation.created')
 
-      try {
-        const created = await db.transaction(async (tx) => {
-          // Lock the date so two guests cannot take the last table at once.
-          await data.lockDate(tx, date)
-          if (key) {
-            const earlier = await data.findIdempotentResult(tx, key)
-            if (earlier) return { replay: earlier }
+      const decide: data.Decide = (reads) => {
+        BOOKING_ATTEMPT_LIMIT.check(reads.attempt)
+        if (reads.replay) return undefined
+        if (reads.event) {
+          if (reads.event.duplicate) throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
+          if (event!.capacity !== null && reads.event.covers + input.partySize > event!.capacity) {
+            throw new ConflictError(EVENT_FULL_MESSAGE(event!.title, input.partySize))
           }
-          if (event) {
-            if (await data.hasActiveBookingFor(tx, input.email, date, startTime)) throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
-            if (event.capacity !== null && (await data.eventCovers(tx, event.id)) + input.partySize > event.capacity) {
-              throw new ConflictError(EVENT_FULL_MESSAGE(event.title, input.partySize))
-            }
-          } else {
-            // One round trip: the day's hours, its bookings and whether this guest already holds the slot.
-            const query = await slotQuery(date, input.partySize, tx, rules, { email: input.email, startTime })
-            if (query.duplicate) throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
-            if (checkSlot(query, startTime) !== 'ok') throw unavailable()
+        } else {
+          const day = reads.day!
+          if (day.duplicate) throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
+          if (checkSlot({ date, partySize: input.partySize, now, timeZone, rules, ...day }, startTime) !== 'ok') {
+            throw new ConflictError(slotUnavailableMessage(formatTime12(startTime), input.partySize))
           }
-          const reservation = await data.insertReservation(tx, {
+        }
+        return {
+          reservation: {
             name: input.name,
             email: input.email,
             phone: input.phone,
@@ -139,25 +161,34 @@ export function createReservationsService(
             status: input.partySize <= rules.autoConfirmMaxParty ? 'confirmed' : 'pending',
             eventId: event?.id ?? null,
             idempotencyKey: key ?? null,
-          })
-          if (input.receiveOffers) await data.upsertMarketingConsent(tx, input.email, input.name)
-          if (key) await data.saveIdempotentResult(tx, key, { statusCode: 201, body: publicReservation(reservation) })
-          await events.emitInTransaction(tx, 'reservation.created', { reservation })
-          return { reservation }
-        })
-        if (created.replay) {
-          return { statusCode: created.replay.statusCode, body: created.replay.body as PublicReservation, replayed: true }
+          },
+          consent: input.receiveOffers ? { email: input.email, name: input.name } : undefined,
+          beforeCommit: afterCommit
+            ? (tx, reservation) => events.emitInTransaction(tx, 'reservation.created', { reservation })
+            : undefined,
         }
-        events.emit('reservation.created', { reservation: created.reservation })
-        return { statusCode: 201, body: publicReservation(created.reservation), replayed: false }
+      }
+
+      const plan: data.BookingPlan = {
+        date,
+        dayOfWeek: dayOfWeek(date),
+        holder: { email: input.email, startTime },
+        idempotencyKey: key,
+        attempt: BOOKING_ATTEMPT_LIMIT.attempt(client),
+      }
+      let booked: data.Booked
+      try {
+        booked = event ? await data.runEventBooking(db, { ...plan, eventId: event.id }, decide) : await tables.book(plan, decide)
       } catch (error) {
-        // The same key sent at once for two different dates: the loser replays the winner's answer.
-        if (key && isUniqueViolation(error)) {
-          const earlier = await data.findIdempotentResult(db, key)
-          if (earlier) return { statusCode: earlier.statusCode, body: earlier.body as PublicReservation, replayed: true }
-        }
+        // The same key sent at once for two different dates: the loser replays the winner's booking.
+        const earlier = key && isUniqueViolation(error) ? await data.findByIdempotencyKey(db, key) : undefined
+        if (earlier) return { statusCode: 201, body: publicReservation(earlier), replayed: true }
         throw error
       }
+      if (!booked.reservation) return { statusCode: 201, body: publicReservation(booked.reads.replay!), replayed: true }
+      days.drop(date)
+      events.emit('reservation.created', { reservation: booked.reservation })
+      return { statusCode: 201, body: publicReservation(booked.reservation), replayed: false }
     },
   }
 }

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { CreateReservationSchema } from '../../common/reservation'
 import { BOOKING_SETTING_DEFAULTS } from '../../common/settings'
-import { events, hourExceptions, marketingConsents, reservations } from '../../server/db/schema'
+import { emailOutbox, events, hourExceptions, marketingConsents, reservations } from '../../server/db/schema'
 import { createTestApp, type TestApp } from '../helpers/app'
 
 // Saturday 21 November 2026, 12:00 in London. Saturdays open 12:00-23:30, Mondays are closed.
@@ -82,6 +83,32 @@ describe('GET /api/availability/slots/:date', () => {
     expect(forThree).not.toContain('17:30')
     expect(forThree).toContain('17:00')
     expect(forThree).toContain('21:00')
+  })
+})
+
+describe('availability of a busy date', () => {
+  const times = async (date: string) => (await slots(date).expect(200)).body.map((s: { startTime: string }) => s.startTime)
+
+  it('shows a booking made here at once', async () => {
+    await setting('booking_max_covers_per_slot', 2)
+    expect(await times('2026-12-10')).toContain('19:00')
+    await book(guest({ date: '2026-12-10', startTime: '19:00', partySize: 2 })).expect(201)
+    expect(await times('2026-12-10')).not.toContain('19:00')
+  })
+  it('shows a change made elsewhere (another app instance, staff) within a second', async () => {
+    expect(await times('2026-12-17')).toContain('16:00')
+    await t.db.insert(hourExceptions).values({ date: '2026-12-17', isClosed: true, reason: 'Staff party' })
+    // Reused for up to a second...
+    expect(await times('2026-12-17')).toContain('16:00')
+    await new Promise((r) => setTimeout(r, 1100))
+    // ...then read again.
+    expect(await times('2026-12-17')).toEqual([])
+  })
+  it('never lets a stale list book a closed day: the booking reads the day again under the lock', async () => {
+    expect(await times('2026-12-24')).toContain('16:00')
+    await t.db.insert(hourExceptions).values({ date: '2026-12-24', isClosed: true, reason: 'Christmas Eve' })
+    await book(guest({ date: '2026-12-24', startTime: '16:00' })).expect(409)
+    expect(await rowsOn('2026-12-24')).toHaveLength(0)
   })
 })
 
@@ -174,6 +201,39 @@ describe('POST /api/reservations', () => {
   })
 })
 
+describe('reservation.created inside the transaction', () => {
+  it('lets a listener write with the booking, in the same transaction', async () => {
+    const off = t.services.reservations.events.inTransaction('reservation.created', async (tx, { reservation }) => {
+      await tx.insert(emailOutbox).values({
+        templateKey: 'booking_confirmed',
+        toAddress: reservation.email,
+        subject: `Booking ${reservation.id}`,
+        html: '<p>Booked</p>',
+        text: 'Booked',
+      })
+    })
+    const body = guest({ date: '2026-12-04', startTime: '18:00', receiveOffers: true })
+    const res = await book(body).expect(201)
+    off()
+    const outbox = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, `Booking ${res.body.id}`))
+    expect(outbox).toHaveLength(1)
+    expect(outbox[0]!.toAddress).toBe(body.email)
+  })
+  it('stores nothing when such a listener fails, and says so with a 500', async () => {
+    const off = t.services.reservations.events.inTransaction('reservation.created', async () => {
+      throw new Error('outbox unavailable')
+    })
+    const body = guest({ date: '2026-12-04', startTime: '18:30', receiveOffers: true })
+    const res = await book(body)
+    off()
+    expect(res.status).toBe(500)
+    expect(await t.db.select().from(reservations).where(eq(reservations.email, body.email))).toHaveLength(0)
+    expect(await t.db.select().from(marketingConsents).where(eq(marketingConsents.email, body.email))).toHaveLength(0)
+    // The connection went back to the pool clean: the next booking works.
+    await book(guest({ date: '2026-12-04', startTime: '18:30' })).expect(201)
+  })
+})
+
 describe('POST /api/reservations conflicts (409)', () => {
   it('refuses a slot whose covers are taken, naming the time and party size', async () => {
     await setting('booking_capacity_covers', 10)
@@ -224,6 +284,16 @@ describe('Idempotency-Key', () => {
     expect(a.body).toEqual(b.body)
     const rows = await t.db.select().from(reservations).where(and(eq(reservations.date, '2026-12-13'), eq(reservations.startTime, '15:00')))
     expect(rows).toHaveLength(1)
+  })
+  it('gives one booking when the same key is sent at once for two different dates', async () => {
+    const key = 'attempt-7f1c2a9e-0003'
+    const [a, b] = await Promise.all([
+      book(guest({ date: '2026-12-13', startTime: '16:00', email: 'same-key@example.com' }), { 'Idempotency-Key': key }),
+      book(guest({ date: '2026-12-20', startTime: '16:00', email: 'same-key@example.com' }), { 'Idempotency-Key': key }),
+    ])
+    expect([a.status, b.status]).toEqual([201, 201])
+    expect(a.body).toEqual(b.body)
+    expect(await t.db.select().from(reservations).where(eq(reservations.email, 'same-key@example.com'))).toHaveLength(1)
   })
   it('refuses a malformed key', async () => {
     await book(guest({ date: '2026-12-13' }), { 'Idempotency-Key': 'x' }).expect(400)
@@ -293,6 +363,98 @@ describe('rate limit', () => {
     }
     const res = await request(t.app).post('/api/reservations').set('X-Forwarded-For', ip).send({}).expect(429)
     expect(res.body.message).toMatch(/^Too many booking attempts\. Please try again in \d+ minutes?\.$/)
+  })
+  it('counts real bookings too, and says when to retry', async () => {
+    const ip = '192.0.2.78'
+    const from = (body: object) => request(t.app).post('/api/reservations').set('X-Forwarded-For', ip).send(body)
+    for (let i = 0; i < 20; i++) await from(guest({ date: '2026-12-31', startTime: '16:00', partySize: 1 })).expect(201)
+    const res = await from(guest({ date: '2026-12-31', startTime: '16:30', partySize: 1 })).expect(429)
+    expect(res.body.message).toBe('Too many booking attempts. Please try again in 10 minutes.')
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(590)
+    expect(await t.db.select().from(reservations).where(and(eq(reservations.date, '2026-12-31'), eq(reservations.startTime, '16:30')))).toHaveLength(0)
+    // Another address is not affected.
+    await book(guest({ date: '2026-12-31', startTime: '16:30', partySize: 1 })).expect(201)
+  })
+})
+
+describe('bookings that arrive together', () => {
+  // Called in one go, the first booking starts a transaction and the others wait and share the next one.
+  const create = (body: object, options: { client?: string; idempotencyKey?: string } = {}) =>
+    t.services.reservations
+      .create(CreateReservationSchema.parse(body), { client: options.client ?? nextIp(), idempotencyKey: options.idempotencyKey })
+      .then(
+        (result) => ({ status: result.statusCode, body: result.body as object & { message?: string }, replayed: result.replayed }),
+        (error: { status?: number; message: string }) => ({
+          status: error.status ?? 500,
+          body: { message: error.message } as object & { message?: string },
+          replayed: false,
+        }),
+      )
+  const opener = () => create(guest({ date: '2026-12-03', startTime: '16:00', partySize: 1 }))
+
+  it('are decided in arrival order, each against the ones before it', async () => {
+    await setting('booking_capacity_covers', 4)
+    await setting('booking_max_covers_per_slot', 0)
+    const [, a, b, c] = await Promise.all([
+      opener(),
+      create(guest({ date: '2026-12-16', startTime: '19:00', partySize: 2 })),
+      create(guest({ date: '2026-12-16', startTime: '19:30', partySize: 2 })),
+      create(guest({ date: '2026-12-16', startTime: '20:00', partySize: 2 })),
+    ])
+    expect([a.status, b.status, c.status]).toEqual([201, 201, 409])
+    expect(c.body.message).toBe('Sorry, 8:00 PM is no longer available for 2 guests. Please choose another time.')
+    expect((await rowsOn('2026-12-16')).map((r) => r.startTime).sort()).toEqual(['19:00', '19:30'])
+  })
+  it('cannot give one guest the same slot twice', async () => {
+    const body = guest({ date: '2026-12-16', startTime: '16:00' })
+    const [, a, b] = await Promise.all([opener(), create(body), create({ ...body, name: 'Ann Again' })])
+    expect([a.status, b.status]).toEqual([201, 409])
+    expect(b.body.message).toBe('You already have a booking at this date and time. Please call us if you need to change it.')
+  })
+  it('with one Idempotency-Key, book once and answer both with that booking', async () => {
+    const body = guest({ date: '2026-12-16', startTime: '16:30' })
+    const key = 'attempt-batch-0001'
+    const [, a, b] = await Promise.all([opener(), create(body, { idempotencyKey: key }), create(body, { idempotencyKey: key })])
+    expect([a.status, b.status]).toEqual([201, 201])
+    expect(b.body).toEqual(a.body)
+    expect([a.replayed, b.replayed]).toEqual([false, true])
+    expect((await rowsOn('2026-12-16')).filter((r) => r.startTime === '16:30')).toHaveLength(1)
+  })
+  it('count every attempt of one address, in order', async () => {
+    const client = '198.51.100.9'
+    const results = await Promise.all([
+      opener(),
+      ...Array.from({ length: 22 }, (_, i) => create(guest({ date: '2027-01-06', startTime: i % 2 ? '17:00' : '17:30', partySize: 1 }), { client })),
+    ])
+    expect(results.slice(1).map((r) => r.status)).toEqual([...Array(20).fill(201), 429, 429])
+  })
+  it('fail alone: one booking that cannot be stored does not stop the others', async () => {
+    const off = t.services.reservations.events.inTransaction('reservation.created', async (_tx, { reservation }) => {
+      if (reservation.email === 'unlucky@example.com') throw new Error('outbox unavailable')
+    })
+    const results = await Promise.all([
+      opener(),
+      create(guest({ date: '2027-01-07', startTime: '16:00' })),
+      create(guest({ date: '2027-01-07', startTime: '16:00', email: 'unlucky@example.com' })),
+      create(guest({ date: '2027-01-07', startTime: '16:30' })),
+    ])
+    off()
+    expect(results.map((r) => r.status)).toEqual([201, 201, 500, 201])
+    expect(await rowsOn('2027-01-07')).toHaveLength(2)
+  })
+})
+
+describe('a lost database connection', () => {
+  it('fails the bookings it carried, and the next booking gets a new connection', async () => {
+    const off = t.services.reservations.events.inTransaction('reservation.created', async (tx, { reservation }) => {
+      if (reservation.email === 'cut-off@example.com') await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`)
+    })
+    const cut = await book(guest({ date: '2027-01-08', startTime: '16:00', email: 'cut-off@example.com' }))
+    off()
+    expect(cut.status).toBe(500)
+    expect(cut.body.message).toBe('Something went wrong on our side. Please try again.')
+    await book(guest({ date: '2027-01-08', startTime: '16:00' })).expect(201)
+    expect((await rowsOn('2027-01-08')).map((r) => r.email)).not.toContain('cut-off@example.com')
   })
 })
 

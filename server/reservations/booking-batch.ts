@@ -1,0 +1,255 @@
+import type pg from 'pg'
+import type { ActiveBooking } from '../../common/availability'
+import type { Db } from '../db/client'
+import type { Reservation } from '../db/schema'
+import { sendTogether } from '../db/pipeline'
+import { countAttemptsQuery, type AttemptCount } from '../http/rate-limit'
+import {
+  dayColumns,
+  heldSlotSql,
+  ConnectionLost,
+  transactionOn,
+  type TransactionEnd,
+  insertReservationsQuery,
+  lockDatesQuery,
+  marketingConsentsQuery,
+  REPLAY_COLUMNS,
+  replayFrom,
+  replayJoin,
+  runBeforeCommit,
+  type Booked,
+  type BookingPlan,
+  type BookingReads,
+  type BookingWrite,
+  type DayData,
+  type Decide,
+} from './reservations-data'
+
+/** A table booking waiting for its batch. */
+type Request = { plan: BookingPlan; decide: Decide; resolve: (booked: Booked) => void; reject: (error: unknown) => void }
+
+// What became of one request of a batch.
+type Outcome =
+  | { kind: 'refused'; error: unknown }
+  | { kind: 'replayed'; reads: BookingReads }
+  | { kind: 'replays-earlier'; reads: BookingReads; earlier: number }
+  | { kind: 'booked'; reads: BookingReads; write: BookingWrite }
+
+const MAX_BATCH = 64
+// A booking of the batch that shares an idempotency key with an earlier one: replays it once it exists.
+const LATER = {} as Reservation
+const slotOf = (email: string, date: string, startTime: string) => `${email.toLowerCase()}|${date}|${startTime}`
+
+/**
+ * Table bookings, committed together. Requests that arrive while a batch is
+ * in its transaction wait, then go in the next one: under load, one
+ * transaction books dozens of tables (one lock statement, one read, one
+ * insert, one commit) instead of each booking paying for its own; alone, a
+ * booking is a batch of one. Each booking is still decided on its own, in
+ * arrival order, against the day as it stands with the earlier bookings of
+ * the batch added, all under the date locks. If the batch's transaction
+ * fails, each of its bookings is tried again alone, so one bad booking only
+ * fails itself. If its connection is lost, its bookings fail (the booking
+ * page retries with the same Idempotency-Key, which is safe either way).
+ */
+export function createBookingQueue(db: Db) {
+  const waiting: Request[] = []
+  let running = false
+
+  /**
+   * Runs batches on one connection while requests keep coming. A batch's
+   * statements are sent before the previous batch's answers go out, so the
+   * database works on one while Node writes the other's responses.
+   */
+  async function run() {
+    running = true
+    let client: pg.PoolClient | undefined
+    let deliver: (() => void) | undefined
+    try {
+      while (waiting.length > 0) {
+        client ??= await db.$client.connect()
+        const next = settle(client, waiting.splice(0, MAX_BATCH))
+        deliver?.()
+        const settled = await next
+        deliver = settled.deliver
+        if (settled.lost) {
+          client.release(settled.lost)
+          client = undefined
+        }
+      }
+    } catch (error) {
+      // No connection to be had: every booking waiting now fails with that error.
+      for (const request of waiting.splice(0)) request.reject(error)
+    } finally {
+      deliver?.()
+      client?.release()
+      running = false
+      if (waiting.length > 0) void run()
+    }
+  }
+
+  /** Books a batch (or, if it fails, each of its bookings alone); returns how to answer them. */
+  async function settle(client: pg.PoolClient, batch: Request[]): Promise<{ deliver: () => void; lost?: ConnectionLost }> {
+    try {
+      const results = await transactionOn(client, (c, end) => bookTogether(c, end, batch))
+      return { deliver: () => results.forEach((r, i) => (r.ok ? batch[i]!.resolve(r.booked) : batch[i]!.reject(r.error))) }
+    } catch (error) {
+      if (error instanceof ConnectionLost) {
+        return { deliver: () => batch.forEach((r) => r.reject(error.error)), lost: error }
+      }
+      if (batch.length === 1) return { deliver: () => batch[0]!.reject(error) }
+      const alone: (() => void)[] = []
+      for (const [i, request] of batch.entries()) {
+        const settled = await settle(client, [request])
+        alone.push(settled.deliver)
+        if (settled.lost) {
+          for (const rest of batch.slice(i + 1)) alone.push(() => rest.reject(settled.lost!.error))
+          return { deliver: () => alone.forEach((d) => d()), lost: settled.lost }
+        }
+      }
+      return { deliver: () => alone.forEach((d) => d()) }
+    }
+  }
+
+  return {
+    /** Books (or refuses, or replays) a table, in the next batch. */
+    book(plan: BookingPlan, decide: Decide): Promise<Booked> {
+      return new Promise((resolve, reject) => {
+        waiting.push({ plan, decide, resolve, reject })
+        if (!running) void run()
+      })
+    },
+  }
+}
+
+type Result = { ok: true; booked: Booked } | { ok: false; error: unknown }
+
+/**
+ * One batch in one transaction and two round trips: BEGIN, count the
+ * attempts, lock the dates, read the days and each booking's duplicate check
+ * and replay (statements after the lock see every booking committed before
+ * it: READ COMMITTED takes a snapshot per statement); then decide each
+ * booking in order, and insert the accepted ones and COMMIT together.
+ * Refusals commit too, so their attempts count.
+ */
+async function bookTogether(client: pg.PoolClient, { commit, committed }: TransactionEnd, batch: Request[]): Promise<Result[]> {
+  const plans = batch.map((r) => r.plan)
+  const dates = [...new Set(plans.map((p) => p.date))].sort()
+  const weekdays = dates.map((d) => plans.find((p) => p.date === d)!.dayOfWeek)
+
+  const [, counted, , days, checks] = await sendTogether(client, [
+    'begin',
+    countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds),
+    lockDatesQuery(dates),
+    {
+      name: 'reservations-batch-days',
+      text: `select d as date, ${dayColumns('d', 'dow')} from unnest($1::text[], $2::int[]) as x(d, dow)`,
+      values: [dates, weekdays],
+    },
+    {
+      name: 'reservations-batch-checks',
+      // Lateral lookups, so each booking's checks are index probes (as a plain join the
+      // planner hashed the whole reservations table for every batch).
+      text: `select held.id is not null as duplicate, ${REPLAY_COLUMNS}
+        from unnest($1::text[], $2::text[], $3::text[], $4::text[]) with ordinality as x(email, d, t, key, n)
+        left join lateral (${heldSlotSql('x.email', 'x.d', 'x.t')}) held on true
+        ${replayJoin('x.key')} order by x.n`,
+      values: [plans.map((p) => p.holder.email), plans.map((p) => p.date), plans.map((p) => p.holder.startTime), plans.map((p) => p.idempotencyKey ?? null)],
+    },
+  ])
+
+  const outcomes = decideInOrder(batch, {
+    counted: new Map((counted!.rows as (AttemptCount & { key: string })[]).map((r) => [r.key, r])),
+    days: new Map((days!.rows as (DayData & { date: string })[]).map((r) => [r.date, r])),
+    checks: checks!.rows as Record<string, unknown>[],
+  })
+
+  const booked = outcomes.flatMap((o, i) => (o.kind === 'booked' ? [{ index: i, write: o.write }] : []))
+  const reservations = new Map<number, Reservation>()
+  if (booked.length === 0) {
+    await commit()
+  } else {
+    const writes = booked.map((b) => b.write)
+    const consents = writes.flatMap((w) => (w.consent ? [w.consent] : []))
+    const listening = writes.some((w) => w.beforeCommit)
+    const statements: (pg.QueryConfig | string)[] = [insertReservationsQuery(writes.map((w) => w.reservation))]
+    if (consents.length) statements.push(marketingConsentsQuery(consents))
+    if (!listening) statements.push('commit')
+    const [inserted] = await sendTogether(client, statements)
+    if (!listening) committed()
+    // Each accepted booking holds a slot no other booking of the batch holds: match rows by it.
+    const bySlot = new Map((inserted!.rows as Reservation[]).map((r) => [slotOf(r.email, r.date, r.startTime), r]))
+    for (const { index, write } of booked) {
+      const { email, date, startTime } = write.reservation
+      reservations.set(index, bySlot.get(slotOf(email, date, startTime))!)
+    }
+    if (listening) {
+      await runBeforeCommit(client, booked.map(({ index, write }) => ({ write, reservation: reservations.get(index)! })))
+      await commit()
+    }
+  }
+
+  // Nothing below may throw: a batch that throws is tried again booking by booking.
+
+  return outcomes.map((o, i): Result => {
+    switch (o.kind) {
+      case 'refused':
+        return { ok: false, error: o.error }
+      case 'replayed':
+        return { ok: true, booked: { reads: o.reads } }
+      case 'replays-earlier':
+        return { ok: true, booked: { reads: { ...o.reads, replay: reservations.get(o.earlier)! } } }
+      case 'booked':
+        return { ok: true, booked: { reads: o.reads, reservation: reservations.get(i)! } }
+    }
+  })
+}
+
+/**
+ * Decides each booking of a batch in arrival order. Each sees the day as read
+ * under the lock plus the batch's earlier accepted bookings, its own place in
+ * the attempt count, and whether an earlier booking of the batch already holds
+ * its slot or used its idempotency key.
+ */
+function decideInOrder(
+  batch: Request[],
+  read: { counted: Map<string, AttemptCount & { key: string }>; days: Map<string, DayData>; checks: Record<string, unknown>[] },
+): Outcome[] {
+  const inBatch = new Map<string, number>() // attempts per key so far
+  const perKey = new Map<string, number>() // attempts per key in the whole batch
+  for (const { plan } of batch) perKey.set(plan.attempt.key, (perKey.get(plan.attempt.key) ?? 0) + 1)
+  const added = new Map<string, ActiveBooking[]>() // accepted bookings per date
+  const heldSlots = new Set<string>()
+  const keyOwner = new Map<string, number>()
+
+  return batch.map(({ plan, decide }, i): Outcome => {
+    const total = read.counted.get(plan.attempt.key)!
+    const seen = (inBatch.get(plan.attempt.key) ?? 0) + 1
+    inBatch.set(plan.attempt.key, seen)
+    const day = read.days.get(plan.date)!
+    const slot = slotOf(plan.holder.email, plan.date, plan.holder.startTime)
+    const earlier = plan.idempotencyKey ? keyOwner.get(plan.idempotencyKey) : undefined
+    const reads: BookingReads = {
+      attempt: { hits: total.hits - perKey.get(plan.attempt.key)! + seen, reset_at: total.reset_at },
+      replay: replayFrom(read.checks[i]!) ?? (earlier !== undefined ? LATER : undefined),
+      day: {
+        ...day,
+        bookings: [...day.bookings, ...(added.get(plan.date) ?? [])],
+        duplicate: (read.checks[i]!.duplicate as boolean) || heldSlots.has(slot),
+      },
+    }
+    let write: BookingWrite | undefined
+    try {
+      write = decide(reads)
+    } catch (error) {
+      return { kind: 'refused', error }
+    }
+    if (!write) {
+      return reads.replay === LATER ? { kind: 'replays-earlier', reads, earlier: earlier! } : { kind: 'replayed', reads }
+    }
+    added.set(plan.date, [...(added.get(plan.date) ?? []), { startTime: write.reservation.startTime, partySize: write.reservation.partySize }])
+    heldSlots.add(slot)
+    if (plan.idempotencyKey) keyOwner.set(plan.idempotencyKey, i)
+    return { kind: 'booked', reads, write }
+  })
+}
