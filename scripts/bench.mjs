@@ -7,11 +7,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import pg from 'pg'
 import { freePort, startServer } from '../tests/helpers/server-process.mjs'
 import { endpoints } from './bench-endpoints.mjs'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+// Each endpoint first runs this long unmeasured, so JIT compilation, pool
+// connections and prepared statements are in place: the table shows steady state.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3)
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const only = process.argv.slice(2)
 
@@ -45,8 +49,20 @@ function postgresRssKb(dataDir) {
   return { total: pids.reduce((sum, pid) => sum + rssKb(pid), 0), count: pids.length }
 }
 
+/** A client of the bench's own embedded PostgreSQL, for endpoints that set up data. */
+let benchClient
+function benchDb(dataDir) {
+  if (!benchClient) {
+    const port = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]
+    const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim()
+    benchClient = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/pub` })
+    benchClient.ready = benchClient.connect()
+  }
+  return { query: async (text, values) => (await benchClient.ready, benchClient.query(text, values)) }
+}
+
 let counter = 0
-function run(url, endpoint, extra = {}) {
+function run(url, endpoint, extra = {}, duration = DURATION) {
   // Bodies and headers given as functions get a fresh request number each time.
   const perRequest = typeof endpoint.body === 'function' || typeof endpoint.headers === 'function'
   const requests = perRequest
@@ -63,7 +79,7 @@ function run(url, endpoint, extra = {}) {
         url: url + (typeof endpoint.path === 'function' ? endpoint.path(extra) : endpoint.path),
         method: endpoint.method ?? 'GET',
         connections: CONNECTIONS,
-        duration: DURATION,
+        duration,
         headers: { 'content-type': 'application/json', ...(typeof endpoint.headers === 'object' ? endpoint.headers : {}) },
         body: endpoint.body && typeof endpoint.body !== 'function' ? JSON.stringify(endpoint.body) : undefined,
         requests,
@@ -91,14 +107,18 @@ const idlePg = postgresRssKb(dataDir)
 
 const rows = []
 try {
-  const baseline = await run(`http://127.0.0.1:${rawPort}`, { name: 'raw node:http', path: '/' })
+  const rawEndpoint = { name: 'raw node:http', path: '/' }
+  if (WARMUP > 0) await run(`http://127.0.0.1:${rawPort}`, rawEndpoint, {}, WARMUP)
+  const baseline = await run(`http://127.0.0.1:${rawPort}`, rawEndpoint)
   rows.push({ name: 'raw node:http hello world', result: baseline })
   for (const endpoint of endpoints) {
     if (only.length && !only.some((o) => endpoint.name.includes(o))) continue
-    const extra = endpoint.prepare ? await endpoint.prepare(server.url) : {}
+    const extra = endpoint.prepare ? await endpoint.prepare(server.url, { query: (text, values) => benchDb(dataDir).query(text, values) }) : {}
+    if (WARMUP > 0) await run(server.url, endpoint, extra, WARMUP)
     rows.push({ name: endpoint.name, result: await run(server.url, endpoint, extra) })
   }
 } finally {
+  await benchClient?.end()
   server.child.kill('SIGTERM')
   await server.exited
   raw.kill()
@@ -108,7 +128,7 @@ try {
 const rawRps = rows[0].result.requests.average
 console.log(`\nStart-up to first 200 with an existing data directory: ${server.startupMs} ms (budget 3000 ms)`)
 console.log(`Idle RSS: app ${(idleAppKb / 1024).toFixed(1)} MB (budget 150 MB); PostgreSQL ${(idlePg.total / 1024).toFixed(1)} MB over ${idlePg.count} processes (RSS counts shared buffers in each)`)
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, on ${os.cpus().length} CPU(s)\n`)
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s of warm-up, on ${os.cpus().length} CPU(s)\n`)
 const table = rows.map(({ name, result }) => ({
   endpoint: name,
   'req/s': Math.round(result.requests.average),
