@@ -54,6 +54,8 @@ test.describe('staff sign-in', () => {
 
     await sidebar.getByRole('link', { name: 'Sign Out' }).click()
     await expect(page).toHaveURL(/\/$/)
+    // Let the home page finish loading (its route discovery fetches), or leaving it aborts them.
+    await page.waitForLoadState('networkidle')
     await page.goto('/admin')
     await expect(page).toHaveURL(/\/login$/)
     expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([])

@@ -116,6 +116,8 @@ test.describe('hero slider', () => {
   test('advances every 6 seconds, wraps, and dots select a slide', async ({ page }) => {
     await withConsent(page, 'rejected')
     await page.clock.install({ time: new Date('2026-11-21T12:00:00Z') })
+    // Time stands still until the test moves it: a slow load must not use up the first 6 seconds.
+    await page.clock.pauseAt(new Date('2026-11-21T12:00:01Z'))
     await page.goto('/')
     await hydrated(page)
     await expect(slide(page, 1)).toHaveAttribute('data-active', 'true')
