@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
 /** A Chromium the machine has (CHROMIUM_PATH, Debian's), else Playwright's own. */
@@ -8,6 +10,9 @@ function chromiumPath(): string | undefined {
 }
 
 const port = Number(process.env.E2E_PORT ?? 3100)
+// The test server's throwaway data directory, named here so that tests can reach its
+// database (tests/e2e/db.ts) for data no public screen can make yet. Workers inherit it.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-'))
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-123' }
 
 export default defineConfig({
@@ -40,6 +45,8 @@ export default defineConfig({
     command: 'node tests/e2e/serve.mjs',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
+    // Stop it as production is stopped, so that it stops its PostgreSQL and removes its data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

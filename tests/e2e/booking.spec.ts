@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { withServerDatabase } from './db'
 import { expect, test } from './fixtures'
 
 /** Dates in London, from the real clock the e2e server uses. */
@@ -128,6 +129,44 @@ test.describe('booking a table', () => {
     }
     // The previous month is in the past: its button is disabled.
     await expect(page.getByRole('button', { name: 'Previous month' })).toBeDisabled()
+  })
+
+  test('a day closed by an exception cannot be picked, and the API refuses it', async ({ page, request, consoleErrors }) => {
+    // A Saturday, open by its weekday row, closed for the day by an exception.
+    const date = saturday(6)
+    await withServerDatabase((db) =>
+      db.query("insert into hour_exceptions (date, is_closed, reason) values ($1, true, 'Private party')", [date]),
+    )
+    try {
+      await openBooking(page)
+      await pickDate(page, date, { force: true })
+      await expect(dayButton(page, date)).toHaveAttribute('aria-disabled', 'true')
+      await expect(dayButton(page, date)).toHaveAccessibleName(`${spoken(date)}, closed`)
+      await expect(page.getByLabel('Time', { exact: true })).toContainText('Please select a date first')
+      // The Saturday after it is still open.
+      await pickDate(page, addDays(date, 7))
+      await expect(dayButton(page, addDays(date, 7))).toHaveAccessibleName(/selected/)
+
+      const slots = await request.get(`/api/availability/slots/${date}`)
+      expect(slots.status()).toBe(200)
+      expect(await slots.json()).toEqual([])
+      const booking = await request.post('/api/reservations', {
+        data: {
+          name: 'Ann Guest',
+          email: `closed-${unique()}@example.com`,
+          phone: '07700 900 000',
+          date,
+          startTime: '19:00',
+          partySize: 2,
+          foodDrinks: 'food_and_drinks',
+          receiveOffers: false,
+        },
+      })
+      expect(booking.status()).toBe(409)
+      expect(consoleErrors).toEqual([])
+    } finally {
+      await withServerDatabase((db) => db.query('delete from hour_exceptions where date = $1', [date]))
+    }
   })
 
   test('an empty submit says what is missing, in order', async ({ page }) => {
