@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['{server,common,app}/**/*.test.{ts,tsx}', 'tests/{api,unit}/**/*.test.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],
+    setupFiles: ['tests/helpers/setup-file.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,13 +3,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { pino } from 'pino'
 import request from 'supertest'
-import { afterAll } from 'vitest'
 import { createApp } from '../../server/app'
 import { createUserService } from '../../server/auth/users'
 import { loadConfig, type Config } from '../../server/config'
 import type { Db } from '../../server/db/client'
 import { seed } from '../../server/db/seed'
 import type { Clock, Deps } from '../../server/deps'
+import { afterFile } from './after-file'
 import { createTestDatabase } from './db'
 
 /** A clock tests can set and move. */
@@ -47,7 +47,7 @@ export async function createTestApp(
   const deps: Deps = { db: database.db, config, clock, logger: pino({ level: 'silent' }) }
   if (options.seed !== false) await seed(database.db, { now: clock.now(), timeZone: config.venueTimezone })
   const { app, services } = createApp(deps)
-  afterAll(async () => {
+  afterFile(async () => {
     await database.drop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   })

@@ -1,10 +1,16 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config'
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pub-config-'))
+const made: string[] = []
+const tmp = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-config-'))
+  made.push(dir)
+  return dir
+}
+afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
