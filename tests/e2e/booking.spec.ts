@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { withServerDatabase } from './db'
 import { expect, test } from './fixtures'
 
@@ -47,6 +47,20 @@ async function fillContact(page: Page, email: string) {
   await page.getByLabel('Full name').fill('Ann Guest')
   await page.getByLabel('Email address').fill(email)
   await page.getByLabel('Phone number').fill('07700 900 000')
+}
+
+/** Books through the API as another guest would, from their own device. */
+function bookThroughApi(request: APIRequestContext, booking: { date: string; startTime: string; partySize: number }) {
+  return request.post('/api/reservations', {
+    data: {
+      name: 'Other Guest',
+      email: `other-${unique()}@example.com`,
+      phone: '01234 567890',
+      ...booking,
+      foodDrinks: 'food_and_drinks',
+      receiveOffers: false,
+    },
+  })
 }
 
 test.describe('booking a table', () => {
@@ -150,18 +164,7 @@ test.describe('booking a table', () => {
       const slots = await request.get(`/api/availability/slots/${date}`)
       expect(slots.status()).toBe(200)
       expect(await slots.json()).toEqual([])
-      const booking = await request.post('/api/reservations', {
-        data: {
-          name: 'Ann Guest',
-          email: `closed-${unique()}@example.com`,
-          phone: '07700 900 000',
-          date,
-          startTime: '19:00',
-          partySize: 2,
-          foodDrinks: 'food_and_drinks',
-          receiveOffers: false,
-        },
-      })
+      const booking = await bookThroughApi(request, { date, startTime: '19:00', partySize: 2 })
       expect(booking.status()).toBe(409)
       expect(consoleErrors).toEqual([])
     } finally {
@@ -197,18 +200,7 @@ test.describe('booking a table', () => {
     await pickDate(page, date)
     await page.getByLabel('Time', { exact: true }).selectOption('19:30')
     // Someone else takes the whole slot (20 guests is the pacing limit per slot) through the API.
-    const taken = await request.post('/api/reservations', {
-      data: {
-        name: 'Big Party',
-        email: `big-${unique()}@example.com`,
-        phone: '01234 567890',
-        date,
-        startTime: '19:30',
-        partySize: 20,
-        foodDrinks: 'food_and_drinks',
-        receiveOffers: false,
-      },
-    })
+    const taken = await bookThroughApi(request, { date, startTime: '19:30', partySize: 20 })
     expect(taken.status()).toBe(201)
     await page.getByRole('button', { name: 'Book Table' }).click()
     const toast = page.getByRole('status').filter({ hasText: 'Booking Failed' }).first()
