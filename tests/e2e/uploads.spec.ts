@@ -68,8 +68,8 @@ async function openCocktailsEditor(page: Page) {
 
 test.describe('uploads in the Cocktails panel', () => {
   test('uploads a photo with a moving progress bar and a preview, saves it, and the public page shows it', async ({ page }) => {
-    // The throttle holds for the whole request once it has started, and the server then makes
-    // WebP variants of 2 MB of noise: on a busy machine this takes a while.
+    // A throttled 2 MB upload, then the server's WebP variants of 2 MB of noise: on a busy
+    // machine this takes a while.
     test.slow()
     const errors = collectErrors(page)
     await openCocktailsEditor(page)
