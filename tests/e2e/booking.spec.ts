@@ -209,6 +209,37 @@ test.describe('booking a table', () => {
     expect(expectedErrors(consoleErrors, [409])).toEqual([])
   })
 
+  test('what a guest types before the page script has run is kept, and booked', async ({ page, consoleErrors }) => {
+    // A slow line: the page's scripts arrive a second and a half after its HTML.
+    await page.route('**/assets/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.goto('/booking', { waitUntil: 'commit' })
+    const email = `early-${unique()}@example.com`
+    await fillContact(page, email)
+    await page.getByLabel('Special requests and dietary requirements').fill('A high chair, please')
+    await page.getByLabel('Number of guests').fill('3')
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    const reject = page.getByRole('button', { name: 'Reject' })
+    if (await reject.isVisible()) await reject.click()
+    const date = saturday(4)
+    await pickDate(page, date)
+    await page.getByLabel('Time', { exact: true }).selectOption('13:00')
+    await expect(page.getByLabel('Full name')).toHaveValue('Ann Guest')
+    await page.getByRole('button', { name: 'Book Table' }).click()
+
+    const dialog = page.getByRole('dialog', { name: 'Booking Confirmed' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('Ann Guest')
+    await expect(dialog).toContainText('1:00 PM')
+    await expect(dialog).toContainText('3')
+    await expect(dialog).toContainText('A high chair, please')
+    expect(consoleErrors).toEqual([])
+  })
+
   test('the whole flow works by keyboard alone', async ({ page, consoleErrors }) => {
     await openBooking(page)
     await page.getByLabel('Full name').focus()

@@ -1,8 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Phone } from 'lucide-react'
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { isDayDisabled, type DateException, type WeeklyHours } from '../../../common/availability'
-import { FOOD_DRINKS, FOOD_DRINKS_LABELS, GUESTS_MAX, GUESTS_MIN, LARGE_PARTY_THRESHOLD } from '../../../common/constants'
+import {
+  FOOD_DRINKS,
+  FOOD_DRINKS_LABELS,
+  GUESTS_MAX,
+  GUESTS_MIN,
+  LARGE_PARTY_THRESHOLD,
+  type FoodDrinks,
+} from '../../../common/constants'
 import {
   EMPTY_RESERVATION_FORM,
   RESERVATION_MESSAGES as M,
@@ -81,6 +88,22 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
     setErrors((e) => ({ ...e, [key]: undefined }))
   }
 
+  // On a slow line a guest may type before the page's script has run. React keeps what is
+  // on screen when it takes over the page, but not in the form's state, so the next render
+  // would wipe it: take it into the state first.
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    const entered = formRef.current && enteredBeforeHydration(formRef.current)
+    if (!entered) return
+    const { website: bot, guests, ...fields } = entered
+    setForm((f) => {
+      const next = { ...f, ...fields, partySize: parseGuests(guests) ?? f.partySize }
+      return (Object.keys(next) as (keyof ReservationForm)[]).some((k) => next[k] !== f[k]) ? next : f
+    })
+    if (guests) setGuestsText(guests)
+    setWebsite(bot)
+  }, [])
+
   const isDisabled = useCallback(
     (date: string) => isDayDisabled(date, today, openingHours, exceptions),
     [today, openingHours, exceptions],
@@ -140,17 +163,15 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
 
   const onGuests = (text: string) => {
     setGuestsText(text)
-    const n = Number(text)
-    // The input ignores values below 1 (SPEC.md section 5).
-    if (text.trim() === '' || !Number.isFinite(n) || n < GUESTS_MIN) return
-    set('partySize', n)
+    const n = parseGuests(text)
+    if (n !== undefined) set('partySize', n)
   }
 
   const large = form.partySize > LARGE_PARTY_THRESHOLD
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Table reservation">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Table reservation">
         <Step number={1} title="Your details">
           <TextField
             field="name"
@@ -316,6 +337,29 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
       />
     </>
   )
+}
+
+/** The guests input's number, or undefined for text it ignores (values below 1, SPEC.md section 5). */
+function parseGuests(text: string): number | undefined {
+  const n = Number(text)
+  return text.trim() === '' || !Number.isFinite(n) || n < GUESTS_MIN ? undefined : n
+}
+
+/** What the form's fields hold, read from the page itself, for text entered before hydration. */
+function enteredBeforeHydration(form: HTMLFormElement) {
+  const value = (name: string) => (form.elements.namedItem(name) as { value?: string } | null)?.value ?? ''
+  const foodDrinks = value('foodDrinks')
+  const offers = form.elements.namedItem('receiveOffers') as HTMLInputElement | null
+  return {
+    name: value('name'),
+    email: value('email'),
+    phone: value('phone'),
+    additionalInfo: value('additionalInfo'),
+    guests: value('partySize'),
+    website: value('website'),
+    ...((FOOD_DRINKS as readonly string[]).includes(foodDrinks) && { foodDrinks: foodDrinks as FoodDrinks }),
+    ...(offers && { receiveOffers: offers.checked }),
+  }
 }
 
 /** A labelled text input with its error message wired for screen readers. */
