@@ -221,8 +221,14 @@ test.describe('booking a table', () => {
     await page.getByLabel('Special requests and dietary requirements').fill('A high chair, please')
     await page.getByLabel('Number of guests').fill('3')
     expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+    // Enter cannot send the form yet: it would be a plain GET with the guest's details in the address.
+    const sentAsGet: string[] = []
+    page.on('request', (r) => r.url().includes('/booking?') && sentAsGet.push(r.url()))
+    await expect(page.getByRole('button', { name: 'Book Table' })).toBeDisabled()
+    await page.getByLabel('Phone number').press('Enter')
 
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    expect(sentAsGet).toEqual([])
     const reject = page.getByRole('button', { name: 'Reject' })
     if (await reject.isVisible()) await reject.click()
     const date = saturday(4)

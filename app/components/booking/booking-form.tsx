@@ -92,7 +92,11 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
   // on screen when it takes over the page, but not in the form's state, so the next render
   // would wipe it: take it into the state first.
   const formRef = useRef<HTMLFormElement>(null)
+  // Until then the button stays disabled, which also stops Enter from sending the form as a
+  // plain GET that would put the guest's name, email and phone in the address and the logs.
+  const [ready, setReady] = useState(false)
   useEffect(() => {
+    setReady(true)
     const entered = formRef.current && enteredBeforeHydration(formRef.current)
     if (!entered) return
     const { website: bot, guests, ...fields } = entered
@@ -326,7 +330,7 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
           </div>
         </Step>
 
-        <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto sm:justify-self-end">
+        <Button type="submit" size="lg" disabled={pending || !ready} className="w-full sm:w-auto sm:justify-self-end">
           {pending ? 'Sending Booking...' : 'Book Table'}
         </Button>
       </form>
