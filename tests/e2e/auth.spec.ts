@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from '../../playwright.config'
-import { expect, gotoHydrated, signIn, test } from './fixtures'
+import { expect, gotoHydrated, signIn, test, toastWith } from './fixtures'
 
 test.describe('staff sign-in', () => {
   test('redirects a signed-out visitor from /admin to /login', async ({ page }) => {
@@ -20,7 +20,7 @@ test.describe('staff sign-in', () => {
     await page.getByLabel('Username').fill(E2E_ADMIN.username)
     await page.getByLabel('Password').fill('not-the-password')
     await page.getByRole('button', { name: 'Log In' }).click()
-    const toast = page.getByRole('status').filter({ hasText: 'Login failed' })
+    const toast = toastWith(page, 'Login failed')
     await expect(toast).toBeVisible()
     await expect(toast).toContainText('Invalid username or password')
     await expect(page).toHaveURL(/\/login$/)
@@ -28,7 +28,7 @@ test.describe('staff sign-in', () => {
 
   test('signs in, lands on /admin with a toast, and signs out', async ({ page, consoleErrors }) => {
     await signIn(page)
-    await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible()
+    await expect(toastWith(page, 'Login successful')).toBeVisible()
     const sidebar = page.getByRole('navigation', { name: 'Administrator' })
     await expect(sidebar).toBeVisible()
     for (const label of [
@@ -68,10 +68,10 @@ test.describe('toasts', () => {
     await page.getByLabel('Username').fill(E2E_ADMIN.username)
     await page.getByLabel('Password').fill('wrong-1')
     await page.getByRole('button', { name: 'Log In' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toHaveCount(1)
+    await expect(toastWith(page, 'Login failed')).toHaveCount(1)
     await page.getByRole('button', { name: 'Log In' }).click()
     await expect(page.getByRole('button', { name: 'Log In' })).toBeEnabled()
-    await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toHaveCount(1)
+    await expect(toastWith(page, 'Login failed')).toHaveCount(1)
 
     await page.keyboard.press('F8')
     const region = page.getByRole('region', { name: /Notifications/ })
@@ -142,7 +142,7 @@ test.describe('sign-in before the script has loaded', () => {
 
   test('the form reports a failure it was sent back with', async ({ page }) => {
     await page.goto('/login?error=invalid')
-    const toast = page.getByRole('status').filter({ hasText: 'Login failed' })
+    const toast = toastWith(page, 'Login failed')
     await expect(toast).toContainText('Invalid username or password')
     await expect(page).toHaveURL(/\/login$/)
   })

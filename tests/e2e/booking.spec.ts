@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { withServerDatabase } from './db'
-import { expect, test } from './fixtures'
+import { expect, test, toastWith } from './fixtures'
 
 /** Dates in London, from the real clock the e2e server uses. */
 const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
@@ -176,7 +176,7 @@ test.describe('booking a table', () => {
     await openBooking(page)
     const book = page.getByRole('button', { name: 'Book Table' })
     await book.click()
-    const toast = page.getByRole('status').filter({ hasText: 'Missing Information' }).first()
+    const toast = toastWith(page, 'Missing Information')
     await expect(toast).toContainText('Please enter your name.')
     await page.getByLabel('Full name').fill('Ann')
     await book.click()
@@ -203,7 +203,7 @@ test.describe('booking a table', () => {
     const taken = await bookThroughApi(request, { date, startTime: '19:30', partySize: 20 })
     expect(taken.status()).toBe(201)
     await page.getByRole('button', { name: 'Book Table' }).click()
-    const toast = page.getByRole('status').filter({ hasText: 'Booking Failed' }).first()
+    const toast = toastWith(page, 'Booking Failed')
     await expect(toast).toContainText('Sorry, 7:30 PM is no longer available for 2 guests. Please choose another time.')
     await expect(page.getByRole('dialog')).toHaveCount(0)
     expect(expectedErrors(consoleErrors, [409])).toEqual([])

@@ -31,3 +31,12 @@ export async function signIn(page: Page) {
   await page.getByRole('button', { name: 'Log In' }).click()
   await expect(page).toHaveURL(/\/admin/)
 }
+
+/**
+ * A toast on screen, found by its text: its item in the notification region. (Radix's
+ * role="status" copy of a toast is a screen-reader announcement that lasts one second,
+ * too short to wait for on a busy machine.)
+ */
+export function toastWith(page: Page, text: string) {
+  return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: text })
+}

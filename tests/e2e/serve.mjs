@@ -5,7 +5,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-'))
+const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-'))
 Object.assign(process.env, {
   NODE_ENV: 'production',
   PORT: process.env.E2E_PORT ?? '3100',

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { CDPSession, Page } from '@playwright/test'
 import sharp from 'sharp'
-import { expect, signIn, test } from './fixtures'
+import { expect, signIn, test, toastWith } from './fixtures'
 
 const MB = 1024 * 1024
 let dir: string
@@ -94,7 +94,7 @@ test.describe('uploads in the Cocktails panel', () => {
         { timeout: 15_000, intervals: [100] },
       )
       .toBe(true)
-    await expect(page.getByRole('status').filter({ hasText: 'Gallery Images Uploaded' })).toContainText(
+    await expect(toastWith(page, 'Gallery Images Uploaded')).toContainText(
       'Successfully uploaded 1 image(s)',
       { timeout: 40_000 },
     )
@@ -105,7 +105,7 @@ test.describe('uploads in the Cocktails panel', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Save changes?' })
     await confirm.getByRole('button', { name: 'Confirm' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText('Saved successfully!')
+    await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
 
     // View mode shows the saved image, from its WebP variants.
     const saved = page.getByRole('list', { name: 'Gallery images' }).getByRole('img', { name: 'Gallery image 1' })
@@ -177,6 +177,6 @@ test.describe('uploads in the Cocktails panel', () => {
     await page.getByRole('button', { name: 'Cancel upload of negroni.jpg' }).click()
     await expect(bar).toBeHidden()
     await expect(page.getByRole('img', { name: /^Gallery image/ })).toHaveCount(before)
-    await expect(page.getByRole('status').filter({ hasText: 'Gallery Images Uploaded' })).toHaveCount(0)
+    await expect(toastWith(page, 'Gallery Images Uploaded')).toHaveCount(0)
   })
 })
