@@ -73,9 +73,7 @@ test.describe('uploads in the Cocktails panel', () => {
     test.slow()
     const errors = collectErrors(page)
     await openCocktailsEditor(page)
-    // The line stays slow for the whole upload: changing Chrome's throttling while a request
-    // is in flight is not something a guest's browser does, and it is the one step here
-    // that could leave the request hanging.
+    // The line stays slow for the whole upload, as a guest's would.
     await throttleUploads(page, 1024 * 1024)
 
     await page.getByLabel('Upload gallery images').setInputFiles(photoPath)
