@@ -49,6 +49,14 @@ async function fillContact(page: Page, email: string) {
   await page.getByLabel('Phone number').fill('07700 900 000')
 }
 
+/** The success dialog (`title`), once it lists each of `texts`. */
+async function expectSuccess(page: Page, title: 'Booking Confirmed' | 'Reservation Received', texts: (string | RegExp)[]) {
+  const dialog = page.getByRole('dialog', { name: title })
+  await expect(dialog).toBeVisible()
+  for (const text of texts) await expect(dialog).toContainText(text)
+  return dialog
+}
+
 /** Books through the API as another guest would, from their own device. */
 function bookThroughApi(request: APIRequestContext, booking: { date: string; startTime: string; partySize: number }) {
   return request.post('/api/reservations', {
@@ -80,13 +88,14 @@ test.describe('booking a table', () => {
     await page.getByLabel('Special requests and dietary requirements').fill('A quiet corner please')
     await page.getByRole('button', { name: 'Book Table' }).click()
 
-    const dialog = page.getByRole('dialog', { name: 'Booking Confirmed' })
-    await expect(dialog).toBeVisible()
-    await expect(dialog).toContainText('Ann Guest')
-    await expect(dialog).toContainText('7:00 PM')
-    await expect(dialog).toContainText('Drinks Only')
-    await expect(dialog).toContainText('A quiet corner please')
-    await expect(dialog).toContainText(String(Number(date.slice(8))).padStart(2, '0'))
+    const dialog = await expectSuccess(page, 'Booking Confirmed', [
+      'Ann Guest',
+      '7:00 PM',
+      /Guests\s*2/,
+      'Drinks Only',
+      'A quiet corner please',
+      String(Number(date.slice(8))).padStart(2, '0'),
+    ])
     // The form is reset behind the dialog.
     await expect(page.getByLabel('Full name')).toHaveValue('')
     await dialog.getByRole('link', { name: 'Continue' }).click()
@@ -103,10 +112,7 @@ test.describe('booking a table', () => {
     await pickDate(page, saturday(1))
     await page.getByLabel('Time', { exact: true }).selectOption('18:30')
     await page.getByRole('button', { name: 'Book Table' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Reservation Received' })
-    await expect(dialog).toBeVisible()
-    await expect(dialog).toContainText('6:30 PM')
-    await expect(dialog).toContainText('8')
+    await expectSuccess(page, 'Reservation Received', ['6:30 PM', /Guests\s*8/])
     expect(expectedErrors(consoleErrors)).toEqual([])
   })
 
@@ -237,12 +243,7 @@ test.describe('booking a table', () => {
     await expect(page.getByLabel('Full name')).toHaveValue('Ann Guest')
     await page.getByRole('button', { name: 'Book Table' }).click()
 
-    const dialog = page.getByRole('dialog', { name: 'Booking Confirmed' })
-    await expect(dialog).toBeVisible()
-    await expect(dialog).toContainText('Ann Guest')
-    await expect(dialog).toContainText('1:00 PM')
-    await expect(dialog).toContainText('3')
-    await expect(dialog).toContainText('A high chair, please')
+    await expectSuccess(page, 'Booking Confirmed', ['Ann Guest', '1:00 PM', /Guests\s*3/, 'A high chair, please'])
     expect(consoleErrors).toEqual([])
   })
 
