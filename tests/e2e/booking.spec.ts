@@ -49,6 +49,14 @@ async function fillContact(page: Page, email: string) {
   await page.getByLabel('Phone number').fill('07700 900 000')
 }
 
+/** A slow line: the page's scripts arrive a second and a half after its HTML. */
+function slowScripts(page: Page) {
+  return page.route('**/assets/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+}
+
 /** The success dialog (`title`), once it lists each of `texts`. */
 async function expectSuccess(page: Page, title: 'Booking Confirmed' | 'Reservation Received', texts: (string | RegExp)[]) {
   const dialog = page.getByRole('dialog', { name: title })
@@ -116,14 +124,23 @@ test.describe('booking a table', () => {
     expect(expectedErrors(consoleErrors)).toEqual([])
   })
 
-  test('the guests input ignores values below 1', async ({ page }) => {
+  test('the guests input ignores values below 1, also when typed before the page script has run', async ({ page }) => {
     await openBooking(page)
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     const guests = page.getByLabel('Number of guests')
     await guests.fill('0')
     await guests.blur()
     await expect(guests).toHaveValue('2')
     await guests.fill('-3')
     await guests.blur()
+    await expect(guests).toHaveValue('2')
+
+    await slowScripts(page)
+    await page.goto('/booking', { waitUntil: 'commit' })
+    await guests.fill('0')
+    await guests.blur()
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     await expect(guests).toHaveValue('2')
   })
 
@@ -216,11 +233,7 @@ test.describe('booking a table', () => {
   })
 
   test('what a guest types before the page script has run is kept, and booked', async ({ page, consoleErrors }) => {
-    // A slow line: the page's scripts arrive a second and a half after its HTML.
-    await page.route('**/assets/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500))
-      await route.continue()
-    })
+    await slowScripts(page)
     await page.goto('/booking', { waitUntil: 'commit' })
     const email = `early-${unique()}@example.com`
     await fillContact(page, email)

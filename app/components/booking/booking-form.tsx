@@ -97,15 +97,18 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
   const [ready, setReady] = useState(false)
   useEffect(() => {
     setReady(true)
-    const entered = formRef.current && enteredBeforeHydration(formRef.current)
-    if (!entered) return
-    const { website: bot, guests, ...fields } = entered
+    const el = formRef.current
+    if (!el) return
+    const { website: bot, guests, ...fields } = enteredBeforeHydration(el)
     setForm((f) => {
       const next = { ...f, ...fields, partySize: parseGuests(guests) ?? f.partySize }
       return (Object.keys(next) as (keyof ReservationForm)[]).some((k) => next[k] !== f[k]) ? next : f
     })
-    if (guests) setGuestsText(guests)
     setWebsite(bot)
+    // A number the guests input ignores, typed and left, is dropped as on blur (the field is
+    // redrawn from the state); one still being typed stays.
+    const guestsInput = el.elements.namedItem('partySize')
+    if (parseGuests(guests) !== undefined || document.activeElement === guestsInput) setGuestsText(guests)
   }, [])
 
   const isDisabled = useCallback(
