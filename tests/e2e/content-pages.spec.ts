@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { parseHoursBlocks } from '../../common/hours-display'
 import { COCKTAILS_DEFAULTS, FOOTER_SETTING_DEFAULTS, VENUE_SETTING_DEFAULTS } from '../../common/settings'
-import { expect, test } from './fixtures'
+import { expect, gotoHydrated, test } from './fixtures'
 
 // The demo venue is seeded with the menu sections of server/menu/menu-seed.ts:
 // food (two illustrated pages), vegan, sunday, desserts, and a PDF wine list.
@@ -13,7 +13,7 @@ test.describe('/menu', () => {
     page,
     consoleErrors,
   }) => {
-    await page.goto('/menu')
+    await gotoHydrated(page, '/menu')
     const cards = page.locator('[data-testid^="menu-card-"]')
     await expect(cards).toHaveCount(5)
     expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual([
@@ -52,7 +52,7 @@ test.describe('/menu', () => {
   })
 
   test('shows a PDF section in a frame', async ({ page, consoleErrors }) => {
-    await page.goto('/menu')
+    await gotoHydrated(page, '/menu')
     await page.getByTestId('menu-card-wine').click()
     const frame = viewer(page).locator('iframe')
     await expect(frame).toBeVisible()
