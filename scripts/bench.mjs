@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { freePort, startServer } from '../tests/helpers/server-process.mjs'
+import { embeddedDatabaseUrl, freePort, startServer } from '../tests/helpers/server-process.mjs'
 import { endpoints } from './bench-endpoints.mjs'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -53,9 +53,7 @@ function postgresRssKb(dataDir) {
 let benchClient
 function benchDb(dataDir) {
   if (!benchClient) {
-    const port = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]
-    const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim()
-    benchClient = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/pub` })
+    benchClient = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) })
     benchClient.ready = benchClient.connect()
   }
   return { query: async (text, values) => (await benchClient.ready, benchClient.query(text, values)) }

@@ -5,24 +5,23 @@ import type { Reservation } from '../db/schema'
 import { sendTogether } from '../db/pipeline'
 import { countAttemptsQuery, type AttemptCount } from '../http/rate-limit'
 import {
+  ConnectionLost,
   dayColumns,
   heldSlotSql,
-  ConnectionLost,
-  transactionOn,
-  type TransactionEnd,
-  insertReservationsQuery,
+  insertAndCommit,
   lockDatesQuery,
-  marketingConsentsQuery,
   REPLAY_COLUMNS,
   replayFrom,
   replayJoin,
-  runBeforeCommit,
+  slotOf,
+  transactionOn,
   type Booked,
   type BookingPlan,
   type BookingReads,
   type BookingWrite,
   type DayData,
   type Decide,
+  type TransactionEnd,
 } from './reservations-data'
 
 /** A table booking waiting for its batch. */
@@ -38,7 +37,6 @@ type Outcome =
 const MAX_BATCH = 64
 // A booking of the batch that shares an idempotency key with an earlier one: replays it once it exists.
 const LATER = {} as Reservation
-const slotOf = (email: string, date: string, startTime: string) => `${email.toLowerCase()}|${date}|${startTime}`
 
 /**
  * Table bookings, committed together. Requests that arrive while a batch is
@@ -132,7 +130,7 @@ type Result = { ok: true; booked: Booked } | { ok: false; error: unknown }
  * booking in order, and insert the accepted ones and COMMIT together.
  * Refusals commit too, so their attempts count.
  */
-async function bookTogether(client: pg.PoolClient, { commit, committed }: TransactionEnd, batch: Request[]): Promise<Result[]> {
+async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: Request[]): Promise<Result[]> {
   const plans = batch.map((r) => r.plan)
   const dates = [...new Set(plans.map((p) => p.date))].sort()
   const weekdays = dates.map((d) => plans.find((p) => p.date === d)!.dayOfWeek)
@@ -167,26 +165,10 @@ async function bookTogether(client: pg.PoolClient, { commit, committed }: Transa
   const booked = outcomes.flatMap((o, i) => (o.kind === 'booked' ? [{ index: i, write: o.write }] : []))
   const reservations = new Map<number, Reservation>()
   if (booked.length === 0) {
-    await commit()
+    await end.commit()
   } else {
-    const writes = booked.map((b) => b.write)
-    const consents = writes.flatMap((w) => (w.consent ? [w.consent] : []))
-    const listening = writes.some((w) => w.beforeCommit)
-    const statements: (pg.QueryConfig | string)[] = [insertReservationsQuery(writes.map((w) => w.reservation))]
-    if (consents.length) statements.push(marketingConsentsQuery(consents))
-    if (!listening) statements.push('commit')
-    const [inserted] = await sendTogether(client, statements)
-    if (!listening) committed()
-    // Each accepted booking holds a slot no other booking of the batch holds: match rows by it.
-    const bySlot = new Map((inserted!.rows as Reservation[]).map((r) => [slotOf(r.email, r.date, r.startTime), r]))
-    for (const { index, write } of booked) {
-      const { email, date, startTime } = write.reservation
-      reservations.set(index, bySlot.get(slotOf(email, date, startTime))!)
-    }
-    if (listening) {
-      await runBeforeCommit(client, booked.map(({ index, write }) => ({ write, reservation: reservations.get(index)! })))
-      await commit()
-    }
+    const rows = await insertAndCommit(client, end, booked.map((b) => b.write))
+    booked.forEach(({ index }, i) => reservations.set(index, rows[i]!))
   }
 
   // Nothing below may throw: a batch that throws is tried again booking by booking.

@@ -226,12 +226,31 @@ export async function inTransaction<T>(db: Db, work: (client: pg.PoolClient, end
   }
 }
 
-/** Runs the listeners that must commit with their reservations, on the transaction's connection. */
-export async function runBeforeCommit(client: pg.PoolClient, pending: { write: BookingWrite; reservation: Reservation }[]) {
-  const listening = pending.filter((p) => p.write.beforeCommit)
-  if (listening.length === 0) return
-  const tx = drizzle(client, { schema }) as unknown as DbOrTx
-  for (const { write, reservation } of listening) await write.beforeCommit!(tx, reservation)
+/** The slot a booking holds for its guest: no two active bookings share one. */
+export const slotOf = (email: string, date: string, startTime: string) => `${email.toLowerCase()}|${date}|${startTime}`
+
+/**
+ * Inserts accepted bookings (and their opt-ins) and ends the transaction: COMMIT
+ * goes in the same round trip, unless a listener must first run on the
+ * transaction. Returns the reservations in the order of `writes`.
+ */
+export async function insertAndCommit(client: pg.PoolClient, { commit, committed }: TransactionEnd, writes: BookingWrite[]): Promise<Reservation[]> {
+  const consents = writes.flatMap((w) => (w.consent ? [w.consent] : []))
+  const listening = writes.filter((w) => w.beforeCommit)
+  const statements: (pg.QueryConfig | string)[] = [insertReservationsQuery(writes.map((w) => w.reservation))]
+  if (consents.length) statements.push(marketingConsentsQuery(consents))
+  if (listening.length === 0) statements.push('commit')
+  const [inserted] = await sendTogether(client, statements)
+  if (listening.length === 0) committed()
+  // Each write holds a slot no other write holds: match the returned rows by it.
+  const bySlot = new Map((inserted!.rows as Reservation[]).map((r) => [slotOf(r.email, r.date, r.startTime), r]))
+  const rows = writes.map(({ reservation: r }) => bySlot.get(slotOf(r.email, r.date, r.startTime))!)
+  if (listening.length > 0) {
+    const tx = drizzle(client, { schema }) as unknown as DbOrTx
+    for (const [i, write] of writes.entries()) await write.beforeCommit?.(tx, rows[i]!)
+    await commit()
+  }
+  return rows
 }
 
 /**
@@ -239,11 +258,11 @@ export async function runBeforeCommit(client: pg.PoolClient, pending: { write: B
  * attempt, lock the event's date, then read the duplicate check, the event's
  * covers and the idempotency key's replay (a statement after the lock sees
  * every booking committed before it: READ COMMITTED takes a snapshot per
- * statement); after `decide`, insert and COMMIT. A refusal still commits, so
+ * statement); after `decide`, insert and COMMIT together. A refusal still commits, so
  * the attempt counts.
  */
 export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: number }, decide: Decide): Promise<Booked> {
-  return inTransaction(db, async (client, { commit }) => {
+  return inTransaction(db, async (client, end) => {
     const [, counted, , read] = await sendTogether(client, [
       'begin',
       countAttemptsQuery([plan.attempt.key], plan.attempt.windowSeconds),
@@ -265,19 +284,14 @@ export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: num
     try {
       write = decide(reads)
     } catch (refusal) {
-      await commit()
+      await end.commit()
       throw refusal
     }
     if (!write) {
-      await commit()
+      await end.commit()
       return { reads }
     }
-    const statements: (pg.QueryConfig | string)[] = [insertReservationsQuery([write.reservation])]
-    if (write.consent) statements.push(marketingConsentsQuery([write.consent]))
-    const [inserted] = await sendTogether(client, statements)
-    const reservation = inserted!.rows[0] as Reservation
-    await runBeforeCommit(client, [{ write, reservation }])
-    await commit()
+    const [reservation] = await insertAndCommit(client, end, [write])
     return { reads, reservation }
   })
 }

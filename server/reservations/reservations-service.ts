@@ -130,7 +130,7 @@ export function createReservationsService(
         event && !input.additionalInfo.startsWith(prefix) ? `${prefix} ${input.additionalInfo}`.trim() : input.additionalInfo
       const rules = await settings.booking()
       const now = clock.now()
-      const afterCommit = events.hasInTransactionListeners('reservation.created')
+      const emitsInTransaction = events.hasInTransactionListeners('reservation.created')
 
       const decide: data.Decide = (reads) => {
         BOOKING_ATTEMPT_LIMIT.check(reads.attempt)
@@ -163,7 +163,7 @@ export function createReservationsService(
             idempotencyKey: key ?? null,
           },
           consent: input.receiveOffers ? { email: input.email, name: input.name } : undefined,
-          beforeCommit: afterCommit
+          beforeCommit: emitsInTransaction
             ? (tx, reservation) => events.emitInTransaction(tx, 'reservation.created', { reservation })
             : undefined,
         }

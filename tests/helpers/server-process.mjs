@@ -1,5 +1,6 @@
 // Starts the production build as a child process (used by the process tests and the bench).
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -12,6 +13,14 @@ export async function freePort() {
       server.close(() => resolve(port))
     })
   })
+}
+
+/** The connection string of the app's database in a running server's embedded PostgreSQL. */
+export function embeddedDatabaseUrl(dataDir) {
+  // postmaster.pid: pid, data directory, start time, port, ...
+  const port = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]
+  const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim()
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/pub`
 }
 
 /**

@@ -174,39 +174,29 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
     if (n !== undefined) set('partySize', n)
   }
 
+  /** A contact field's value, error and change handler, for TextField. */
+  const contactField = (field: 'name' | 'email' | 'phone') => ({
+    field,
+    value: form[field],
+    error: errors[field],
+    onChange: (value: string) => set(field, value),
+  })
+
   const large = form.partySize > LARGE_PARTY_THRESHOLD
 
   return (
     <>
       <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Table reservation">
         <Step number={1} title="Your details">
-          <TextField
-            field="name"
-            label="Full name"
-            autoComplete="name"
-            value={form.name}
-            error={errors.name}
-            onChange={(v) => set('name', v)}
-          />
+          <TextField {...contactField('name')} label="Full name" autoComplete="name" />
           <div className="grid gap-5 sm:grid-cols-2">
+            <TextField {...contactField('email')} label="Email address" type="email" autoComplete="email" />
             <TextField
-              field="email"
-              label="Email address"
-              type="email"
-              autoComplete="email"
-              value={form.email}
-              error={errors.email}
-              onChange={(v) => set('email', v)}
-            />
-            <TextField
-              field="phone"
+              {...contactField('phone')}
               label="Phone number"
               type="tel"
               autoComplete="tel"
               placeholder="07xxx xxx xxx"
-              value={form.phone}
-              error={errors.phone}
-              onChange={(v) => set('phone', v)}
             />
           </div>
           {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
