@@ -25,7 +25,7 @@ const SITE_MODULES = [
  * framework and the site frame into two chunks; route modules stay split.
  */
 function manualChunks(id: string): string | undefined {
-  if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'framework'
+  if (/node_modules\/(?:react|react-dom|scheduler|react-router)\//.test(id)) return 'framework'
   if (SITE_MODULES.some((m) => id.includes(m))) return 'site'
   return undefined
 }

@@ -6,6 +6,7 @@ import type { Route } from './+types/root'
 import appCss from './app.css?url'
 import type AppProvidersComponent from './lib/app-providers'
 import { useNonce } from './lib/nonce'
+import { withoutTrailingSlashes } from './lib/url'
 
 /** The wheatsheaf mark as an inline SVG icon (no extra request, no 404). */
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(
@@ -59,7 +60,7 @@ const LIGHT_PATHS = new Set([
   '/cookies-policy',
   '/accessibility',
 ])
-const isLightPath = (pathname: string) => LIGHT_PATHS.has(pathname.replace(/(.)\/+$/, '$1'))
+const isLightPath = (pathname: string) => LIGHT_PATHS.has(withoutTrailingSlashes(pathname) || '/')
 
 type Providers = typeof AppProvidersComponent
 let providers: Providers | null = null

@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { text } from './fields'
 import { MESSAGES } from './messages'
 
 export const LoginFormSchema = z.object({
-  username: z.string({ message: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired).max(100),
+  username: text({ max: 100, required: MESSAGES.usernameRequired, label: 'Username' }),
+  // Never stored or shown, only hashed: any characters, but bounded (scrypt reads all of it).
   password: z.string({ message: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(200),
 })
 export type LoginForm = z.infer<typeof LoginFormSchema>

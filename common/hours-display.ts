@@ -92,8 +92,8 @@ function dayIndex(word: string): number | undefined {
 /** 'Wednesday & Thursday', 'Mon, Tue', 'Monday – Friday', 'Daily' → weekday indexes; undefined if unreadable. */
 export function parseDayLine(line: string): number[] | undefined {
   const text = line.trim()
-  if (/^(daily|every day|everyday)$/i.test(text)) return [0, 1, 2, 3, 4, 5, 6]
-  const range = /^(\w+)\s*(?:-|–|—|to)\s*(\w+)$/i.exec(text)
+  if (/^(?:daily|every day|everyday)$/i.test(text)) return [0, 1, 2, 3, 4, 5, 6]
+  const range = /^(\w+)\s*(?:[-–—]|to)\s*(\w+)$/i.exec(text)
   if (range) {
     const from = dayIndex(range[1]!)
     const to = dayIndex(range[2]!)
@@ -105,7 +105,10 @@ export function parseDayLine(line: string): number[] | undefined {
     }
     return days
   }
-  const parts = text.split(/\s*(?:&|,|\band\b)\s*/i).filter(Boolean)
+  const parts = text
+    .split(/&|,|\band\b/i)
+    .map((p) => p.trim())
+    .filter(Boolean)
   const days = parts.map(dayIndex)
   return days.length > 0 && days.every((d) => d !== undefined) ? (days as number[]) : undefined
 }
@@ -129,7 +132,7 @@ export function parseClockTime(value: string): string | undefined {
 /** '4:00pm – 10:30pm' → { opens, closes }; 'Closed' → null; undefined if unreadable. */
 export function parseHoursRange(value: string): { opens: string; closes: string } | null | undefined {
   if (/^closed$/i.test(value.trim())) return null
-  const parts = value.split(/\s*(?:-|–|—|\bto\b)\s*/i)
+  const parts = value.split(/[-–—]|\bto\b/i).map((p) => p.trim())
   if (parts.length !== 2) return undefined
   const opens = parseClockTime(parts[0]!)
   const closes = parseClockTime(parts[1]!)

@@ -38,6 +38,9 @@ export function slotUnavailableMessage(time12: string, partySize: number): strin
 export const DUPLICATE_BOOKING_MESSAGE =
   'You already have a booking at this date and time. Please call us if you need to change it.'
 
+export const IDEMPOTENCY_MISMATCH_MESSAGE =
+  'This Idempotency-Key was already used for a different booking. Send a new booking with a new key.'
+
 export const EVENT_FULL_MESSAGE = (title: string, partySize: number) =>
   `Sorry, ${title} does not have room for ${partySize} more ${partySize === 1 ? 'guest' : 'guests'}.`
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { FOOD_DRINKS, GUESTS_MAX, GUESTS_MIN } from './constants'
+import { email, IdSchema, text, wholeNumber } from './fields'
 import { RESERVATION_MESSAGES } from './reservation-form'
 import { isValidDate, isValidTime } from './time'
 
@@ -11,44 +12,40 @@ export * from './reservation-form'
 
 const M = RESERVATION_MESSAGES
 
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, M.tooLong)
-
-const guests = z.coerce
-  .number({ error: M.guestsRange })
-  .int(M.guestsRange)
-  .min(GUESTS_MIN, M.guestsRange)
-  .max(GUESTS_MAX, M.guestsRange)
+const guests = wholeNumber({ min: GUESTS_MIN, max: GUESTS_MAX, message: M.guestsRange })
+const name = text({ max: 200, required: M.nameRequired, label: 'Name', tooLong: M.tooLong })
+const phone = text({ max: 40, required: M.phoneRequired, label: 'Phone', tooLong: M.tooLong })
+const requests = text({ max: 2000, multiline: true, label: 'Special requests', tooLong: M.tooLong })
 
 /** The booking page's form (SPEC.md section 5): required fields after trimming, guests 1 to 20. */
 export const ReservationFormSchema = z.object({
-  name: requiredText(M.nameRequired, 200),
-  email: requiredText(M.emailRequired, 254),
-  phone: requiredText(M.phoneRequired, 40),
+  name,
+  email: text({ max: 254, required: M.emailRequired, label: 'Email', tooLong: M.tooLong }),
+  phone,
   date: z.string(),
-  startTime: requiredText(M.startTimeRequired, 5),
+  startTime: text({ max: 5, required: M.startTimeRequired, label: 'Start time', tooLong: M.tooLong }),
   partySize: guests,
-  additionalInfo: z.string().max(2000, M.tooLong),
+  additionalInfo: requests,
   foodDrinks: z.enum(FOOD_DRINKS),
   receiveOffers: z.boolean(),
 })
 
+// Read from a trimmed value of at most 16 characters: one optional run of spaces, nothing to backtrack over.
+const CLOCK_TIME = /^(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\.?)?$/i
+
 /**
  * '19:30', '7:30', '7:30 pm', '19:30 PM' → 'HH:MM' 24-hour. The event dialog
  * sends the event's time with am/pm removed, so a bare hour is taken as given.
- * Anything unreadable comes back unchanged (and fails validation).
+ * Anything unreadable comes back trimmed (and fails validation).
  */
 export function normalizeTime(value: string): string {
-  const m = /^\s*(\d{1,2}):(\d{2})\s*([ap]\.?m\.?)?\s*$/i.exec(value)
-  if (!m) return value.trim()
+  const trimmed = value.trim()
+  const m = trimmed.length <= 16 ? CLOCK_TIME.exec(trimmed) : null
+  if (!m) return trimmed
   let hour = Number(m[1])
-  const suffix = m[3]?.toLowerCase().replace(/\./g, '')
-  if (suffix === 'pm' && hour < 12) hour += 12
-  if (suffix === 'am' && hour === 12) hour = 0
+  const suffix = m[3]?.toLowerCase()
+  if (suffix === 'p' && hour < 12) hour += 12
+  if (suffix === 'a' && hour === 12) hour = 0
   return `${String(hour).padStart(2, '0')}:${m[2]}`
 }
 
@@ -60,7 +57,6 @@ function normalizeBody(raw: unknown): unknown {
   const body = { ...raw }
   if ((body.startTime === undefined || body.startTime === '') && body.time !== undefined) body.startTime = body.time
   if (body.additionalInfo === undefined && body.specialRequests !== undefined) body.additionalInfo = body.specialRequests
-  if (typeof body.startTime === 'string') body.startTime = normalizeTime(body.startTime)
   if (body.eventId === null || body.eventId === '') delete body.eventId
   delete body.time
   delete body.specialRequests
@@ -77,29 +73,25 @@ export const CreateReservationSchema = z.preprocess(
   normalizeBody,
   z
     .object({
-      name: requiredText(M.nameRequired, 200),
-      email: requiredText(M.emailRequired, 254).pipe(z.email(M.emailInvalid)),
-      phone: requiredText(M.phoneRequired, 40),
-      date: z
-        .string({ error: M.dateRequired })
-        .trim()
-        .min(1, M.dateRequired)
-        .refine(isValidDate, M.dateInvalid),
-      startTime: z
-        .string({ error: M.startTimeInvalid })
-        .optional()
-        .refine((t) => t === undefined || t === '' || isValidTime(t), M.startTimeInvalid),
+      name,
+      email: email({ required: M.emailRequired, invalid: M.emailInvalid }),
+      phone,
+      date: text({ max: 10, required: M.dateRequired, label: 'Date', tooLong: M.dateInvalid }).refine(isValidDate, M.dateInvalid),
+      startTime: text({ max: 16, label: 'Start time', tooLong: M.startTimeInvalid })
+        .transform(normalizeTime)
+        .refine((t) => t === '' || isValidTime(t), M.startTimeInvalid)
+        .optional(),
       partySize: guests,
-      additionalInfo: z.string({ error: M.tooLong }).trim().max(2000, M.tooLong).default(''),
+      additionalInfo: requests.default(''),
       foodDrinks: z.enum(FOOD_DRINKS, { error: M.foodDrinksInvalid }).default('food_and_drinks'),
-      receiveOffers: z.boolean().default(false),
-      eventId: z.coerce.number().int().positive().optional(),
-      website: z.string().optional(),
+      receiveOffers: z.boolean({ error: 'receiveOffers must be true or false' }).default(false),
+      eventId: IdSchema.optional(),
+      website: text({ max: 500, label: 'Website' }).optional(),
     })
-    .refine(
-      (v) => (isRecord(v) && v.eventId !== undefined) || (isRecord(v) && typeof v.startTime === 'string' && v.startTime !== ''),
-      { message: M.startTimeRequired, path: ['startTime'], when: () => true },
-    ),
+    .refine((v) => v.eventId !== undefined || (typeof v.startTime === 'string' && v.startTime !== ''), {
+      message: M.startTimeRequired,
+      path: ['startTime'],
+      when: () => true,
+    }),
 )
 export type CreateReservationInput = z.infer<typeof CreateReservationSchema>
-

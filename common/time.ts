@@ -41,7 +41,7 @@ export function todayIn(instant: Date, timeZone: string): string {
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
-const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/
+const TIME_RE = /^(?:[01]\d|2[0-3]):[0-5]\d$/
 
 export function isValidDate(value: string): boolean {
   const m = DATE_RE.exec(value)

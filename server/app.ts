@@ -4,6 +4,7 @@ import { apiRoutes } from './api'
 import { requireUser, sessionMiddleware } from './auth/session'
 import type { Deps } from './deps'
 import { apiNotFound, errorHandler } from './http/errors'
+import { wellFormedRequest } from './http/request-guard'
 import { requestLog } from './http/request-log'
 import { mountRoutes } from './http/routes'
 import { sameOriginOnly, securityHeaders } from './http/security'
@@ -29,6 +30,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.set('etag', false)
 
   app.use(requestLog(logger))
+  app.use(wellFormedRequest)
   // Answers to API writes are a few hundred bytes of JSON: compressing them costs more than it saves.
   const compress = compression()
   app.use((req, res, next) => (req.method === 'POST' && req.path.startsWith('/api/') ? next() : compress(req, res, next)))
@@ -40,7 +42,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.use('/api/login', express.urlencoded({ extended: false, limit: '10kb' }))
   // Sessions are only loaded for requests that carry the cookie, and for sign-in itself:
   // public reads skip the work entirely.
-  const session = sessionMiddleware(db, config.sessionSecret, { prune: config.nodeEnv !== 'test' })
+  const session = sessionMiddleware(db, config.sessionSecret)
   app.use('/api', (req, res, next) =>
     req.path === '/login' || req.headers.cookie?.includes('sid=') ? session(req, res, next) : next(),
   )

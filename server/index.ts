@@ -11,6 +11,7 @@ import { systemClock, type Deps } from './deps'
 import { pagesHandler } from './pages'
 
 const SHUTDOWN_GRACE_MS = 10_000
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000
 
 /** The process entry: configuration, database, app, and a clean stop on SIGINT/SIGTERM. */
 async function main() {
@@ -50,7 +51,16 @@ async function main() {
     assets.push(files)
   }
 
-  const { app } = createApp(deps, { assets, pages: pagesHandler(build, deps) })
+  const { app, services } = createApp(deps, { assets, pages: pagesHandler(build, deps) })
+  // Expired rate-limit windows, sessions and idempotency keys: at start-up, then hourly.
+  const tidy = () =>
+    services.housekeeping.run().then(
+      (removed) => logger.info(removed, 'Housekeeping'),
+      (err: unknown) => logger.warn({ err }, 'Housekeeping failed'),
+    )
+  void tidy()
+  const housekeeping = setInterval(() => void tidy(), HOUSEKEEPING_INTERVAL_MS)
+  housekeeping.unref()
   const server = app.listen(config.port, () => {
     const ms = Math.round(performance.now() - startedAt)
     logger.info({ port: config.port, ms, embeddedPostgres: !config.databaseUrl }, 'Server ready')
@@ -63,6 +73,7 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'Shutting down')
+    clearInterval(housekeeping)
     // Requests already in progress finish (a booking mid-transaction keeps its database);
     // one that hangs gets SHUTDOWN_GRACE_MS.
     const drained = new Promise<void>((resolve) => server.close(() => resolve()))

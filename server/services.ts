@@ -3,6 +3,7 @@ import { createCocktailsService } from './cocktails/cocktails-service'
 import type { Deps } from './deps'
 import { createEventsService } from './events/events-service'
 import { createHeroService } from './hero/hero-service'
+import { createHousekeeping } from './housekeeping/housekeeping-service'
 import { createHoursService } from './hours/hours-service'
 import { createMediaService } from './media/media-service'
 import { createMenuService } from './menu/menu-service'
@@ -25,6 +26,7 @@ export function createServices(deps: Deps) {
     menu: createMenuService(deps.db),
     media: createMediaService(deps),
     reservations: createReservationsService(deps, { settings }),
+    housekeeping: createHousekeeping(deps),
   }
 }
 export type Services = ReturnType<typeof createServices>

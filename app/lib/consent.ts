@@ -23,5 +23,5 @@ export function writeConsent(value: ConsentValue) {
 
 /** Routes where the banner never shows (staff pages). */
 export function isConsentExemptPath(pathname: string): boolean {
-  return /^\/(admin|login)(\/|$)/.test(pathname)
+  return /^\/(?:admin|login)(?:\/|$)/.test(pathname)
 }

@@ -2,6 +2,7 @@ import type { MetaDescriptor } from 'react-router'
 import { VENUE_SETTING_DEFAULTS } from '../../common/settings'
 import type { SiteData } from './site-data'
 import { SITE_LAYOUT_ROUTE_ID } from './site-data'
+import { withoutTrailingSlashes } from './url'
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined
 
@@ -29,7 +30,7 @@ export function siteDataFromMatches(matches: ReadonlyArray<MatchLike>): SiteData
 /** Joins the configured site address and a path into an absolute URL. */
 export function absoluteUrl(siteUrl: string, path: string): string {
   if (/^https?:\/\//.test(path)) return path
-  return `${siteUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`
+  return `${withoutTrailingSlashes(siteUrl)}${path.startsWith('/') ? path : `/${path}`}`
 }
 
 /**

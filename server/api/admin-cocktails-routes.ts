@@ -1,4 +1,4 @@
-import { CocktailsContentSchema } from '../cocktails/cocktails-service'
+import { CocktailsContentSchema } from '../../common/cocktails'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 

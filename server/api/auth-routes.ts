@@ -2,37 +2,23 @@ import type { Request } from 'express'
 import { LoginFormSchema } from '../../common/auth'
 import { STAFF_MARKER_COOKIE } from '../../common/constants'
 import { MESSAGES } from '../../common/messages'
-import type { Db } from '../db/client'
+import { loginThrottle } from '../auth/login-throttle'
+import type { Deps } from '../deps'
 import { HttpError } from '../http/errors'
-import { createLimiter } from '../http/rate-limit'
 import { ApiRoutes } from '../http/routes'
+import { isCrossSiteNavigation } from '../http/security'
 import type { Services } from '../services'
-
-const loginUsername = (req: Request) => {
-  const username = (req.body as { username?: unknown } | undefined)?.username
-  return typeof username === 'string' && username.trim() ? username.trim().toLowerCase() : undefined
-}
 
 const regenerate = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.regenerate((e) => (e ? reject(e) : resolve())))
 const save = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((e) => (e ? reject(e) : resolve())))
 
 /** POST /api/login, GET /api/logout, GET /api/user (DESIGN.md section 6). */
-export function authRoutes({ users }: Services, db: Db) {
-  const loginMessage = (retry: string) => `Too many login attempts. Please try again ${retry}.`
-  const perIp = createLimiter({ db, name: 'login-ip', windowMs: 15 * 60_000, limit: 30, message: loginMessage, skipSuccessfulRequests: true })
-  const perUser = createLimiter({
-    db,
-    name: 'login-user',
-    windowMs: 15 * 60_000,
-    limit: 10,
-    key: loginUsername,
-    message: loginMessage,
-    skipSuccessfulRequests: true,
-  })
+export function authRoutes({ users }: Services, { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>) {
+  const throttle = loginThrottle({ db, clock, secret: config.sessionSecret })
 
   return new ApiRoutes()
-    .post('/api/login', perIp, perUser, async (req, res) => {
+    .post('/api/login', ...throttle.guards, async (req, res) => {
       // The sign-in form also works before its script has loaded: the browser posts it
       // as a plain form, and gets redirected instead of answered with JSON.
       const fromForm = Boolean(req.is('application/x-www-form-urlencoded'))
@@ -52,10 +38,16 @@ export function authRoutes({ users }: Services, db: Db) {
       req.session.userId = user.id
       await save(req)
       res.cookie(STAFF_MARKER_COOKIE, '1', { sameSite: 'lax', secure: req.secure, path: '/' })
+      throttle.rememberDevice(req, res, user.username)
       if (fromForm) res.redirect(303, '/admin')
       else res.json(user)
     })
     .get('/api/logout', (req, res, next) => {
+      // A link on another site must not sign staff out: back to the back-office instead.
+      if (isCrossSiteNavigation(req)) {
+        res.redirect(303, '/admin')
+        return
+      }
       res.clearCookie(STAFF_MARKER_COOKIE, { path: '/' })
       if (!req.session) {
         res.clearCookie('sid')

@@ -18,7 +18,7 @@ import { uploadRoutes } from './upload-routes'
 export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
   return [
     healthRoutes(deps.db),
-    authRoutes(services, deps.db),
+    authRoutes(services, deps),
     publicSettingsRoutes(services),
     publicContentRoutes(services, deps),
     heroRoutes(services),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { GUESTS_MAX, GUESTS_MIN } from '../../common/constants'
+import { wholeNumber } from '../../common/fields'
 import { CreateReservationSchema, RESERVATION_MESSAGES } from '../../common/reservation'
 import { isValidDate } from '../../common/time'
 import { ValidationError } from '../http/errors'
@@ -7,12 +8,7 @@ import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
 const SlotsQuerySchema = z.object({
-  partySize: z.coerce
-    .number({ error: RESERVATION_MESSAGES.guestsRange })
-    .int(RESERVATION_MESSAGES.guestsRange)
-    .min(GUESTS_MIN, RESERVATION_MESSAGES.guestsRange)
-    .max(GUESTS_MAX, RESERVATION_MESSAGES.guestsRange)
-    .default(2),
+  partySize: wholeNumber({ min: GUESTS_MIN, max: GUESTS_MAX, message: RESERVATION_MESSAGES.guestsRange }).default(2),
 })
 const IDEMPOTENCY_KEY_RE = /^[\w.:-]{8,200}$/
 

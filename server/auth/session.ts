@@ -12,7 +12,8 @@ declare module 'express-session' {
 const IDLE_EXPIRY_MS = 12 * 60 * 60 * 1000
 
 /** Sessions in the `session` table: HttpOnly, SameSite=Lax, Secure over HTTPS, idle expiry. */
-export function sessionMiddleware(db: Db, secret: string, options: { prune: boolean }): RequestHandler {
+/** Expired rows are deleted by the housekeeping job, not by the store. */
+export function sessionMiddleware(db: Db, secret: string): RequestHandler {
   const PgStore = connectPgSimple(session)
   return session({
     name: 'sid',
@@ -21,7 +22,7 @@ export function sessionMiddleware(db: Db, secret: string, options: { prune: bool
       pool: db.$client,
       tableName: 'session',
       createTableIfMissing: false,
-      pruneSessionInterval: options.prune ? 15 * 60 : false,
+      pruneSessionInterval: false,
       errorLog: () => {},
     }),
     resave: false,

@@ -1,16 +1,7 @@
-import { z } from 'zod'
+import type { CocktailsContentInput } from '../../common/cocktails'
 import { COCKTAILS_DEFAULTS, type CocktailsContent } from '../../common/settings'
 import type { Db } from '../db/client'
 import { cocktailsContent } from '../db/schema'
-
-export const CocktailsContentSchema = z.object({
-  introText: z.string().trim().max(5000),
-  descriptionText: z.string().trim().max(5000),
-  specialOfferTitle: z.string().trim().max(200),
-  specialOfferDetails: z.string().trim().max(1000),
-  specialOfferTimes: z.string().trim().max(500),
-  galleryImages: z.array(z.string().trim().min(1).max(500)).max(12),
-})
 
 /** The cocktails page content: one row, with the defaults when it was never saved. */
 export function createCocktailsService(db: Db) {
@@ -28,7 +19,7 @@ export function createCocktailsService(db: Db) {
       }
     },
 
-    async save(content: z.infer<typeof CocktailsContentSchema>): Promise<CocktailsContent> {
+    async save(content: CocktailsContentInput): Promise<CocktailsContent> {
       await db
         .insert(cocktailsContent)
         .values({ id: 1, ...content })

@@ -215,6 +215,8 @@ export const reservations = pgTable(
     status: text('status').notNull().default('pending'),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key').unique(),
+    /** A hash of the request that used the key: a reuse for a different booking is refused. */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     reviewEmailSentAt: timestamp('review_email_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

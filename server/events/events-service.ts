@@ -1,4 +1,6 @@
 import { and, asc, eq, gte, ne, or, sql } from 'drizzle-orm'
+import { parseId } from '../../common/fields'
+import { isSlug } from '../../common/slug'
 import type { Db } from '../db/client'
 import { events, type Event } from '../db/schema'
 
@@ -19,11 +21,12 @@ export function createEventsService(db: Db) {
 
     /** One event by numeric id or slug (DESIGN.md section 6); drafts are not public. */
     async findPublic(idOrSlug: string): Promise<Event | undefined> {
-      const byId = /^\d{1,9}$/.test(idOrSlug)
+      const id = parseId(idOrSlug)
+      if (id === undefined && !isSlug(idOrSlug)) return undefined
       const [event] = await db
         .select()
         .from(events)
-        .where(and(byId ? eq(events.id, Number(idOrSlug)) : eq(events.slug, idOrSlug), ne(events.status, 'draft')))
+        .where(and(id !== undefined ? eq(events.id, id) : eq(events.slug, idOrSlug), ne(events.status, 'draft')))
         .limit(1)
       return event
     },

@@ -70,7 +70,15 @@ function toErrorBody(error: unknown): { status: number; body: ErrorBody } | unde
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     return { status: e.status, body: { message: 'Bad request' } }
   }
+  // A value PostgreSQL refused (class 22, data exception): the schemas should have caught it first.
+  if (isDataException(error)) return { status: 400, body: { message: 'The request holds a value that cannot be stored' } }
   return undefined
+}
+
+function isDataException(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } }
+  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code
+  return typeof code === 'string' && code.length === 5 && code.startsWith('22')
 }
 
 /** The one place where errors become responses: `{ message, errors? }`. */
@@ -81,6 +89,8 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     return
   }
   if (known) {
+    // Client errors are the one request line the log already writes; this one means a schema missed something.
+    if (isDataException(error)) req.log?.warn({ code: (error as { code?: string }).code, url: req.originalUrl }, 'Database refused a value')
     if (error instanceof TooManyRequestsError) res.set('Retry-After', String(error.retryAfterSeconds))
     res.status(known.status).json(known.body)
     return

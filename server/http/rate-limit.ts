@@ -1,64 +1,44 @@
-import type { Request, Response } from 'express'
-import { rateLimit, type Options, type Store, type ClientRateLimitInfo } from 'express-rate-limit'
+import type { Request, RequestHandler } from 'express'
 import type pg from 'pg'
 import type { Db } from '../db/client'
+import type { Clock } from '../deps'
 import { TooManyRequestsError } from './errors'
 
 /** The row a counted attempt returns: hits in the current window and when it ends. */
 export type AttemptCount = { hits: number; reset_at: Date }
-/** One attempt to count: the limit's key for a client and the window's length. */
-export type Attempt = { key: string; windowSeconds: number }
+/** One attempt to count: the limit's key for a client, the window's length and when it was made. */
+export type Attempt = { key: string; windowSeconds: number; at: Date }
 
 /**
  * Counts attempts in fixed windows (a new window starts once the last has
- * ended): one row per distinct key of the array, returning `key, hits,
- * reset_at` with every attempt of the array counted. A plain node-postgres
- * query, so a transaction can send it with its own statements.
+ * ended at `at`, the app's clock): one row per distinct key of the array,
+ * returning `key, hits, reset_at` with every attempt of the array counted. A
+ * plain node-postgres query, so a transaction can send it with its own
+ * statements.
  */
-export function countAttemptsQuery(keys: string[], windowSeconds: number): pg.QueryConfig {
+export function countAttemptsQuery(keys: string[], windowSeconds: number, at: Date): pg.QueryConfig {
   return {
     name: 'rate-limit-count',
     // Keys in a fixed order, so two transactions counting the same keys never wait on each other in a circle.
     text: `insert into rate_limits (key, hits, reset_at)
-      select key, count(*)::int, now() + make_interval(secs => $2)
+      select key, count(*)::int, $3::timestamptz + make_interval(secs => $2)
         from unnest($1::text[]) as key group by key order by key
       on conflict (key) do update set
-        hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
-        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+        hits = case when rate_limits.reset_at <= $3 then excluded.hits else rate_limits.hits + excluded.hits end,
+        reset_at = case when rate_limits.reset_at <= $3 then excluded.reset_at else rate_limits.reset_at end
       returning key, hits, reset_at`,
-    values: [keys, windowSeconds],
+    values: [keys, windowSeconds, at],
   }
 }
 
-/**
- * A rate-limit store in PostgreSQL, so every app instance shares one count
- * (DESIGN.md section 7: nothing that must be shared lives in memory).
- */
-export class PgRateLimitStore implements Store {
-  localKeys = false
-  private windowMs = 60_000
-  constructor(
-    private readonly db: Db,
-    readonly prefix: string,
-  ) {}
-
-  init(options: Options) {
-    this.windowMs = options.windowMs
-  }
-
-  async increment(key: string): Promise<ClientRateLimitInfo> {
-    const result = await this.db.$client.query<AttemptCount>(countAttemptsQuery([this.prefix + key], this.windowMs / 1000))
-    const row = result.rows[0]!
-    return { totalHits: row.hits, resetTime: new Date(row.reset_at) }
-  }
-
-  async decrement(key: string) {
-    await this.db.$client.query('update rate_limits set hits = greatest(hits - 1, 0) where key = $1', [this.prefix + key])
-  }
-
-  async resetKey(key: string) {
-    await this.db.$client.query('delete from rate_limits where key = $1', [this.prefix + key])
-  }
+/** Attempts counted for a key in its current window (0 when none or the window has ended). */
+export async function attemptsSoFar(db: Db, key: string, at: Date): Promise<number> {
+  const result = await db.$client.query<{ hits: number }>({
+    name: 'rate-limit-read',
+    text: 'select hits from rate_limits where key = $1 and reset_at > $2',
+    values: [key, at],
+  })
+  return result.rows[0]?.hits ?? 0
 }
 
 /** 'in 1 minute' / 'in 14 minutes' / 'in 30 seconds', from a reset time. */
@@ -69,39 +49,42 @@ export function retryWhen(resetTime: Date | undefined, now = Date.now()): string
   return `in ${minutes} minute${minutes === 1 ? '' : 's'}`
 }
 
-type LimiterOptions = {
+/**
+ * A limit on attempts per client, as middleware, counted in PostgreSQL so every
+ * app instance shares it (DESIGN.md section 7) and windowed by the app's clock.
+ * Each request counts before its handler runs; over `limit` it gets 429 with
+ * Retry-After and a message saying when. With `failuresOnly`, an attempt that
+ * succeeds is taken back once answered (a handler may mark a failure it
+ * answers without an error status with `res.locals.failedAttempt`).
+ */
+export function limitAttempts(o: {
   db: Db
+  clock: Clock
   name: string
   windowMs: number
   limit: number
   message: (retry: string) => string
+  /** The client a request counts for; undefined skips the limit. The caller's address by default. */
   key?: (req: Request) => string | undefined
-  skipSuccessfulRequests?: boolean
-}
-
-/** A limiter answering 429 `{ message }` that says when to retry. */
-export function createLimiter(o: LimiterOptions) {
-  return rateLimit({
-    windowMs: o.windowMs,
-    limit: o.limit,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    skipSuccessfulRequests: o.skipSuccessfulRequests ?? false,
-    // A handler may mark a failure it answers without an error status (a redirect back to a form).
-    requestWasSuccessful: (_req: Request, res: Response) => res.statusCode < 400 && res.locals.failedAttempt !== true,
-    store: new PgRateLimitStore(o.db, `${o.name}:`),
-    ...(o.key
-      ? {
-          keyGenerator: (req: Request) => o.key!(req) ?? 'unknown',
-          skip: (req: Request) => o.key!(req) === undefined,
-        }
-      : {}),
-    validate: { trustProxy: false, xForwardedForHeader: false, keyGeneratorIpFallback: false },
-    handler: (req: Request, res: Response) => {
-      const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit
-      res.status(429).json({ message: o.message(retryWhen(info?.resetTime)) })
-    },
-  })
+  failuresOnly?: boolean
+}): RequestHandler {
+  const limit = new AttemptLimit(o)
+  return async (req, res, next) => {
+    const client = o.key ? o.key(req) : (req.ip ?? 'unknown')
+    if (client === undefined) return next()
+    const attempt = limit.attempt(client, o.clock.now())
+    const result = await o.db.$client.query<AttemptCount>(countAttemptsQuery([attempt.key], attempt.windowSeconds, attempt.at))
+    if (o.failuresOnly) {
+      res.once('finish', () => {
+        if (res.statusCode >= 400 || res.locals.failedAttempt === true) return
+        void o.db.$client
+          .query('update rate_limits set hits = greatest(hits - 1, 0) where key = $1 and reset_at > $2', [attempt.key, o.clock.now()])
+          .catch(() => undefined)
+      })
+    }
+    limit.check(result.rows[0]!, attempt.at.getTime())
+    next()
+  }
 }
 
 /**
@@ -114,22 +97,22 @@ export class AttemptLimit {
     private readonly o: { name: string; windowMs: number; limit: number; message: (retry: string) => string },
   ) {}
 
-  /** What counts an attempt of `client` (see countAttemptsQuery). */
-  attempt(client: string): Attempt {
-    return { key: `${this.o.name}:${client}`, windowSeconds: this.o.windowMs / 1000 }
+  /** What counts an attempt of `client` made at `at` (see countAttemptsQuery). */
+  attempt(client: string, at: Date): Attempt {
+    return { key: `${this.o.name}:${client}`, windowSeconds: this.o.windowMs / 1000, at }
   }
 
   /** Throws 429 when the counted attempt went over the limit. */
-  check(count: AttemptCount, now = Date.now()) {
+  check(count: AttemptCount, now: number) {
     if (Number(count.hits) <= this.o.limit) return
     const resetAt = new Date(count.reset_at)
     throw new TooManyRequestsError(this.o.message(retryWhen(resetAt, now)), Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000)))
   }
 
   /** Counts an attempt on its own (a request refused before it reaches the transaction) and throws 429 over the limit. */
-  async count(db: Db, client: string) {
-    const { key, windowSeconds } = this.attempt(client)
-    const result = await db.$client.query<AttemptCount>(countAttemptsQuery([key], windowSeconds))
-    this.check(result.rows[0]!)
+  async count(db: Db, client: string, at: Date) {
+    const { key, windowSeconds } = this.attempt(client, at)
+    const result = await db.$client.query<AttemptCount>(countAttemptsQuery([key], windowSeconds, at))
+    this.check(result.rows[0]!, at.getTime())
   }
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 import helmet from 'helmet'
 
 const PIXEL_SCRIPT_HOST = 'https://connect.facebook.net'
@@ -15,8 +15,10 @@ const PIXEL_IMG_HOST = 'https://www.facebook.com'
  */
 export function securityHeaders(options: { pixel: boolean; dev: boolean }): RequestHandler {
   const pages = pageHeaders(options)
-  const api = Object.entries(apiHeaders(options))
+  const api = Object.entries(apiHeaders())
   return (req, res, next) => {
+    // HSTS only means something over HTTPS (RFC 6797 says to ignore it on plain HTTP).
+    if (req.secure && !options.dev) res.setHeader('Strict-Transport-Security', HSTS)
     if (req.path.startsWith('/api/') || req.path === '/api') {
       for (const [name, value] of api) res.setHeader(name, value)
       return next()
@@ -26,16 +28,15 @@ export function securityHeaders(options: { pixel: boolean; dev: boolean }): Requ
   }
 }
 
-const HSTS_MAX_AGE = 15552000 // 180 days
+const HSTS = 'max-age=15552000; includeSubDomains' // 180 days
 
-function apiHeaders({ dev }: { dev: boolean }): Record<string, string> {
+function apiHeaders(): Record<string, string> {
   return {
     'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
     'Cross-Origin-Resource-Policy': 'same-origin',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
-    ...(dev ? {} : { 'Strict-Transport-Security': `max-age=${HSTS_MAX_AGE}; includeSubDomains` }),
   }
 }
 
@@ -75,15 +76,35 @@ function pageHeaders(options: { pixel: boolean; dev: boolean }): RequestHandler 
     frameguard: { action: 'sameorigin' },
     // Full referrers stay on this site; other sites see only the origin.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: !options.dev ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
+    // Set above, and only over HTTPS.
+    hsts: false,
   })
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** This request's own origin, scheme included ('https://pub.example'; the proxy's view with TRUST_PROXY). */
+const ownOrigin = (req: Request) => `${req.protocol}://${req.host}`
+
+const originOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether a request was sent by a browser: it carries cookies (the only way
+ * a cross-site request can act as staff) or says it is one.
+ */
+const isBrowserRequest = (req: Request) => Boolean(req.headers.cookie) || /\bMozilla\//.test(req.get('user-agent') ?? '')
+
 /**
  * Refuses unsafe `/api` requests sent by another site (a cross-site form post
- * or fetch riding on the staff session cookie).
+ * or fetch riding on the staff session cookie). Browsers send Sec-Fetch-Site or
+ * Origin with every such request; one that sends neither is refused, while a
+ * cookie-less script (curl, a server-side integration) cannot be a forgery.
  */
 export const sameOriginOnly: RequestHandler = (req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next()
@@ -92,13 +113,20 @@ export const sameOriginOnly: RequestHandler = (req, res, next) => {
   // posted under a strict referrer policy carries `Origin: null`, so Origin alone can mislead.)
   const site = req.get('sec-fetch-site')
   if (site) return site === 'same-origin' || site === 'none' ? next() : refuse()
-  // Otherwise the Origin header, when there is one, must be this host.
   const origin = req.get('origin')
-  if (origin === undefined) return next()
-  try {
-    if (origin !== 'null' && new URL(origin).host === req.get('host')) return next()
-  } catch {
-    // A malformed Origin is refused below.
-  }
+  if (origin === undefined) return isBrowserRequest(req) ? refuse() : next()
+  // The whole origin must match: an https page may not post to http, nor a sibling host.
+  if (origin !== 'null' && originOf(origin) === ownOrigin(req)) return next()
   refuse()
+}
+
+/**
+ * Whether a GET was a navigation from another site (a link or redirect there),
+ * by Sec-Fetch-Site, or by the Referer where a browser does not send that.
+ */
+export function isCrossSiteNavigation(req: Request): boolean {
+  const site = req.get('sec-fetch-site')
+  if (site) return site !== 'same-origin' && site !== 'none'
+  const referer = req.get('referer')
+  return referer !== undefined && originOf(referer) !== ownOrigin(req)
 }

@@ -7,6 +7,7 @@ import { mediaFiles } from '../db/schema'
 import type { Deps } from '../deps'
 import { HttpError } from '../http/errors'
 import { SNIFF_BYTES, sniffMediaType } from './file-type'
+import { checkPdf } from './pdf'
 import { configureSharp, encodeVariants, inspectImage, writeCleanOriginal } from './images'
 import { createLocalStorage, isStoredName, UPLOADS_URL_PREFIX, type MediaStorage } from './storage'
 
@@ -73,6 +74,7 @@ export function createMediaService(deps: Pick<Deps, 'db' | 'config' | 'clock' | 
     const started = performance.now()
     const type = sniffMediaType(await readHead(file.path))
     if (!type) throw new HttpError(415, UNSUPPORTED_TYPE_MESSAGE)
+    if (type.ext === 'pdf') await checkPdf(file.path)
     const info = type.sharpFormat ? await inspectImage(file.path, type) : undefined
 
     const base = crypto.randomBytes(16).toString('hex')

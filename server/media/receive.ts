@@ -9,6 +9,20 @@ import { HttpError, ValidationError } from '../http/errors'
 import type { ReceivedFile } from './media-service'
 
 export const FILE_TOO_LARGE = 'File too large'
+const NOT_MULTIPART = 'Send the file as multipart/form-data in a field named "file"'
+
+/** Whether a Content-Type is multipart/form-data with a boundary (busboy cannot read one without). */
+function isMultipartWithBoundary(contentType: string | undefined): boolean {
+  if (!contentType || contentType.length > 500) return false
+  const [type, ...params] = contentType.split(';')
+  return (
+    type!.trim().toLowerCase() === 'multipart/form-data' &&
+    params.some((p) => {
+      const [name, value] = p.split('=')
+      return name!.trim().toLowerCase() === 'boundary' && Boolean(value?.trim())
+    })
+  )
+}
 /** Room for the multipart boundaries and part headers around a file at the limit. */
 const MULTIPART_OVERHEAD = 64 * 1024
 /** A temporary file older than this was left by a crash and is removed. */
@@ -66,6 +80,9 @@ export function receiveSingleFile(tmpDir: string, maxBytes = UPLOAD_MAX_BYTES): 
   }).single('file')
 
   const receive: RequestHandler = (req, res, next) => {
+    if (!isMultipartWithBoundary(req.get('content-type'))) {
+      return next(new ValidationError(NOT_MULTIPART, { file: NOT_MULTIPART }))
+    }
     upload(req, res, (error?: unknown) => {
       if (!error) return next()
       if (error instanceof MulterError) {
@@ -76,7 +93,9 @@ export function receiveSingleFile(tmpDir: string, maxBytes = UPLOAD_MAX_BYTES): 
         return next(new ValidationError('The upload could not be read'))
       }
       if (req.destroyed || req.aborted) return next(new HttpError(400, 'The upload was interrupted'))
-      next(error)
+      // A system error (a full disk, say) is ours; anything else is a body the parser could not read.
+      if (typeof (error as { errno?: unknown }).errno === 'number') return next(error)
+      next(new ValidationError('The upload could not be read'))
     })
   }
   return [refuseDeclaredOversize(maxBytes), receive]

@@ -35,8 +35,6 @@ type Outcome =
   | { kind: 'booked'; reads: BookingReads; write: BookingWrite }
 
 const MAX_BATCH = 64
-// A booking of the batch that shares an idempotency key with an earlier one: replays it once it exists.
-const LATER = {} as Reservation
 
 /**
  * Table bookings, committed together. Requests that arrive while a batch is
@@ -137,7 +135,7 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
 
   const [, counted, , days, checks] = await sendTogether(client, [
     'begin',
-    countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds),
+    countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds, plans[0]!.attempt.at),
     lockDatesQuery(dates),
     {
       name: 'reservations-batch-days',
@@ -202,7 +200,8 @@ function decideInOrder(
   for (const { plan } of batch) perKey.set(plan.attempt.key, (perKey.get(plan.attempt.key) ?? 0) + 1)
   const added = new Map<string, ActiveBooking[]>() // accepted bookings per date
   const heldSlots = new Set<string>()
-  const keyOwner = new Map<string, number>()
+  // The earlier booking of the batch that used each idempotency key: a later one replays it once it exists.
+  const keyOwner = new Map<string, { index: number; placeholder: Reservation }>()
 
   return batch.map(({ plan, decide }, i): Outcome => {
     const total = read.counted.get(plan.attempt.key)!
@@ -213,7 +212,7 @@ function decideInOrder(
     const earlier = plan.idempotencyKey ? keyOwner.get(plan.idempotencyKey) : undefined
     const reads: BookingReads = {
       attempt: { hits: total.hits - perKey.get(plan.attempt.key)! + seen, reset_at: total.reset_at },
-      replay: replayFrom(read.checks[i]!) ?? (earlier !== undefined ? LATER : undefined),
+      replay: replayFrom(read.checks[i]!) ?? earlier?.placeholder,
       day: {
         ...day,
         bookings: [...day.bookings, ...(added.get(plan.date) ?? [])],
@@ -227,11 +226,17 @@ function decideInOrder(
       return { kind: 'refused', error }
     }
     if (!write) {
-      return reads.replay === LATER ? { kind: 'replays-earlier', reads, earlier: earlier! } : { kind: 'replayed', reads }
+      return earlier && reads.replay === earlier.placeholder
+        ? { kind: 'replays-earlier', reads, earlier: earlier.index }
+        : { kind: 'replayed', reads }
     }
     added.set(plan.date, [...(added.get(plan.date) ?? []), { startTime: write.reservation.startTime, partySize: write.reservation.partySize }])
     heldSlots.add(slot)
-    if (plan.idempotencyKey) keyOwner.set(plan.idempotencyKey, i)
+    if (plan.idempotencyKey) {
+      // Stands for the reservation until it is inserted: enough to tell a retry from a different booking.
+      const placeholder = { idempotencyFingerprint: write.reservation.idempotencyFingerprint } as Reservation
+      keyOwner.set(plan.idempotencyKey, { index: i, placeholder })
+    }
     return { kind: 'booked', reads, write }
   })
 }

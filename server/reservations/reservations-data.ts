@@ -119,14 +119,14 @@ export function insertReservationsQuery(rows: NewReservation[]): pg.QueryConfig 
   return {
     name: 'reservations-insert',
     text: `insert into reservations (name, email, phone, date, start_time, party_size, additional_info,
-        food_drinks, receive_offers, status, event_id, idempotency_key)
+        food_drinks, receive_offers, status, event_id, idempotency_key, idempotency_fingerprint)
       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[],
-        $8::text[], $9::bool[], $10::text[], $11::int[], $12::text[])
+        $8::text[], $9::bool[], $10::text[], $11::int[], $12::text[], $13::text[])
       returning ${RESERVATION_FIELDS}`,
     values: [
       column('name'), column('email'), column('phone'), column('date'), column('startTime'), column('partySize'),
       column('additionalInfo'), column('foodDrinks'), column('receiveOffers'), column('status'), column('eventId'),
-      column('idempotencyKey'),
+      column('idempotencyKey'), column('idempotencyFingerprint'),
     ],
   }
 }
@@ -265,7 +265,7 @@ export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: num
   return inTransaction(db, async (client, end) => {
     const [, counted, , read] = await sendTogether(client, [
       'begin',
-      countAttemptsQuery([plan.attempt.key], plan.attempt.windowSeconds),
+      countAttemptsQuery([plan.attempt.key], plan.attempt.windowSeconds, plan.attempt.at),
       lockDatesQuery([plan.date]),
       {
         name: 'reservations-event-booking-reads',

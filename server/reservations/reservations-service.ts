@@ -1,7 +1,9 @@
+import crypto from 'node:crypto'
 import { availableSlots, checkSlot } from '../../common/availability'
 import {
   DUPLICATE_BOOKING_MESSAGE,
   EVENT_FULL_MESSAGE,
+  IDEMPOTENCY_MISMATCH_MESSAGE,
   RESERVATION_MESSAGES,
   slotUnavailableMessage,
   type AvailabilitySlot,
@@ -12,7 +14,7 @@ import { dayOfWeek, formatTime12, minutesToTime, todayIn, zonedParts } from '../
 import { createTtlCache } from '../cache'
 import type { Deps } from '../deps'
 import type { Reservation } from '../db/schema'
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors'
+import { ConflictError, HttpError, NotFoundError, ValidationError } from '../http/errors'
 import { AttemptLimit } from '../http/rate-limit'
 import type { SettingsService } from '../settings/settings-service'
 import * as data from './reservations-data'
@@ -37,6 +39,18 @@ export function publicReservation(r: Reservation): PublicReservation {
     status: r.status as PublicReservation['status'],
     eventId: r.eventId,
     createdAt: r.createdAt.toISOString(),
+  }
+}
+
+/** The booking a request asks for, so a retry can be told from a different booking sent with the same key. */
+function fingerprintOf(input: CreateReservationInput): string {
+  return crypto.createHash('sha256').update(JSON.stringify(input)).digest('base64url')
+}
+
+/** A replay of an Idempotency-Key must be the same booking (rows from before fingerprints match anything). */
+function checkSameRequest(replay: Reservation, fingerprint: string) {
+  if (replay.idempotencyFingerprint && replay.idempotencyFingerprint !== fingerprint) {
+    throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE)
   }
 }
 
@@ -86,7 +100,7 @@ export function createReservationsService(
 
   /** Counts a refused attempt against the client's limit; 429 once over it. */
   function countAttempt(client: string) {
-    return BOOKING_ATTEMPT_LIMIT.count(db, client)
+    return BOOKING_ATTEMPT_LIMIT.count(db, client, clock.now())
   }
 
   return {
@@ -130,11 +144,15 @@ export function createReservationsService(
         event && !input.additionalInfo.startsWith(prefix) ? `${prefix} ${input.additionalInfo}`.trim() : input.additionalInfo
       const rules = await settings.booking()
       const now = clock.now()
+      const fingerprint = key ? fingerprintOf(input) : null
       const emitsInTransaction = events.hasInTransactionListeners('reservation.created')
 
       const decide: data.Decide = (reads) => {
-        BOOKING_ATTEMPT_LIMIT.check(reads.attempt)
-        if (reads.replay) return undefined
+        BOOKING_ATTEMPT_LIMIT.check(reads.attempt, now.getTime())
+        if (reads.replay) {
+          checkSameRequest(reads.replay, fingerprint!)
+          return undefined
+        }
         if (reads.event) {
           if (reads.event.duplicate) throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
           if (event!.capacity !== null && reads.event.covers + input.partySize > event!.capacity) {
@@ -161,6 +179,7 @@ export function createReservationsService(
             status: input.partySize <= rules.autoConfirmMaxParty ? 'confirmed' : 'pending',
             eventId: event?.id ?? null,
             idempotencyKey: key ?? null,
+            idempotencyFingerprint: fingerprint,
           },
           consent: input.receiveOffers ? { email: input.email, name: input.name } : undefined,
           beforeCommit: emitsInTransaction
@@ -174,7 +193,7 @@ export function createReservationsService(
         dayOfWeek: dayOfWeek(date),
         holder: { email: input.email, startTime },
         idempotencyKey: key,
-        attempt: BOOKING_ATTEMPT_LIMIT.attempt(client),
+        attempt: BOOKING_ATTEMPT_LIMIT.attempt(client, now),
       }
       let booked: data.Booked
       try {
@@ -182,7 +201,12 @@ export function createReservationsService(
       } catch (error) {
         // The same key sent at once for two different dates: the loser replays the winner's booking.
         const earlier = key && isUniqueViolation(error) ? await data.findByIdempotencyKey(db, key) : undefined
-        if (earlier) return { statusCode: 201, body: publicReservation(earlier), replayed: true }
+        if (earlier) {
+          checkSameRequest(earlier, fingerprint!)
+          return { statusCode: 201, body: publicReservation(earlier), replayed: true }
+        }
+        // A refusal was counted with its transaction; anything else rolled the count back with it.
+        if (!(error instanceof HttpError)) await countAttempt(client).catch(() => undefined)
         throw error
       }
       if (!booked.reservation) return { statusCode: 201, body: publicReservation(booked.reads.replay!), replayed: true }

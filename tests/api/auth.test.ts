@@ -28,7 +28,7 @@ describe('staff sign-in', () => {
   })
 
   it('issues a new session id at login', async () => {
-    const agent = request.agent(t.app)
+    const agent = request.agent(t.app).set('Sec-Fetch-Site', 'same-origin')
     await agent.post('/api/login').send({ username: 'staff', password: 'bad' }).expect(401)
     const first = await agent.post('/api/login').send(STAFF).expect(200)
     const second = await agent.post('/api/login').send(STAFF).expect(200)

@@ -361,7 +361,8 @@ function rawMultipart(options: { fileBytes: number; abortAfter?: number }): Prom
         port,
         path: '/api/upload',
         method: 'POST',
-        headers: { Cookie: cookie, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' },
+        // As a browser sends it: the same-origin check refuses a cookie-bearing write that says nothing.
+        headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' },
       },
       (res) => {
         let body = ''

@@ -39,7 +39,8 @@ async function signedInSave(server: Server, introText: string) {
   const current = await (await fetch(`${server.url}/api/admin/cocktails-content`, { headers: { cookie } })).json()
   const saved = await fetch(`${server.url}/api/admin/cocktails-content`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', cookie },
+    // As the browser sends it: a cookie-bearing write must say where it comes from.
+    headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', cookie },
     body: JSON.stringify({ ...current, introText }),
   })
   expect(saved.status).toBe(200)

@@ -22,7 +22,7 @@ function SlideButton({ button, primary }: { button: HeroSlideView['buttons'][num
     'inline-flex h-12 items-center justify-center rounded-md px-6 text-base font-bold shadow-md transition-colors',
     primary ? 'bg-brass text-forest-dark hover:bg-brass-light' : 'border-2 border-cream/80 text-cream hover:bg-cream/15',
   )
-  return /^(https?:|tel:|mailto:)/.test(button.link) ? (
+  return /^(?:https?:|tel:|mailto:)/.test(button.link) ? (
     <a href={button.link} className={className}>
       {button.text}
     </a>

@@ -11,7 +11,7 @@ export type ImageSource = { src: string; srcSet?: string; width?: number; height
  * headerImage) means `/uploads/<name>`; paths and URLs stay as they are.
  */
 export function uploadUrl(nameOrUrl: string): string {
-  if (/^(\/|https?:|data:|blob:)/.test(nameOrUrl)) return nameOrUrl
+  if (/^(?:\/|https?:|data:|blob:)/.test(nameOrUrl)) return nameOrUrl
   return `/uploads/${nameOrUrl}`
 }
 
