@@ -1,6 +1,8 @@
 // The endpoints `npm run bench` measures. Each feature adds its own.
 // `body` may be an object or a function (i) => object giving each request its own body.
 // `prepare(baseUrl, { query })` may run once before the endpoint is measured (query: SQL on the bench's database) and return extra fields.
+// `budget: { minRps, maxP99Ms }` is checked: the bench exits 1 when one is missed.
+// `costPer: true` also prints CPU per request (app and PostgreSQL) and requests per committed transaction.
 // Booking (issue 4): dates are venue-zone days after today.
 const venueToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
 const dayAfter = (days) => new Date(Date.parse(`${venueToday}T12:00:00Z`) + days * 86_400_000)
@@ -60,7 +62,12 @@ export const endpoints = [
   // Public pages (issue 3): server-rendered HTML with their loaders' data.
   { name: 'GET /', method: 'GET', path: '/' },
   { name: 'GET /menu', method: 'GET', path: '/menu' },
-  { name: 'GET /api/availability/slots/{date}', method: 'GET', path: `/api/availability/slots/${openDayAfter(7)}?partySize=2` },
+  {
+    name: 'GET /api/availability/slots/{date}',
+    method: 'GET',
+    path: `/api/availability/slots/${openDayAfter(7)}?partySize=2`,
+    budget: { minRps: 1500 },
+  },
   {
     name: 'POST /api/reservations (distinct slots)',
     method: 'POST',
@@ -72,5 +79,7 @@ export const endpoints = [
       'idempotency-key': `bench-booking-${i}`,
     }),
     env: { TRUST_PROXY: 'true' },
+    budget: { maxP99Ms: 50 },
+    costPer: true,
   },
 ]

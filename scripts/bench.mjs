@@ -23,6 +23,18 @@ if (!fs.existsSync(path.join(buildDir, 'server-entry.js'))) {
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' })
 }
 
+/** CPU time a process has used, user and system, in microseconds (from /proc/<pid>/stat). */
+function cpuMicros(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000
+  } catch {
+    return 0
+  }
+}
+
 function rssKb(pid) {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
@@ -32,9 +44,9 @@ function rssKb(pid) {
 }
 
 /** PostgreSQL's processes: the postmaster of the data dir and its children. */
-function postgresRssKb(dataDir) {
+function postgresPids(dataDir) {
   const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid')
-  if (!fs.existsSync(pidFile)) return { total: 0, count: 0 }
+  if (!fs.existsSync(pidFile)) return []
   const master = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])
   const pids = [master]
   for (const entry of fs.readdirSync('/proc')) {
@@ -46,7 +58,22 @@ function postgresRssKb(dataDir) {
       // process went away
     }
   }
+  return pids
+}
+
+function postgresRssKb(dataDir) {
+  const pids = postgresPids(dataDir)
   return { total: pids.reduce((sum, pid) => sum + rssKb(pid), 0), count: pids.length }
+}
+
+/**
+ * What an endpoint's requests cost, for `costPer` endpoints: CPU of the app and of
+ * PostgreSQL (its backends come and go, so the total is read from pg_stat_database's
+ * session time where a process has gone) and committed transactions, before and after.
+ */
+async function costSnapshot(dataDir, appPid) {
+  const { rows } = await benchDb(dataDir).query("select xact_commit::bigint as commits from pg_stat_database where datname = 'pub'")
+  return { app: cpuMicros(appPid), postgres: postgresPids(dataDir).reduce((sum, pid) => sum + cpuMicros(pid), 0), commits: Number(rows[0].commits) }
 }
 
 /** A client of the bench's own embedded PostgreSQL, for endpoints that set up data. */
@@ -113,7 +140,10 @@ try {
     if (only.length && !only.some((o) => endpoint.name.includes(o))) continue
     const extra = endpoint.prepare ? await endpoint.prepare(server.url, { query: (text, values) => benchDb(dataDir).query(text, values) }) : {}
     if (WARMUP > 0) await run(server.url, endpoint, extra, WARMUP)
-    rows.push({ name: endpoint.name, result: await run(server.url, endpoint, extra) })
+    const before = endpoint.costPer ? await costSnapshot(dataDir, server.child.pid) : undefined
+    const result = await run(server.url, endpoint, extra)
+    const after = endpoint.costPer ? await costSnapshot(dataDir, server.child.pid) : undefined
+    rows.push({ name: endpoint.name, endpoint, result, cost: before && after && { before, after } })
   }
 } finally {
   await benchClient?.end()
@@ -123,17 +153,50 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
 
+const STARTUP_BUDGET_MS = 3000
+const IDLE_RSS_BUDGET_MB = 150
+const missed = []
 const rawRps = rows[0].result.requests.average
-console.log(`\nStart-up to first 200 with an existing data directory: ${server.startupMs} ms (budget 3000 ms)`)
-console.log(`Idle RSS: app ${(idleAppKb / 1024).toFixed(1)} MB (budget 150 MB); PostgreSQL ${(idlePg.total / 1024).toFixed(1)} MB over ${idlePg.count} processes (RSS counts shared buffers in each)`)
+console.log(`\nStart-up to first 200 with an existing data directory: ${server.startupMs} ms (budget ${STARTUP_BUDGET_MS} ms)`)
+console.log(`Idle RSS: app ${(idleAppKb / 1024).toFixed(1)} MB (budget ${IDLE_RSS_BUDGET_MB} MB); PostgreSQL ${(idlePg.total / 1024).toFixed(1)} MB over ${idlePg.count} processes (RSS counts shared buffers in each)`)
+if (server.startupMs > STARTUP_BUDGET_MS) missed.push(`start-up ${server.startupMs} ms > ${STARTUP_BUDGET_MS} ms`)
+if (idleAppKb / 1024 > IDLE_RSS_BUDGET_MB) missed.push(`idle RSS ${(idleAppKb / 1024).toFixed(1)} MB > ${IDLE_RSS_BUDGET_MB} MB`)
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s of warm-up, on ${os.cpus().length} CPU(s)\n`)
-const table = rows.map(({ name, result }) => ({
-  endpoint: name,
-  'req/s': Math.round(result.requests.average),
-  'p99 ms': result.latency.p99,
-  'ratio to raw': (result.requests.average / rawRps).toFixed(2),
-  'non-2xx': result.non2xx,
-  errors: result.errors + result.timeouts,
-}))
+const budgetText = (b) => [b?.minRps && `>= ${b.minRps} req/s`, b?.maxP99Ms && `p99 < ${b.maxP99Ms} ms`].filter(Boolean).join(', ')
+const table = rows.map(({ name, endpoint, result }) => {
+  const rps = Math.round(result.requests.average)
+  const budget = endpoint?.budget
+  const misses = []
+  if (budget?.minRps && rps < budget.minRps) misses.push(`${rps} req/s < ${budget.minRps}`)
+  if (budget?.maxP99Ms && result.latency.p99 >= budget.maxP99Ms) misses.push(`p99 ${result.latency.p99} ms >= ${budget.maxP99Ms}`)
+  if (result.errors + result.timeouts > 0) misses.push(`${result.errors + result.timeouts} errors`)
+  for (const miss of misses) missed.push(`${name}: ${miss}`)
+  return {
+    endpoint: name,
+    'req/s': rps,
+    'p99 ms': result.latency.p99,
+    'ratio to raw': (result.requests.average / rawRps).toFixed(2),
+    'non-2xx': result.non2xx,
+    errors: result.errors + result.timeouts,
+    budget: budgetText(budget),
+    met: budget ? (misses.length ? 'NO' : 'yes') : '',
+  }
+})
 console.table(table)
+for (const { name, result, cost } of rows) {
+  if (!cost) continue
+  const done = result['2xx'] || 1
+  const commits = cost.after.commits - cost.before.commits
+  console.log(
+    `${name}, per request answered 2xx (${done}): app CPU ${Math.round((cost.after.app - cost.before.app) / done)} µs, ` +
+      `PostgreSQL CPU ${Math.round((cost.after.postgres - cost.before.postgres) / done)} µs (its processes that lived through the run), ` +
+      `${(done / Math.max(1, commits)).toFixed(1)} requests per committed transaction (${commits} commits)`,
+  )
+}
+if (missed.length) {
+  console.error(`\nBudgets missed:\n- ${missed.join('\n- ')}`)
+  process.exitCode = 1
+} else {
+  console.log('\nEvery budget met.')
+}
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ startupMs: server.startupMs, idleAppKb, idlePg, table }, null, 2))

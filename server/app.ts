@@ -2,7 +2,7 @@ import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { apiRoutes } from './api'
 import { requireUser, sessionMiddleware } from './auth/session'
-import type { Deps } from './deps'
+import { testClockFromHeader, type Deps } from './deps'
 import { apiNotFound, errorHandler } from './http/errors'
 import { wellFormedRequest } from './http/request-guard'
 import { requestLog } from './http/request-log'
@@ -15,12 +15,14 @@ export type AppOptions = {
   /** Static files and other middleware served before the pages (built assets, Vite in dev). */
   assets?: RequestHandler[]
   /** The React Router request handler for every non-API path. */
-  pages?: (services: Services) => RequestHandler
+  pages?: (services: Services, deps: Deps) => RequestHandler
 }
 
 /** Builds the Express app from its dependencies. Tests call this with a fresh database. */
-export function createApp(deps: Deps, options: AppOptions = {}) {
-  const { config, logger, db } = deps
+export function createApp(given: Deps, options: AppOptions = {}) {
+  const { config, logger, db } = given
+  const testClock = config.testClockHeader ? testClockFromHeader(given.clock) : undefined
+  const deps: Deps = testClock ? { ...given, clock: testClock.clock } : given
   const services = createServices(deps)
   const app = express()
   app.disable('x-powered-by')
@@ -31,6 +33,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   app.use(requestLog(logger))
   app.use(wellFormedRequest)
+  if (testClock) app.use(testClock.middleware)
   // Answers to API writes are a few hundred bytes of JSON: compressing them costs more than it saves.
   const compress = compression()
   app.use((req, res, next) => (req.method === 'POST' && req.path.startsWith('/api/') ? next() : compress(req, res, next)))
@@ -59,7 +62,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   app.use('/uploads', serveUploads(services.media.storage))
   for (const handler of options.assets ?? []) app.use(handler)
-  if (options.pages) app.use(options.pages(services))
+  if (options.pages) app.use(options.pages(services, deps))
   app.use(errorHandler)
   return { app, services }
 }

@@ -15,6 +15,8 @@ export type Config = {
   adminUsername: string | undefined
   adminPassword: string | undefined
   trustProxy: string | number | boolean
+  /** Browser tests only: honour the X-Test-Now header (see testClockFromHeader). */
+  testClockHeader: boolean
   nodeEnv: 'development' | 'production' | 'test'
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   isProduction: boolean
@@ -81,6 +83,7 @@ const EnvSchema = z.object({
     z.string().min(8, 'must be at least 8 characters long').optional(),
   ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false')),
+  TEST_CLOCK_HEADER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    testClockHeader: e.TEST_CLOCK_HEADER === 'true',
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     isProduction,

@@ -51,6 +51,7 @@ async function main() {
     assets.push(files)
   }
 
+  if (config.testClockHeader) logger.warn('TEST_CLOCK_HEADER is on: requests may set the clock. Browser tests only.')
   const { app, services } = createApp(deps, { assets, pages: pagesHandler(build, deps) })
   // Expired rate-limit windows, sessions and idempotency keys: at start-up, then hourly.
   const tidy = () =>

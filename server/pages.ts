@@ -6,11 +6,11 @@ import type { AppContext } from './load-context'
 import type { Services } from './services'
 
 /** The React Router handler, given the services through the load context. */
-export function pagesHandler(build: ServerBuild | (() => Promise<ServerBuild>), deps: Deps) {
-  return (services: Services): RequestHandler =>
+export function pagesHandler(build: ServerBuild | (() => Promise<ServerBuild>), { config }: Pick<Deps, 'config'>) {
+  return (services: Services, deps: Deps): RequestHandler =>
     createRequestHandler({
       build,
-      mode: deps.config.isProduction ? 'production' : 'development',
+      mode: config.isProduction ? 'production' : 'development',
       getLoadContext: (_req, res): AppContext => ({
         services,
         clock: deps.clock,

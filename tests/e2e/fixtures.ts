@@ -3,16 +3,25 @@ import { E2E_ADMIN } from '../../playwright.config'
 
 export { expect }
 
-/** Fails a test on any console error or uncaught page error. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** The console errors and uncaught page errors of a test; `allow` names those the test causes on purpose. */
+export type ConsoleErrors = string[] & { allow: (...patterns: (string | RegExp)[]) => void }
+
+/** Fails a test on any console error or uncaught page error it did not `allow`. */
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
   consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = []
+    async ({ page }, use, testInfo) => {
+      const allowed: (string | RegExp)[] = []
+      const errors = Object.assign([] as string[], { allow: (...patterns: (string | RegExp)[]) => void allowed.push(...patterns) })
       page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text())
+        // Playwright's trace recorder fetches blob: images from inside the page, which the CSP rightly
+        // refuses (seen only with tracing on); the app itself never fetches a blob.
+        if (msg.type() === 'error' && !msg.text().startsWith("Connecting to 'blob:")) errors.push(msg.text())
       })
       page.on('pageerror', (err) => errors.push(err.message))
       await use(errors)
+      const unexpected = errors.filter((e) => !allowed.some((p) => (typeof p === 'string' ? e.includes(p) : p.test(e))))
+      // A test that failed already keeps its own failure as the one reported.
+      if (testInfo.status === testInfo.expectedStatus) expect(unexpected, 'console errors during the test').toEqual([])
     },
     { auto: true },
   ],
@@ -22,6 +31,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export async function gotoHydrated(page: Page, url: string) {
   await page.goto(url)
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
+
+/**
+ * Runs a page at a fixed instant: its scripts (Date) and every request it makes,
+ * which the test server (TEST_CLOCK_HEADER) answers as if it were that moment.
+ */
+export async function atFixedTime(page: Page, iso: string) {
+  await page.setExtraHTTPHeaders({ 'X-Test-Now': iso })
+  await page.clock.setFixedTime(new Date(iso))
 }
 
 export async function signIn(page: Page) {

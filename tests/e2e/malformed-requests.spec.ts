@@ -23,14 +23,14 @@ function statusLine(bytes: string): Promise<string> {
 
 // These reached the page handler, which builds the page's URL from them, and ended in 500.
 test.describe('malformed requests to pages answer 400', () => {
-  for (const [name, bytes] of [
+  for (const [name, bytes] of <[string, string][]>[
     ['an absolute-form request line', 'GET http://evil.example/menu HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
     ['a * request line', 'OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
     ['a Host with a space', 'GET /menu HTTP/1.1\r\nHost: local host\r\nConnection: close\r\n\r\n'],
     ['no Host at all', 'GET /menu HTTP/1.0\r\n\r\n'],
   ]) {
     test(name, async () => {
-      expect(await statusLine(bytes!)).toMatch(/^HTTP\/1\.[01] 400 /)
+      expect(await statusLine(bytes)).toMatch(/^HTTP\/1\.[01] 400 /)
     })
   }
 

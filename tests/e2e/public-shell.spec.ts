@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, gotoHydrated, test } from './fixtures'
 
 const PIXEL_HOST = 'connect.facebook.net'
 
@@ -214,15 +214,17 @@ test.describe('cookie consent', () => {
     expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('rejected')
   })
 
-  test('is never shown on /login or /admin', async ({ page }) => {
-    await page.goto('/login')
+  test('is never shown on /login or /admin', async ({ page, consoleErrors }) => {
+    // Checked once the page's script has run, since the banner is shown by it.
+    await gotoHydrated(page, '/login')
     await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible()
-    await page.waitForTimeout(300)
     await expect(page.getByTestId('cookie-banner')).toHaveCount(0)
-    await page.goto('/admin')
-    await page.waitForURL(/\/(login|admin)/)
-    await page.waitForTimeout(500)
+    await gotoHydrated(page, '/admin')
+    await expect(page).toHaveURL(/\/login$/)
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     await expect(page.getByTestId('cookie-banner')).toHaveCount(0)
+    // Signed out, /admin asks who is signed in and hears nobody (a 401).
+    consoleErrors.allow('401')
   })
 
   test('loads nothing from the pixel host before consent, nor after it without a pixel id', async ({ page }) => {
@@ -243,7 +245,8 @@ test.describe('cookie consent', () => {
 })
 
 test.describe('not found', () => {
-  test('answers 404 with "404 Page Not Found" inside the site layout', async ({ page }) => {
+  test('answers 404 with "404 Page Not Found" inside the site layout', async ({ page, consoleErrors }) => {
+    consoleErrors.allow('status of 404')
     const response = await page.goto('/no-such-page')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found')

@@ -12,6 +12,8 @@ Object.assign(process.env, {
   DATA_DIR: dataDir,
   SESSION_SECRET: 'e2e-session-secret-e2e-session-secret',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Tests that need a fixed date (the 31st, a clock change) send X-Test-Now with their requests.
+  TEST_CLOCK_HEADER: 'true',
 })
 delete process.env.DATABASE_URL
 const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true })

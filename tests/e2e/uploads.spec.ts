@@ -137,7 +137,8 @@ test.describe('uploads in the Cocktails panel', () => {
     expect(errors).toEqual([])
   })
 
-  test('a text file dressed as a PNG is refused by the server and named in the message', async ({ page }) => {
+  test('a text file dressed as a PNG is refused by the server and named in the message', async ({ page, consoleErrors }) => {
+    consoleErrors.allow('status of 415')
     const errors = collectErrors(page)
     await openCocktailsEditor(page)
     await page.getByLabel('Upload gallery images').setInputFiles({

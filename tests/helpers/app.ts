@@ -6,7 +6,7 @@ import request from 'supertest'
 import { createApp } from '../../server/app'
 import { createUserService } from '../../server/auth/users'
 import { loadConfig, type Config } from '../../server/config'
-import type { Db } from '../../server/db/client'
+import { createDb, type Db } from '../../server/db/client'
 import { seed } from '../../server/db/seed'
 import type { Clock, Deps } from '../../server/deps'
 import { afterFile } from './after-file'
@@ -51,7 +51,17 @@ export async function createTestApp(
     await database.drop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
-  return { app, services, db: database.db as Db, clock, config, deps, dataDir }
+  return { app, services, db: database.db as Db, url: database.url, clock, config, deps, dataDir }
+}
+
+/**
+ * A second app instance on the same database, as a second machine behind a load
+ * balancer would be: its own connection pool, its own in-process queues.
+ */
+export function secondInstance(t: TestApp) {
+  const db = createDb(t.url, { max: 20 })
+  afterFile(() => db.$client.end())
+  return createApp({ ...t.deps, db })
 }
 
 export const STAFF = { username: 'staff', password: 'correct-horse-battery' }
