@@ -151,42 +151,44 @@ export function partyFits(
   return fitsCovers(startTime, partySize, bookings, rules) && fitsPacing(startTime, partySize, bookings, rules)
 }
 
-/** Covers capacity over the booking's duration. */
-export function fitsCovers(
-  startTime: string,
-  partySize: number,
-  bookings: readonly ActiveBooking[],
-  { capacityCovers, durationMinutes }: CapacityRules,
-): boolean {
+/**
+ * The most guests seated at once, by other bookings, in any 30-minute block a
+ * booking starting at `startTime` would hold for the booking's duration.
+ */
+export function peakSeated(startTime: string, bookings: readonly ActiveBooking[], { durationMinutes }: Pick<CapacityRules, 'durationMinutes'>): number {
   const start = timeToMinutes(startTime)
   const duration = Math.max(durationMinutes, SLOT_MINUTES)
   const starts = bookings.map((b) => timeToMinutes(b.startTime))
+  let peak = 0
   for (let block = start; block < start + duration; block += SLOT_MINUTES) {
-    let seated = partySize
+    let seated = 0
     for (let i = 0; i < bookings.length; i++) {
       if (starts[i]! < block + SLOT_MINUTES && block < starts[i]! + duration) seated += bookings[i]!.partySize
     }
-    if (seated > capacityCovers) return false
+    if (seated > peak) peak = seated
   }
-  return true
+  return peak
+}
+
+/** Guests whose bookings start in the 30-minute slot that begins at `startTime`. */
+export function startingInSlot(startTime: string, bookings: readonly ActiveBooking[]): number {
+  const start = timeToMinutes(startTime)
+  let starting = 0
+  for (const b of bookings) {
+    const m = timeToMinutes(b.startTime)
+    if (m >= start && m < start + SLOT_MINUTES) starting += b.partySize
+  }
+  return starting
+}
+
+/** Covers capacity over the booking's duration. */
+export function fitsCovers(startTime: string, partySize: number, bookings: readonly ActiveBooking[], rules: CapacityRules): boolean {
+  return peakSeated(startTime, bookings, rules) + partySize <= rules.capacityCovers
 }
 
 /** Pacing: guests whose booking starts in this slot (0 = no limit). */
-export function fitsPacing(
-  startTime: string,
-  partySize: number,
-  bookings: readonly ActiveBooking[],
-  { maxCoversPerSlot }: CapacityRules,
-): boolean {
-  if (maxCoversPerSlot <= 0) return true
-  const start = timeToMinutes(startTime)
-  const starting = bookings
-    .filter((b) => {
-      const m = timeToMinutes(b.startTime)
-      return m >= start && m < start + SLOT_MINUTES
-    })
-    .reduce((sum, b) => sum + b.partySize, 0)
-  return starting + partySize <= maxCoversPerSlot
+export function fitsPacing(startTime: string, partySize: number, bookings: readonly ActiveBooking[], { maxCoversPerSlot }: CapacityRules): boolean {
+  return maxCoversPerSlot <= 0 || startingInSlot(startTime, bookings) + partySize <= maxCoversPerSlot
 }
 
 export type SlotQuery = {

@@ -9,3 +9,31 @@ export const MESSAGES = {
   loading: 'Loading...',
   unauthorized: 'Unauthorized',
 } as const
+
+/**
+ * The back-office's messages: SPEC.md section 4's prompts and feedback, and
+ * the words of each panel, written once for the panels and their tests.
+ */
+export const ADMIN_MESSAGES = {
+  success: 'Success!',
+  saved: 'Saved successfully!',
+  updated: 'Updated successfully!',
+  deleted: 'Deleted successfully!',
+  errorTitle: 'Something went wrong',
+  errorFallback: 'The change could not be saved. Please try again.',
+
+  confirmReservation: 'Are you sure you want to confirm this reservation?',
+  confirmLargeReservation: 'Are you sure you want to confirm this large party reservation?',
+  cancelReservation: 'Are you sure you want to cancel this reservation?',
+  declineReservation: 'Are you sure you want to decline this reservation?',
+  deleteReservation: 'Are you sure you want to delete this reservation? This action cannot be undone.',
+
+  allBookings: 'All Bookings',
+  selectDate: 'Select a date to view bookings',
+  pendingTitle: 'Large parties (7+ guests) requiring manual confirmation',
+  pendingEmptyTitle: 'All caught up!',
+  pendingEmptyText: 'No pending reservations require your attention.',
+
+  loadingExceptions: 'Loading hour exceptions...',
+  noExceptions: 'No hour exceptions found',
+} as const

@@ -3,11 +3,12 @@ import { createCocktailsService } from './cocktails/cocktails-service'
 import type { Deps } from './deps'
 import { createEventsService } from './events/events-service'
 import { createHeroService } from './hero/hero-service'
-import { createHousekeeping } from './housekeeping/housekeeping-service'
 import { createHoursService } from './hours/hours-service'
+import { createHousekeeping } from './housekeeping/housekeeping-service'
 import { createMediaService } from './media/media-service'
 import { createMenuService } from './menu/menu-service'
 import { createReservationsService } from './reservations/reservations-service'
+import { createStaffReservations } from './reservations/staff-reservations'
 import { createSettingsService } from './settings/settings-service'
 
 /**
@@ -16,16 +17,19 @@ import { createSettingsService } from './settings/settings-service'
  */
 export function createServices(deps: Deps) {
   const settings = createSettingsService(deps.db)
+  const reservations = createReservationsService(deps, { settings })
   return {
     users: createUserService(deps.db),
     settings,
-    hours: createHoursService(deps.db),
+    // A change to the hours shows in availability at once: the cached days are dropped.
+    hours: createHoursService(deps.db, { onChange: () => reservations.forgetDays() }),
     events: createEventsService(deps.db),
     cocktails: createCocktailsService(deps.db),
     hero: createHeroService(deps.db),
     menu: createMenuService(deps.db),
     media: createMediaService(deps),
-    reservations: createReservationsService(deps, { settings }),
+    reservations,
+    staffReservations: createStaffReservations(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     housekeeping: createHousekeeping(deps),
   }
 }

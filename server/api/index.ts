@@ -2,6 +2,8 @@ import type { Deps } from '../deps'
 import type { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 import { adminCocktailsRoutes } from './admin-cocktails-routes'
+import { adminHoursRoutes } from './admin-hours-routes'
+import { adminReservationRoutes } from './admin-reservation-routes'
 import { authRoutes } from './auth-routes'
 import { healthRoutes } from './health-routes'
 import { heroRoutes } from './hero-routes'
@@ -24,6 +26,8 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     heroRoutes(services),
     menuRoutes(services),
     adminCocktailsRoutes(services),
+    adminReservationRoutes(services),
+    adminHoursRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
   ]

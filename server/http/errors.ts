@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** A machine-readable reason beside the message, for answers a client acts on (`over_capacity`). */
+    readonly code?: string,
   ) {
     super(message)
   }
@@ -19,8 +21,8 @@ export class NotFoundError extends HttpError {
 }
 
 export class ConflictError extends HttpError {
-  constructor(message: string) {
-    super(409, message)
+  constructor(message: string, code?: string) {
+    super(409, message, undefined, code)
   }
 }
 
@@ -39,7 +41,7 @@ export class ValidationError extends HttpError {
   }
 }
 
-export type ErrorBody = { message: string; errors?: Record<string, string> }
+export type ErrorBody = { message: string; errors?: Record<string, string>; code?: string }
 
 /** Field messages of a zod error, one per field, keyed by the dotted path. */
 export function zodFieldErrors(error: ZodError): Record<string, string> {
@@ -57,7 +59,10 @@ function toErrorBody(error: unknown): { status: number; body: ErrorBody } | unde
     return { status: 400, body: { message: Object.values(errors)[0] ?? 'Invalid request', errors } }
   }
   if (error instanceof HttpError) {
-    return { status: error.status, body: error.errors ? { message: error.message, errors: error.errors } : { message: error.message } }
+    const body: ErrorBody = { message: error.message }
+    if (error.errors) body.errors = error.errors
+    if (error.code) body.code = error.code
+    return { status: error.status, body }
   }
   const e = error as { type?: string; status?: number; code?: string }
   if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'Malformed JSON in request body' } }

@@ -4,8 +4,8 @@ import type { Db } from '../db/client'
 import type { Reservation } from '../db/schema'
 import { sendTogether } from '../db/pipeline'
 import { countAttemptsQuery, type AttemptCount } from '../http/rate-limit'
+import { ConnectionLost, transactionOn, type TransactionEnd } from '../db/transaction'
 import {
-  ConnectionLost,
   dayColumns,
   heldSlotSql,
   insertAndCommit,
@@ -14,14 +14,12 @@ import {
   replayFrom,
   replayJoin,
   slotOf,
-  transactionOn,
   type Booked,
   type BookingPlan,
   type BookingReads,
   type BookingWrite,
   type DayData,
   type Decide,
-  type TransactionEnd,
 } from './reservations-data'
 
 /** A table booking waiting for its batch. */

@@ -3,9 +3,18 @@ import type { Reservation } from '../db/schema'
 
 /** Domain events of reservations. The email work listens here; nothing about mail lives in this folder. */
 export type ReservationEventMap = {
-  'reservation.created': { reservation: Reservation }
+  /** A booking was made, by a guest on the site or by staff (a phone or walk-in booking). */
+  'reservation.created': { reservation: Reservation; by: 'guest' | 'staff' }
+  /** Staff confirmed a pending booking (a large party). */
+  'reservation.approved': { reservation: Reservation }
+  /** Staff cancelled a booking, or declined a pending one. */
+  'reservation.cancelled': { reservation: Reservation; previousStatus: 'pending' | 'confirmed'; declined: boolean }
+  /** Staff changed a booking's details (its date, time, party or anything else). */
+  'reservation.changed': { reservation: Reservation; previous: Reservation }
 }
 type Name = keyof ReservationEventMap
+/** One event with its payload, for code that produces several kinds. */
+export type ReservationEvent = { [N in Name]: { name: N; payload: ReservationEventMap[N] } }[Name]
 type AfterCommit<N extends Name> = (payload: ReservationEventMap[N]) => void | Promise<void>
 type InTransaction<N extends Name> = (tx: DbOrTx, payload: ReservationEventMap[N]) => Promise<void>
 
@@ -35,13 +44,13 @@ export function createReservationEvents(onError: (error: unknown, name: Name) =>
     },
     /** Runs the in-transaction listeners, in order. */
     async emitInTransaction<N extends Name>(tx: DbOrTx, name: N, payload: ReservationEventMap[N]) {
-      for (const fn of within.get(name) ?? []) await fn(tx, payload)
+      for (const fn of within.get(name) ?? []) await fn(tx, payload as ReservationEventMap[Name])
     },
     /** Runs the after-commit listeners; their errors are reported, never thrown. */
     emit<N extends Name>(name: N, payload: ReservationEventMap[N]) {
       for (const fn of after.get(name) ?? []) {
         try {
-          void Promise.resolve(fn(payload)).catch((error: unknown) => onError(error, name))
+          void Promise.resolve(fn(payload as ReservationEventMap[Name])).catch((error: unknown) => onError(error, name))
         } catch (error) {
           onError(error, name)
         }

@@ -4,6 +4,7 @@ import type pg from 'pg'
 import type { ActiveBooking, DateException, WeeklyHours } from '../../common/availability'
 import type { Db, DbOrTx } from '../db/client'
 import { sendTogether } from '../db/pipeline'
+import { inTransaction, type TransactionEnd } from '../db/transaction'
 import * as schema from '../db/schema'
 import { events, reservations, type Event, type Reservation } from '../db/schema'
 import { countAttemptsQuery, type Attempt, type AttemptCount } from '../http/rate-limit'
@@ -14,7 +15,7 @@ const DATE_LOCK_NAMESPACE = 4_2026
 const ACTIVE = `status in ('pending', 'confirmed')`
 const COLUMNS = Object.entries(getTableColumns(reservations))
 // Every column of a reservation under its field name, so raw rows are `Reservation`s.
-const RESERVATION_FIELDS = COLUMNS.map(([field, column]) => `"${column.name}" as "${field}"`).join(', ')
+export const RESERVATION_FIELDS = COLUMNS.map(([field, column]) => `"${column.name}" as "${field}"`).join(', ')
 // The reservation an Idempotency-Key created, as replay_<field> columns (all null when none).
 export const REPLAY_COLUMNS = COLUMNS.map(([field, column]) => `replay."${column.name}" as "replay_${field}"`).join(', ')
 
@@ -67,7 +68,7 @@ export type Booked = { reads: BookingReads; reservation?: Reservation }
  * capacity rules only add up guests by start time, and a busy Saturday's
  * hundred bookings become a dozen rows), for SQL naming the date and weekday.
  */
-export function dayColumns(date: string, dayOfWeek: string) {
+export function dayColumns(date: string, dayOfWeek: string, exceptId = 'null') {
   return `
   (select coalesce(json_agg(json_build_object('dayOfWeek', day_of_week, 'openTime', open_time,
      'closeTime', close_time, 'isClosed', is_closed)), '[]'::json)
@@ -77,7 +78,7 @@ export function dayColumns(date: string, dayOfWeek: string) {
      from hour_exceptions where date = ${date}) as exceptions,
   (select coalesce(json_agg(json_build_object('startTime', start_time, 'partySize', guests)), '[]'::json)
      from (select start_time, sum(party_size)::int as guests from reservations
-           where date = ${date} and ${ACTIVE} group by start_time) booked) as bookings`
+           where date = ${date} and ${ACTIVE} and id is distinct from ${exceptId} group by start_time) booked) as bookings`
 }
 
 /** An active booking of an email at a date and time (at most one row), for SQL naming them. */
@@ -168,62 +169,6 @@ export async function findByIdempotencyKey(db: Db, key: string): Promise<Reserva
     values: [key],
   })
   return result.rows[0]
-}
-
-/** Ends a transaction: `commit` sends COMMIT; `committed` records one that was sent with other statements. */
-export type TransactionEnd = { commit: () => Promise<void>; committed: () => void }
-
-/** A transaction that failed and could not be rolled back either: its connection must not be reused. */
-export class ConnectionLost extends Error {
-  constructor(readonly error: unknown) {
-    super('The database connection was lost during a transaction')
-  }
-}
-
-/**
- * Runs `work` as a transaction on a connection the caller holds (in pipeline
- * mode: see sendTogether). `work` sends its own BEGIN and ends the
- * transaction through `end`; if it throws first, the transaction is rolled
- * back and the error rethrown, or ConnectionLost when even that fails.
- */
-export async function transactionOn<T>(client: pg.PoolClient, work: (client: pg.PoolClient, end: TransactionEnd) => Promise<T>): Promise<T> {
-  let open = true
-  const end: TransactionEnd = {
-    commit: async () => {
-      await client.query('commit')
-      open = false
-    },
-    committed: () => {
-      open = false
-    },
-  }
-  try {
-    return await work(client, end)
-  } catch (error) {
-    if (open) {
-      try {
-        await client.query('rollback')
-      } catch {
-        throw new ConnectionLost(error)
-      }
-    }
-    throw error
-  }
-}
-
-/** transactionOn, on a connection of its own from the pool (closed, not reused, if it was lost). */
-export async function inTransaction<T>(db: Db, work: (client: pg.PoolClient, end: TransactionEnd) => Promise<T>): Promise<T> {
-  const client = await db.$client.connect()
-  let lost: ConnectionLost | undefined
-  try {
-    return await transactionOn(client, work)
-  } catch (error) {
-    if (!(error instanceof ConnectionLost)) throw error
-    lost = error
-    throw error.error
-  } finally {
-    client.release(lost)
-  }
 }
 
 /** The slot a booking holds for its guest: no two active bookings share one. */

@@ -107,6 +107,12 @@ export function createReservationsService(
     events,
     countAttempt,
 
+    /** Forgets the cached availability of some dates, or of all of them (after staff change bookings or hours). */
+    forgetDays(dates?: string[]) {
+      if (dates) for (const date of dates) days.drop(date)
+      else days.clear()
+    },
+
     /** The start times a party can book on a date; [] for a past, closed or full date. */
     async slots(date: string, partySize: number): Promise<AvailabilitySlot[]> {
       const now = clock.now()
@@ -183,7 +189,7 @@ export function createReservationsService(
           },
           consent: input.receiveOffers ? { email: input.email, name: input.name } : undefined,
           beforeCommit: emitsInTransaction
-            ? (tx, reservation) => events.emitInTransaction(tx, 'reservation.created', { reservation })
+            ? (tx, reservation) => events.emitInTransaction(tx, 'reservation.created', { reservation, by: 'guest' })
             : undefined,
         }
       }
@@ -211,7 +217,7 @@ export function createReservationsService(
       }
       if (!booked.reservation) return { statusCode: 201, body: publicReservation(booked.reads.replay!), replayed: true }
       days.drop(date)
-      events.emit('reservation.created', { reservation: booked.reservation })
+      events.emit('reservation.created', { reservation: booked.reservation, by: 'guest' })
       return { statusCode: 201, body: publicReservation(booked.reservation), replayed: false }
     },
   }

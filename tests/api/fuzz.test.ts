@@ -23,6 +23,19 @@ const BLOCK_LIMIT_MS = 50
 /** Tables whose rows change by design on a refused request (attempt counters, session touch). */
 const CHANGING_BY_DESIGN = new Set(['rate_limits', 'session', '__drizzle_migrations'])
 
+const STAFF_BOOKING = {
+  name: 'Phone Booking',
+  email: 'phone@example.com',
+  phone: '07700 900 001',
+  date: '2026-12-05',
+  startTime: '19:00',
+  partySize: 4,
+  additionalInfo: '',
+  foodDrinks: 'food_and_drinks',
+  status: 'confirmed',
+}
+const HOUR_EXCEPTION = { date: '2026-12-24', isClosed: false, openTime: '12:00', closeTime: '16:00', reason: 'Christmas Eve' }
+
 /** A valid body per route, mutated by the fuzzer to reach past the first check. Optional. */
 const SAMPLES: Record<string, Record<string, unknown>> = {
   'post /api/reservations': {
@@ -38,6 +51,11 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   },
   'post /api/login': { username: 'nobody-in-particular', password: 'not-the-password' },
   'post /api/admin/cocktails-content': { ...COCKTAILS_DEFAULTS },
+  'post /api/admin/reservations': STAFF_BOOKING,
+  'patch /api/admin/reservations/:id': STAFF_BOOKING,
+  'put /api/admin/opening-hours/:dayOfWeek': { openTime: '16:00' },
+  'post /api/admin/hour-exceptions': HOUR_EXCEPTION,
+  'put /api/admin/hour-exceptions/:id': HOUR_EXCEPTION,
 }
 
 let t: TestApp

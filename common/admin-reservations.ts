@@ -1,0 +1,100 @@
+/**
+ * The staff side of reservations: the admin booking form of SPEC.md section 5
+ * (its messages word for word), the list's filters, and what the admin API
+ * returns. Shared by `server/api/admin-reservation-routes.ts` and the panels.
+ */
+import { z } from 'zod'
+import { FOOD_DRINKS, RESERVATION_STATUSES, type FoodDrinks, type ReservationStatus } from './constants'
+import { email, PG_INTEGER_MAX, text, wholeNumber } from './fields'
+import { isValidDate, isValidTime } from './time'
+
+export const ADMIN_RESERVATION_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailInvalid: 'Valid email required',
+  phoneRequired: 'Phone is required',
+  dateRequired: 'Date is required',
+  dateInvalid: 'Date must be a real date',
+  timeRequired: 'Time is required',
+  timeInvalid: 'Time must be a time such as 19:30',
+  partySizeMin: 'Party size must be at least 1',
+  partySizeMax: `Party size must be ${500} or fewer`,
+  pastDate: 'Choose today or a later date',
+  notFound: 'Reservation not found',
+} as const
+const M = ADMIN_RESERVATION_MESSAGES
+
+/** The largest party staff can enter (a private hire of the whole pub). */
+export const ADMIN_PARTY_MAX = 500
+export const RESERVATION_PAGE_SIZE = 50
+
+/** The Edit Reservation dialog's fields (SPEC.md section 2), as staff fill them in. */
+export const AdminReservationSchema = z.object({
+  name: text({ max: 200, required: M.nameRequired, label: 'Name' }),
+  email: email({ required: M.emailInvalid, invalid: M.emailInvalid }),
+  phone: text({ max: 40, required: M.phoneRequired, label: 'Phone' }),
+  date: text({ max: 10, required: M.dateRequired, label: 'Date', tooLong: M.dateInvalid }).refine(isValidDate, M.dateInvalid),
+  startTime: text({ max: 5, required: M.timeRequired, label: 'Time', tooLong: M.timeInvalid }).refine(isValidTime, M.timeInvalid),
+  partySize: wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: M.partySizeMin }).refine((n) => n <= ADMIN_PARTY_MAX, M.partySizeMax),
+  additionalInfo: text({ max: 2000, multiline: true, label: 'Additional information' }).default(''),
+  foodDrinks: z.enum(FOOD_DRINKS, { error: "Preference must be 'food_and_drinks' or 'drinks_only'" }),
+  status: z.enum(RESERVATION_STATUSES, { error: 'Status must be pending, confirmed or cancelled' }),
+})
+export type AdminReservationInput = z.infer<typeof AdminReservationSchema>
+export type AdminReservationForm = z.input<typeof AdminReservationSchema>
+
+/** `force: true` books or moves a reservation even over capacity or outside booking hours. */
+const override = { force: z.boolean({ error: 'force must be true or false' }).optional() }
+
+/** POST /api/admin/reservations: a phone or walk-in booking. */
+export const StaffBookingSchema = AdminReservationSchema.extend(override)
+/** PATCH /api/admin/reservations/{id} with the status alone (the list's confirm, cancel and decline buttons). */
+export const ReservationStatusPatchSchema = z.object({ status: AdminReservationSchema.shape.status, ...override })
+export type ReservationPatch = z.infer<typeof ReservationStatusPatchSchema> | z.infer<typeof StaffBookingSchema>
+
+/**
+ * A PATCH body: the status alone (with `force` at most), or the whole edit form
+ * (SPEC.md section 7), each checked by its own schema so messages name fields.
+ */
+export function parseReservationPatch(body: unknown): ReservationPatch {
+  const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : []
+  const statusOnly = keys.includes('status') && keys.every((k) => k === 'status' || k === 'force')
+  return statusOnly ? ReservationStatusPatchSchema.parse(body) : StaffBookingSchema.parse(body)
+}
+
+const dateParam = text({ max: 10, label: 'Date', tooLong: M.dateInvalid }).refine(isValidDate, M.dateInvalid)
+
+/** The list's filters: a day, or a range; a status; a search; a page. */
+export const ReservationListQuerySchema = z.object({
+  date: dateParam.optional(),
+  from: dateParam.optional(),
+  to: dateParam.optional(),
+  status: z.enum(RESERVATION_STATUSES, { error: 'Status must be pending, confirmed or cancelled' }).optional(),
+  q: text({ max: 100, label: 'Search' }).optional(),
+  page: wholeNumber({ min: 1, max: 100_000, message: 'Page must be a whole number from 1' }).default(1),
+  pageSize: wholeNumber({ min: 1, max: 200, message: 'Page size must be from 1 to 200' }).default(RESERVATION_PAGE_SIZE),
+})
+export type ReservationListQuery = z.infer<typeof ReservationListQuerySchema>
+
+/** A reservation as the admin API returns it. */
+export type AdminReservation = {
+  id: number
+  name: string
+  email: string
+  phone: string
+  date: string
+  startTime: string
+  partySize: number
+  additionalInfo: string
+  foodDrinks: FoodDrinks
+  receiveOffers: boolean
+  status: ReservationStatus
+  eventId: number | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** The list and its totals: the count and the guests of active bookings, for the whole filter (not only this page). */
+export type ReservationList = { reservations: AdminReservation[]; total: number; covers: number; page: number; pageSize: number }
+
+/** Why a staff booking or move needs an override: the answer's `code`, with a message saying why. */
+export type CapacityConflictCode = 'outside_hours' | 'over_capacity' | 'over_pacing'

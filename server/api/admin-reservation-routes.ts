@@ -1,0 +1,33 @@
+import { parseReservationPatch, ReservationListQuerySchema, StaffBookingSchema } from '../../common/admin-reservations'
+import { IdSchema } from '../../common/fields'
+import { ApiRoutes } from '../http/routes'
+import type { Services } from '../services'
+
+/**
+ * The staff side of reservations (staff only, guarded in app.ts). The list is
+ * SPEC.md's array, one page of it; the headers carry the whole filter's count
+ * and guests (X-Total-Count, X-Total-Covers) and the page (X-Page, X-Page-Size).
+ */
+export function adminReservationRoutes({ staffReservations }: Services) {
+  return new ApiRoutes()
+    .get('/api/admin/reservations', async (req, res) => {
+      const list = await staffReservations.list(ReservationListQuerySchema.parse(req.query))
+      res.set({
+        'X-Total-Count': String(list.total),
+        'X-Total-Covers': String(list.covers),
+        'X-Page': String(list.page),
+        'X-Page-Size': String(list.pageSize),
+      })
+      res.json(list.reservations)
+    })
+    .post('/api/admin/reservations', async (req, res) => {
+      res.status(201).json(await staffReservations.create(StaffBookingSchema.parse(req.body)))
+    })
+    .patch('/api/admin/reservations/:id', async (req, res) => {
+      res.json(await staffReservations.update(IdSchema.parse(req.params.id), parseReservationPatch(req.body)))
+    })
+    .delete('/api/admin/reservations/:id', async (req, res) => {
+      await staffReservations.remove(IdSchema.parse(req.params.id))
+      res.status(204).end()
+    })
+}

@@ -1,0 +1,246 @@
+import { eq } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import type pg from 'pg'
+import type { AdminReservation, AdminReservationInput, ReservationList, ReservationListQuery, ReservationPatch } from '../../common/admin-reservations'
+import { ADMIN_RESERVATION_MESSAGES as M } from '../../common/admin-reservations'
+import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '../../common/availability'
+import { dayOfWeek, formatLongDate, formatTime12, todayIn } from '../../common/time'
+import type { DbOrTx } from '../db/client'
+import * as schema from '../db/schema'
+import { reservations, type Reservation } from '../db/schema'
+import { inTransaction } from '../db/transaction'
+import type { Deps } from '../deps'
+import { ConflictError, NotFoundError, ValidationError } from '../http/errors'
+import type { BookingSettings, SettingsService } from '../settings/settings-service'
+import { dayColumns, lockDatesQuery, RESERVATION_FIELDS, type DayData } from './reservations-data'
+import type { ReservationEvent, ReservationEvents } from './reservation-events'
+
+const ACTIVE = new Set(['pending', 'confirmed'])
+
+/** A reservation as the admin API returns it. */
+export function adminReservation(r: Reservation): AdminReservation {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    date: r.date,
+    startTime: r.startTime,
+    partySize: r.partySize,
+    additionalInfo: r.additionalInfo,
+    foodDrinks: r.foodDrinks as AdminReservation['foodDrinks'],
+    receiveOffers: r.receiveOffers,
+    status: r.status as AdminReservation['status'],
+    eventId: r.eventId,
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+  }
+}
+
+/**
+ * Why staff would need to override to seat a party at a date and time, or
+ * undefined when it fits: outside the booking hours, over the covers at the
+ * busiest half hour of its stay, or over the pacing limit of its slot. Staff
+ * bookings skip the guest-only rules (notice, horizon).
+ */
+export function staffConflict(
+  { date, startTime, partySize }: { date: string; startTime: string; partySize: number },
+  day: DayData,
+  rules: BookingSettings,
+): { code: 'outside_hours' | 'over_capacity' | 'over_pacing'; message: string } | undefined {
+  const when = `${formatTime12(startTime)} on ${formatLongDate(date)}`
+  const hours = bookingHoursFor(date, day.weekly, day.exceptions)
+  if (!hours) return { code: 'outside_hours', message: `The venue takes no bookings on ${formatLongDate(date)}: it is closed that day.` }
+  if (!slotTimes(hours).includes(startTime)) {
+    return {
+      code: 'outside_hours',
+      message: `${when} is outside the booking times (every half hour from ${formatTime12(hours.open)}, the last before ${formatTime12(hours.close)}).`,
+    }
+  }
+  const seated = peakSeated(startTime, day.bookings, rules)
+  if (seated + partySize > rules.capacityCovers) {
+    return {
+      code: 'over_capacity',
+      message: `Over capacity at ${when}: ${seated} of ${rules.capacityCovers} covers are already taken at the busiest half hour of this booking, and ${partySize} more would make ${seated + partySize}.`,
+    }
+  }
+  const starting = startingInSlot(startTime, day.bookings)
+  if (rules.maxCoversPerSlot > 0 && starting + partySize > rules.maxCoversPerSlot) {
+    return {
+      code: 'over_pacing',
+      message: `Too many arrivals at ${when}: ${starting} guests already start then, the limit is ${rules.maxCoversPerSlot} a half hour, and ${partySize} more would make ${starting + partySize}.`,
+    }
+  }
+  return undefined
+}
+
+/** Escapes LIKE's wildcards in a search typed by staff. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * Reservations as staff run them: the lists of the All Reservations and
+ * Pending panels, and phone bookings, edits, status changes and deletions.
+ * Anything that seats guests (a new booking, a move, a cancelled booking made
+ * active again) takes the same date locks as a guest's booking and is checked
+ * against the same capacity, unless staff override it with `force`.
+ */
+export function createStaffReservations(
+  { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
+  { settings, events, forgetDays }: { settings: SettingsService; events: ReservationEvents; forgetDays: (dates: string[]) => void },
+) {
+  const timeZone = config.venueTimezone
+
+  /** Runs `work` in a transaction holding the locks of `dates` (the lock guest bookings take). */
+  function withDatesLocked<T>(dates: string[], work: (client: pg.PoolClient, tx: DbOrTx) => Promise<T>): Promise<T> {
+    return inTransaction(db, async (client, end) => {
+      await client.query('begin')
+      await client.query(lockDatesQuery([...new Set(dates)].sort()))
+      const result = await work(client, drizzle(client, { schema }) as unknown as DbOrTx)
+      await end.commit()
+      return result
+    })
+  }
+
+  async function dayFor(client: pg.PoolClient, date: string, exceptId?: number): Promise<DayData> {
+    const { rows } = await client.query<DayData>({
+      text: `select ${dayColumns('$1', '$2', '$3::int')}`,
+      values: [date, dayOfWeek(date), exceptId ?? null],
+    })
+    return rows[0]!
+  }
+
+  /** Throws 409 with the reason when the booking needs an override and has none. */
+  async function checkSeats(client: pg.PoolClient, booking: { date: string; startTime: string; partySize: number }, exceptId?: number) {
+    const [day, rules] = await Promise.all([dayFor(client, booking.date, exceptId), settings.booking()])
+    const conflict = staffConflict(booking, day, rules)
+    if (conflict) throw new ConflictError(conflict.message, conflict.code)
+  }
+
+  async function findRow(client: pg.Pool | pg.PoolClient, id: number, lock = false): Promise<Reservation> {
+    const { rows } = await client.query<Reservation>(`select ${RESERVATION_FIELDS} from reservations where id = $1${lock ? ' for update' : ''}`, [id])
+    if (!rows[0]) throw new NotFoundError(M.notFound)
+    return rows[0]
+  }
+
+  return {
+    /** One page of the filtered list, with the count and the guests of the whole filter. */
+    async list(query: ReservationListQuery): Promise<ReservationList> {
+      const where: string[] = []
+      const values: unknown[] = []
+      const param = (value: unknown) => `$${values.push(value)}`
+      if (query.date) where.push(`date = ${param(query.date)}`)
+      else {
+        if (query.from) where.push(`date >= ${param(query.from)}`)
+        if (query.to) where.push(`date <= ${param(query.to)}`)
+      }
+      if (query.status) where.push(`status = ${param(query.status)}`)
+      if (query.q) {
+        const text = param(likePattern(query.q))
+        const digits = query.q.replace(/\D/g, '')
+        const phone = digits.length >= 3 ? ` or regexp_replace(phone, '\\D', '', 'g') like ${param(`%${digits}%`)}` : ''
+        where.push(`(name ilike ${text} or email ilike ${text} or phone ilike ${text}${phone})`)
+      }
+      const filter = where.length ? `where ${where.join(' and ')}` : ''
+      const filterValues = [...values]
+      // One day: in time order. Otherwise upcoming first (soonest first), then the past (latest first).
+      let order = 'start_time, name, id'
+      if (!query.date) {
+        const today = param(todayIn(clock.now(), timeZone))
+        order = `date < ${today}, case when date >= ${today} then date end, date desc, start_time, id`
+      }
+      const limit = param(query.pageSize)
+      const offset = param((query.page - 1) * query.pageSize)
+      const [page, totals] = await Promise.all([
+        db.$client.query<Reservation>(`select ${RESERVATION_FIELDS} from reservations ${filter} order by ${order} limit ${limit} offset ${offset}`, values),
+        db.$client.query<{ total: number; covers: number }>(
+          `select count(*)::int as total, coalesce(sum(party_size) filter (where status <> 'cancelled'), 0)::int as covers from reservations ${filter}`,
+          filterValues,
+        ),
+      ])
+      return {
+        reservations: page.rows.map(adminReservation),
+        total: totals.rows[0]!.total,
+        covers: totals.rows[0]!.covers,
+        page: query.page,
+        pageSize: query.pageSize,
+      }
+    },
+
+    /** A phone or walk-in booking, with the status staff chose; over capacity or outside hours only with `force`. */
+    async create(input: AdminReservationInput & { force?: boolean }): Promise<AdminReservation> {
+      if (input.date < todayIn(clock.now(), timeZone)) throw new ValidationError(M.pastDate, { date: M.pastDate })
+      const { force, ...fields } = input
+      const created = await withDatesLocked([fields.date], async (client, tx) => {
+        if (ACTIVE.has(fields.status) && !force) await checkSeats(client, fields)
+        const [row] = await tx.insert(reservations).values({ ...fields, receiveOffers: false }).returning()
+        await events.emitInTransaction(tx, 'reservation.created', { reservation: row!, by: 'staff' })
+        return row!
+      })
+      forgetDays([created.date])
+      events.emit('reservation.created', { reservation: created, by: 'staff' })
+      return adminReservation(created)
+    },
+
+    /**
+     * A status change (confirm, cancel, decline) or a full edit. A change that
+     * seats guests somewhere they were not seated (another date, time or party
+     * size, or a cancelled booking made active) is checked like a new booking,
+     * under the locks of both dates, unless `force`.
+     */
+    async update(id: number, patch: ReservationPatch): Promise<AdminReservation> {
+      const { force, ...fields } = patch
+      // The dates to lock are the booking's own and the one it moves to; read it first to know them.
+      const before = await findRow(db.$client, id)
+      const target = { ...before, ...fields }
+      const { previous, updated } = await withDatesLocked([before.date, target.date], async (client, tx) => {
+        const current = await findRow(client, id, true)
+        // Moved by someone else meanwhile: its new date is not locked. Staff try again.
+        if (current.date !== before.date) throw new ConflictError('This booking was changed meanwhile. Please try again.')
+        const next = { ...current, ...fields }
+        const seatsMoved =
+          ACTIVE.has(next.status) &&
+          (!ACTIVE.has(current.status) || next.date !== current.date || next.startTime !== current.startTime || next.partySize > current.partySize)
+        if (seatsMoved && !force) await checkSeats(client, next, id)
+        const [row] = await tx
+          .update(reservations)
+          .set({ ...fields, updatedAt: clock.now() })
+          .where(eq(reservations.id, id))
+          .returning()
+        await emitChanges(tx, current, row!)
+        return { previous: current, updated: row! }
+      })
+      forgetDays([previous.date, updated.date])
+      emitAfterCommit(previous, updated)
+      return adminReservation(updated)
+    },
+
+    async remove(id: number): Promise<void> {
+      const [row] = await db.delete(reservations).where(eq(reservations.id, id)).returning({ date: reservations.date })
+      if (!row) throw new NotFoundError(M.notFound)
+      forgetDays([row.date])
+    },
+  }
+
+  /** The domain events a change is, run inside its transaction (an outbox row commits with it). */
+  async function emitChanges(tx: DbOrTx, before: Reservation, after: Reservation) {
+    for (const event of changeEvents(before, after)) await events.emitInTransaction(tx, event.name, event.payload)
+  }
+
+  function emitAfterCommit(before: Reservation, after: Reservation) {
+    for (const event of changeEvents(before, after)) events.emit(event.name, event.payload)
+  }
+}
+
+/** Confirming a pending booking approves it; cancelling an active one cancels it (a pending one is declined). */
+export function changeEvents(before: Reservation, after: Reservation): ReservationEvent[] {
+  const list: ReservationEvent[] = []
+  if (before.status === 'pending' && after.status === 'confirmed') list.push({ name: 'reservation.approved', payload: { reservation: after } })
+  if (ACTIVE.has(before.status) && after.status === 'cancelled') {
+    const previousStatus = before.status as 'pending' | 'confirmed'
+    list.push({ name: 'reservation.cancelled', payload: { reservation: after, previousStatus, declined: previousStatus === 'pending' } })
+  }
+  const details = ['name', 'email', 'phone', 'date', 'startTime', 'partySize', 'additionalInfo', 'foodDrinks'] as const
+  if (details.some((k) => before[k] !== after[k])) list.push({ name: 'reservation.changed', payload: { reservation: after, previous: before } })
+  return list
+}
+export type StaffReservations = ReturnType<typeof createStaffReservations>

@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm'
+import request from 'supertest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { hourExceptions, openingHours } from '../../server/db/schema'
+import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
+
+// Saturday 21 November 2026. Seeded: Wednesdays 16:00-22:30, Mondays and Tuesdays closed.
+let t: TestApp
+let staff: Awaited<ReturnType<typeof signedInAgent>>
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-11-21T12:00:00Z' })
+  staff = await signedInAgent(t)
+})
+
+const slotsOn = async (date: string) =>
+  (await request(t.app).get(`/api/availability/slots/${date}`).expect(200)).body.map((s: { startTime: string }) => s.startTime)
+
+describe('GET /api/admin/opening-hours', () => {
+  it('gives all seven days, Sunday first; a day with no row shows closed', async () => {
+    await t.db.delete(openingHours).where(eq(openingHours.dayOfWeek, 2))
+    const res = await staff.get('/api/admin/opening-hours').expect(200)
+    expect(res.body.map((d: { dayOfWeek: number }) => d.dayOfWeek)).toEqual([0, 1, 2, 3, 4, 5, 6])
+    expect(res.body[3]).toMatchObject({ dayOfWeek: 3, openTime: '16:00', closeTime: '22:30', isClosed: false })
+    expect(res.body[2]).toEqual({ id: null, dayOfWeek: 2, openTime: null, closeTime: null, isClosed: true })
+  })
+})
+
+describe('PUT /api/admin/opening-hours/{dayOfWeek}', () => {
+  it('changes one field at a time, and availability shows it at once', async () => {
+    expect(await slotsOn('2026-12-02')).toHaveLength(13) // a Wednesday, 16:00 to 22:00
+    await staff.put('/api/admin/opening-hours/3').send({ openTime: '18:00' }).expect(200)
+    expect((await slotsOn('2026-12-02'))[0]).toBe('18:00')
+    const closed = await staff.put('/api/admin/opening-hours/3').send({ isClosed: true }).expect(200)
+    expect(closed.body).toMatchObject({ dayOfWeek: 3, isClosed: true, openTime: '18:00', closeTime: '22:30' })
+    expect(await slotsOn('2026-12-02')).toEqual([])
+    expect((await request(t.app).get('/api/opening-hours').expect(200)).body.find((d: { dayOfWeek: number }) => d.dayOfWeek === 3).isClosed).toBe(true)
+    await staff.put('/api/admin/opening-hours/3').send({ isClosed: false }).expect(200)
+    expect((await slotsOn('2026-12-02'))[0]).toBe('18:00')
+  })
+
+  it('creates the row of a day that has none, opening it at 12:00 to 22:00 to start from', async () => {
+    await t.db.delete(openingHours).where(eq(openingHours.dayOfWeek, 2))
+    const res = await staff.put('/api/admin/opening-hours/2').send({ isClosed: false }).expect(200)
+    expect(res.body).toMatchObject({ dayOfWeek: 2, isClosed: false, openTime: '12:00', closeTime: '22:00' })
+    expect(await slotsOn('2026-12-01')).toHaveLength(20)
+  })
+
+  it('keeps times on the half hour, with the messages of SPEC.md section 5', async () => {
+    const open = await staff.put('/api/admin/opening-hours/4').send({ openTime: '16:15' }).expect(400)
+    expect(open.body.message).toBe('Open time must be on 30-minute intervals (e.g., 16:00, 16:30)')
+    const close = await staff.put('/api/admin/opening-hours/4').send({ closeTime: '22:45' }).expect(400)
+    expect(close.body.message).toBe('Close time must be on 30-minute intervals (e.g., 20:00, 20:30)')
+    await staff.put('/api/admin/opening-hours/4').send({ closeTime: '25:00' }).expect(400)
+  })
+
+  it('keeps close after open', async () => {
+    const res = await staff.put('/api/admin/opening-hours/5').send({ closeTime: '15:30' }).expect(400)
+    expect(res.body).toEqual({ message: 'Close time must be after open time', errors: { closeTime: 'Close time must be after open time' } })
+    await staff.put('/api/admin/opening-hours/5').send({ openTime: '23:30' }).expect(400)
+  })
+
+  it('takes exactly one change, for a day from 0 to 6', async () => {
+    for (const body of [{}, { isClosed: true, openTime: '12:00' }, { isClosed: 'yes' }, { dayOfWeek: 3 }]) {
+      const res = await staff.put('/api/admin/opening-hours/4').send(body).expect(400)
+      expect(res.body.message).toBe('Send one change: isClosed, openTime or closeTime')
+    }
+    for (const day of ['7', '-1', 'monday']) await staff.put(`/api/admin/opening-hours/${day}`).send({ isClosed: true }).expect(400)
+  })
+})
+
+describe('hour exceptions', () => {
+  it('adds a closed day: times are stored empty, and the date has no slots', async () => {
+    expect(await slotsOn('2026-12-12')).not.toEqual([])
+    const res = await staff
+      .post('/api/admin/hour-exceptions')
+      .send({ date: '2026-12-12', isClosed: true, openTime: '12:00', closeTime: '20:00', reason: 'Private party' })
+      .expect(201)
+    expect(res.body).toMatchObject({ date: '2026-12-12', isClosed: true, openTime: null, closeTime: null, reason: 'Private party' })
+    expect(await slotsOn('2026-12-12')).toEqual([])
+    const listed = await request(t.app).get('/api/hour-exceptions').expect(200)
+    expect(listed.body.map((e: { date: string }) => e.date)).toContain('2026-12-12')
+  })
+
+  it('opens a closed Monday with its own hours, edits and deletes it', async () => {
+    const created = await staff
+      .post('/api/admin/hour-exceptions')
+      .send({ date: '2026-12-21', isClosed: false, openTime: '12:00', closeTime: '15:00', reason: 'Christmas week' })
+      .expect(201)
+    expect(await slotsOn('2026-12-21')).toEqual(['12:00', '12:30', '13:00', '13:30', '14:00', '14:30'])
+    await staff
+      .put(`/api/admin/hour-exceptions/${created.body.id}`)
+      .send({ date: '2026-12-21', isClosed: false, openTime: '17:00', closeTime: '18:00', reason: 'Christmas week' })
+      .expect(200)
+    expect(await slotsOn('2026-12-21')).toEqual(['17:00', '17:30'])
+    await staff.delete(`/api/admin/hour-exceptions/${created.body.id}`).expect(204)
+    expect(await slotsOn('2026-12-21')).toEqual([])
+    await staff.delete(`/api/admin/hour-exceptions/${created.body.id}`).expect(404)
+    await staff.put(`/api/admin/hour-exceptions/${created.body.id}`).send({ date: '2026-12-21', isClosed: true, reason: 'x' }).expect(404)
+  })
+
+  it('needs a date and a reason', async () => {
+    const res = await staff.post('/api/admin/hour-exceptions').send({ date: '', isClosed: true, reason: '  ' }).expect(400)
+    expect(res.body.errors).toEqual({ date: 'Date is required', reason: 'Reason is required' })
+    await staff.post('/api/admin/hour-exceptions').send({ date: '2026-02-30', isClosed: true, reason: 'x' }).expect(400)
+  })
+
+  it('needs half-hour times, close after open, unless closed all day', async () => {
+    const base = { date: '2026-12-22', isClosed: false, reason: 'Late opening' }
+    const quarter = await staff.post('/api/admin/hour-exceptions').send({ ...base, openTime: '12:15', closeTime: '15:00' }).expect(400)
+    expect(quarter.body.message).toBe('Open time must be on 30-minute intervals (e.g., 16:00, 16:30)')
+    const closeQuarter = await staff.post('/api/admin/hour-exceptions').send({ ...base, openTime: '12:00', closeTime: '15:10' }).expect(400)
+    expect(closeQuarter.body.message).toBe('Close time must be on 30-minute intervals (e.g., 20:00, 20:30)')
+    const backwards = await staff.post('/api/admin/hour-exceptions').send({ ...base, openTime: '15:00', closeTime: '12:00' }).expect(400)
+    expect(backwards.body.message).toBe('Close time must be after open time')
+    const blank = await staff.post('/api/admin/hour-exceptions').send({ ...base, openTime: '', closeTime: '' }).expect(400)
+    expect(blank.body.message).toBe('Choose an open and a close time, or mark the day closed all day')
+    expect(await t.db.select().from(hourExceptions).where(eq(hourExceptions.date, '2026-12-22'))).toEqual([])
+  })
+
+  it('keeps one exception a date', async () => {
+    await staff.post('/api/admin/hour-exceptions').send({ date: '2026-12-31', isClosed: true, reason: "New Year's Eve" }).expect(201)
+    const res = await staff.post('/api/admin/hour-exceptions').send({ date: '2026-12-31', isClosed: true, reason: 'Again' }).expect(409)
+    expect(res.body.message).toBe('There is already an exception on 2026-12-31: edit that one instead.')
+  })
+
+  it('lists every exception for staff, past ones too', async () => {
+    await t.db.insert(hourExceptions).values({ date: '2026-01-01', isClosed: true, reason: 'Last New Year' })
+    const res = await staff.get('/api/admin/hour-exceptions').expect(200)
+    expect(res.body[0]).toMatchObject({ date: '2026-01-01', reason: 'Last New Year' })
+  })
+})

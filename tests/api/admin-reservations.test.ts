@@ -1,0 +1,260 @@
+import { eq } from 'drizzle-orm'
+import request from 'supertest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { BOOKING_SETTING_DEFAULTS } from '../../common/settings'
+import { reservations } from '../../server/db/schema'
+import type { ReservationEventMap } from '../../server/reservations/reservation-events'
+import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
+
+// Saturday 21 November 2026, 12:00 in London. Saturdays open 12:00-23:30, Mondays are closed.
+let t: TestApp
+let staff: Awaited<ReturnType<typeof signedInAgent>>
+const heard: { name: keyof ReservationEventMap; payload: unknown; inTransaction: boolean }[] = []
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true' } })
+  staff = await signedInAgent(t)
+  const events = t.services.reservations.events
+  for (const name of ['reservation.created', 'reservation.approved', 'reservation.cancelled', 'reservation.changed'] as const) {
+    events.on(name, (payload) => void heard.push({ name, payload, inTransaction: false }))
+    events.inTransaction(name, async (_tx, payload) => void heard.push({ name, payload, inTransaction: true }))
+  }
+})
+beforeEach(async () => {
+  heard.length = 0
+  for (const [key, value] of Object.entries(BOOKING_SETTING_DEFAULTS)) await t.services.settings.set(key, value)
+})
+
+let n = 0
+const row = (over: Partial<typeof reservations.$inferInsert> = {}) => ({
+  name: `Guest ${++n}`,
+  email: `guest${n}@example.com`,
+  phone: '07700 900 123',
+  date: '2026-12-05',
+  startTime: '19:00',
+  partySize: 2,
+  status: 'confirmed',
+  ...over,
+})
+const given = async (over: Partial<typeof reservations.$inferInsert> = {}) =>
+  (await t.db.insert(reservations).values(row(over)).returning())[0]!
+const form = (over: Record<string, unknown> = {}) => ({
+  name: 'Phone Booking',
+  email: `phone${++n}@example.com`,
+  phone: '07700 900 456',
+  date: '2026-12-12',
+  startTime: '19:00',
+  partySize: 4,
+  additionalInfo: '',
+  foodDrinks: 'food_and_drinks',
+  status: 'confirmed',
+  ...over,
+})
+const names = () => heard.map((h) => `${h.name}${h.inTransaction ? ' (in transaction)' : ''}`)
+
+describe('GET /api/admin/reservations', () => {
+  it("lists a day's bookings in time order, with the count and the guests of active ones in headers", async () => {
+    await given({ date: '2026-12-19', startTime: '20:00', name: 'Late' })
+    await given({ date: '2026-12-19', startTime: '18:00', name: 'Early', partySize: 4 })
+    await given({ date: '2026-12-19', startTime: '19:00', name: 'Gone', status: 'cancelled', partySize: 6 })
+    await given({ date: '2026-12-20', startTime: '12:00' })
+    const res = await staff.get('/api/admin/reservations?date=2026-12-19').expect(200)
+    expect(res.body.map((r: { name: string }) => r.name)).toEqual(['Early', 'Gone', 'Late'])
+    expect(res.headers['x-total-count']).toBe('3')
+    expect(res.headers['x-total-covers']).toBe('6')
+    expect(res.body[0]).toMatchObject({ date: '2026-12-19', startTime: '18:00', partySize: 4, status: 'confirmed', foodDrinks: 'food_and_drinks' })
+    expect(res.body[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+  })
+
+  it('filters by a range and a status, and searches name, email and phone digits', async () => {
+    await given({ date: '2027-01-08', name: 'Priya Shah', email: 'priya@example.com', phone: '07700 900 777', status: 'pending', partySize: 8 })
+    await given({ date: '2027-01-09', name: 'Tom Ford', status: 'pending', partySize: 7 })
+    await given({ date: '2027-01-10', name: 'Ann Other', status: 'confirmed' })
+    const pending = await staff.get('/api/admin/reservations?from=2027-01-08&to=2027-01-10&status=pending').expect(200)
+    expect(pending.body.map((r: { name: string }) => r.name)).toEqual(['Priya Shah', 'Tom Ford'])
+    for (const q of ['priya', 'PRIYA@EX', '07700900777', '900 777']) {
+      const found = await staff.get(`/api/admin/reservations?from=2027-01-08&q=${encodeURIComponent(q)}`).expect(200)
+      expect(found.body.map((r: { name: string }) => r.name), q).toEqual(['Priya Shah'])
+    }
+    // LIKE's wildcards are searched for, not obeyed.
+    expect((await staff.get('/api/admin/reservations?from=2027-01-08&q=%25').expect(200)).body).toEqual([])
+  })
+
+  it('pages through all bookings, upcoming first, then the past', async () => {
+    await t.db.delete(reservations)
+    await given({ date: '2026-11-20', name: 'Yesterday' })
+    await given({ date: '2026-11-21', name: 'Today' })
+    await given({ date: '2026-12-25', name: 'Christmas' })
+    await given({ date: '2026-10-01', name: 'Long ago' })
+    const first = await staff.get('/api/admin/reservations?pageSize=2').expect(200)
+    expect(first.body.map((r: { name: string }) => r.name)).toEqual(['Today', 'Christmas'])
+    expect(first.headers['x-total-count']).toBe('4')
+    const second = await staff.get('/api/admin/reservations?pageSize=2&page=2').expect(200)
+    expect(second.body.map((r: { name: string }) => r.name)).toEqual(['Yesterday', 'Long ago'])
+  })
+
+  it('refuses filters that are not dates, statuses or numbers', async () => {
+    for (const q of ['date=tomorrow', 'date=2026-02-30', 'status=lost', 'page=0', 'pageSize=1000', 'from=%00']) {
+      await staff.get(`/api/admin/reservations?${q}`).expect(400)
+    }
+  })
+})
+
+describe('PATCH /api/admin/reservations/{id}: status', () => {
+  it('confirming a pending party approves it, in the transaction and after it', async () => {
+    const party = await given({ status: 'pending', partySize: 8 })
+    const res = await staff.patch(`/api/admin/reservations/${party.id}`).send({ status: 'confirmed' }).expect(200)
+    expect(res.body.status).toBe('confirmed')
+    expect(names()).toEqual(['reservation.approved (in transaction)', 'reservation.approved'])
+  })
+
+  it('declining a pending party, or cancelling a confirmed booking, cancels it', async () => {
+    const pending = await given({ status: 'pending', partySize: 9 })
+    await staff.patch(`/api/admin/reservations/${pending.id}`).send({ status: 'cancelled' }).expect(200)
+    const confirmed = await given()
+    await staff.patch(`/api/admin/reservations/${confirmed.id}`).send({ status: 'cancelled' }).expect(200)
+    const cancelled = heard.filter((h) => h.name === 'reservation.cancelled' && !h.inTransaction).map((h) => h.payload as ReservationEventMap['reservation.cancelled'])
+    expect(cancelled.map((c) => [c.reservation.id, c.previousStatus, c.declined])).toEqual([
+      [pending.id, 'pending', true],
+      [confirmed.id, 'confirmed', false],
+    ])
+  })
+
+  it('emits nothing when the status does not change what guests are told', async () => {
+    const booking = await given()
+    await staff.patch(`/api/admin/reservations/${booking.id}`).send({ status: 'confirmed' }).expect(200)
+    const gone = await given({ status: 'cancelled' })
+    await staff.patch(`/api/admin/reservations/${gone.id}`).send({ status: 'cancelled' }).expect(200)
+    expect(heard).toEqual([])
+  })
+
+  it('makes a cancelled booking active again only if its seats are free', async () => {
+    await t.services.settings.set('booking_capacity_covers', '4')
+    const gone = await given({ date: '2026-12-26', startTime: '20:00', status: 'cancelled', partySize: 4 })
+    await given({ date: '2026-12-26', startTime: '20:00', partySize: 2 })
+    const res = await staff.patch(`/api/admin/reservations/${gone.id}`).send({ status: 'confirmed' }).expect(409)
+    expect(res.body.code).toBe('over_capacity')
+    await staff.patch(`/api/admin/reservations/${gone.id}`).send({ status: 'confirmed', force: true }).expect(200)
+  })
+
+  it('answers 404 for a reservation that is not there, and 400 for an id that cannot be one', async () => {
+    await staff.patch('/api/admin/reservations/999999').send({ status: 'confirmed' }).expect(404)
+    await staff.patch('/api/admin/reservations/abc').send({ status: 'confirmed' }).expect(400)
+    await staff.patch('/api/admin/reservations/2147483648').send({ status: 'confirmed' }).expect(400)
+    const booking = await given()
+    const res = await staff.patch(`/api/admin/reservations/${booking.id}`).send({ status: 'seated' }).expect(400)
+    expect(res.body.message).toBe('Status must be pending, confirmed or cancelled')
+  })
+})
+
+describe('PATCH /api/admin/reservations/{id}: the edit form', () => {
+  const edit = (r: typeof reservations.$inferSelect, over: Record<string, unknown> = {}) =>
+    staff.patch(`/api/admin/reservations/${r.id}`).send({
+      name: r.name, email: r.email, phone: r.phone, date: r.date, startTime: r.startTime, partySize: r.partySize,
+      additionalInfo: r.additionalInfo, foodDrinks: r.foodDrinks, status: r.status, ...over,
+    })
+
+  it("saves every field and says what changed", async () => {
+    const booking = await given()
+    const res = await edit(booking, { name: 'Renamed', startTime: '19:30', additionalInfo: 'Window\nplease', foodDrinks: 'drinks_only' }).expect(200)
+    expect(res.body).toMatchObject({ name: 'Renamed', startTime: '19:30', additionalInfo: 'Window\nplease', foodDrinks: 'drinks_only' })
+    expect(names()).toEqual(['reservation.changed (in transaction)', 'reservation.changed'])
+  })
+
+  it('refuses a move into a full slot with the reason, and makes it with the override', async () => {
+    await t.services.settings.set('booking_capacity_covers', '10')
+    await given({ date: '2027-01-02', startTime: '19:00', partySize: 8 })
+    const moving = await given({ date: '2027-01-02', startTime: '13:00', partySize: 4 })
+    const refused = await edit(moving, { startTime: '19:30' }).expect(409)
+    expect(refused.body).toEqual({
+      code: 'over_capacity',
+      message:
+        'Over capacity at 7:30 PM on Saturday, 02 January 2027: 8 of 10 covers are already taken at the busiest half hour of this booking, and 4 more would make 12.',
+    })
+    expect((await t.db.select().from(reservations).where(eq(reservations.id, moving.id)))[0]!.startTime).toBe('13:00')
+    await edit(moving, { startTime: '19:30', force: true }).expect(200)
+    expect((await t.db.select().from(reservations).where(eq(reservations.id, moving.id)))[0]!.startTime).toBe('19:30')
+  })
+
+  it('refuses a move outside the booking hours, or onto a closed day, unless overridden', async () => {
+    const booking = await given({ date: '2027-01-09' })
+    const late = await edit(booking, { startTime: '23:45' }).expect(409)
+    expect(late.body.code).toBe('outside_hours')
+    expect(late.body.message).toBe('11:45 PM on Saturday, 09 January 2027 is outside the booking times (every half hour from 12:00 PM, the last before 11:30 PM).')
+    const monday = await edit(booking, { date: '2027-01-11' }).expect(409)
+    expect(monday.body.message).toBe('The venue takes no bookings on Monday, 11 January 2027: it is closed that day.')
+    await edit(booking, { date: '2027-01-11', force: true }).expect(200)
+  })
+
+  it('does not re-check a booking that keeps its seats (a name change on a full evening)', async () => {
+    await t.services.settings.set('booking_capacity_covers', '4')
+    const booking = await given({ date: '2027-01-16', startTime: '19:00', partySize: 4 })
+    await edit(booking, { name: 'Same Seats', partySize: 3 }).expect(200)
+  })
+
+  it('gives the admin booking form messages of SPEC.md section 5', async () => {
+    const booking = await given()
+    const res = await edit(booking, { name: ' ', email: 'not-an-email', phone: '', date: '', startTime: '', partySize: 0 }).expect(400)
+    expect(res.body.errors).toMatchObject({
+      name: 'Name is required',
+      email: 'Valid email required',
+      phone: 'Phone is required',
+      date: 'Date is required',
+      startTime: 'Time is required',
+      partySize: 'Party size must be at least 1',
+    })
+  })
+})
+
+describe('DELETE /api/admin/reservations/{id}', () => {
+  it('deletes, then answers 404', async () => {
+    const booking = await given()
+    await staff.delete(`/api/admin/reservations/${booking.id}`).expect(204)
+    expect(await t.db.select().from(reservations).where(eq(reservations.id, booking.id))).toEqual([])
+    await staff.delete(`/api/admin/reservations/${booking.id}`).expect(404)
+  })
+})
+
+describe('POST /api/admin/reservations: phone and walk-in bookings', () => {
+  it('books with the status staff chose, and says who made it', async () => {
+    const res = await staff.post('/api/admin/reservations').send(form({ status: 'pending', partySize: 3 })).expect(201)
+    expect(res.body).toMatchObject({ status: 'pending', partySize: 3, receiveOffers: false })
+    expect(heard.filter((h) => !h.inTransaction).map((h) => (h.payload as { by: string }).by)).toEqual(['staff'])
+  })
+
+  it('refuses a booking over capacity with the reason, and accepts it with the override', async () => {
+    await t.services.settings.set('booking_capacity_covers', '6')
+    await given({ date: '2027-01-23', startTime: '19:00', partySize: 6 })
+    const refused = await staff.post('/api/admin/reservations').send(form({ date: '2027-01-23', partySize: 2 })).expect(409)
+    expect(refused.body.code).toBe('over_capacity')
+    expect(refused.body.message).toMatch(/^Over capacity at 7:00 PM on Saturday, 23 January 2027: 6 of 6 covers/)
+    await staff.post('/api/admin/reservations').send(form({ date: '2027-01-23', partySize: 2, force: true })).expect(201)
+  })
+
+  it('refuses a past date, and books a walk-in for now (inside the notice a guest must give)', async () => {
+    const past = await staff.post('/api/admin/reservations').send(form({ date: '2026-11-20' })).expect(400)
+    expect(past.body.message).toBe('Choose today or a later date')
+    await staff.post('/api/admin/reservations').send(form({ date: '2026-11-21', startTime: '12:00' })).expect(201)
+  })
+
+  it('holds the lock guest bookings take: staff and guests racing for the last 10 covers never both win', async () => {
+    await t.services.settings.set('booking_capacity_covers', '10')
+    await t.services.settings.set('booking_max_covers_per_slot', '0')
+    const times = ['12:00', '14:00', '16:00', '18:00', '20:00', '22:00']
+    for (const date of ['2027-02-06', '2027-02-13']) {
+      await Promise.all(
+        times.flatMap((startTime) => [
+          staff.post('/api/admin/reservations').send(form({ date, startTime, partySize: 10 })),
+          request(t.app)
+            .post('/api/reservations')
+            .set('X-Forwarded-For', `10.11.12.${++n % 250}`)
+            .send({ name: 'Guest', email: `race${++n}@example.com`, phone: '0770', date, startTime, partySize: 10 }),
+        ]),
+      )
+      for (const startTime of times) {
+        const rows = await t.db.select().from(reservations).where(eq(reservations.date, date))
+        const covers = rows.filter((r) => r.startTime === startTime && r.status !== 'cancelled').reduce((s, r) => s + r.partySize, 0)
+        expect(covers, `${date} ${startTime}`).toBe(10)
+      }
+    }
+  })
+})
