@@ -4,7 +4,7 @@
  * returns. Shared by `server/api/admin-reservation-routes.ts` and the panels.
  */
 import { z } from 'zod'
-import { FOOD_DRINKS, RESERVATION_STATUSES, type FoodDrinks, type ReservationStatus } from './constants'
+import { FOOD_DRINKS, RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE, RESERVATION_STATUSES, type FoodDrinks, type ReservationStatus } from './constants'
 import { email, PG_INTEGER_MAX, text, wholeNumber } from './fields'
 import { isValidDate, isValidTime } from './time'
 
@@ -25,7 +25,6 @@ const M = ADMIN_RESERVATION_MESSAGES
 
 /** The largest party staff can enter (a private hire of the whole pub). */
 export const ADMIN_PARTY_MAX = 500
-export const RESERVATION_PAGE_SIZE = 50
 
 /** The Edit Reservation dialog's fields (SPEC.md section 2), as staff fill them in. */
 export const AdminReservationSchema = z.object({
@@ -71,7 +70,7 @@ export const ReservationListQuerySchema = z.object({
   status: z.enum(RESERVATION_STATUSES, { error: 'Status must be pending, confirmed or cancelled' }).optional(),
   q: text({ max: 100, label: 'Search' }).optional(),
   page: wholeNumber({ min: 1, max: 100_000, message: 'Page must be a whole number from 1' }).default(1),
-  pageSize: wholeNumber({ min: 1, max: 200, message: 'Page size must be from 1 to 200' }).default(RESERVATION_PAGE_SIZE),
+  pageSize: wholeNumber({ min: 1, max: RESERVATION_DAY_PAGE_SIZE, message: `Page size must be from 1 to ${RESERVATION_DAY_PAGE_SIZE}` }).default(RESERVATION_PAGE_SIZE),
 })
 export type ReservationListQuery = z.infer<typeof ReservationListQuerySchema>
 

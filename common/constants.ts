@@ -25,6 +25,11 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50
 
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024
 
+/** Reservations per page of the admin list of all bookings. */
+export const RESERVATION_PAGE_SIZE = 50
+/** A day's list comes whole (for the run sheet), up to this many bookings a page. */
+export const RESERVATION_DAY_PAGE_SIZE = 500
+
 export const RESERVATION_STATUSES = ['pending', 'confirmed', 'cancelled'] as const
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number]
 
@@ -86,22 +91,6 @@ export const EMAIL_TEMPLATE_VARIABLES = [
 ] as const
 
 export const DEFAULT_EVENT_CATEGORY_COLOR = '#6B7280'
-
-/** The eleven admin sections of SPEC.md section 2, in order. */
-export const ADMIN_SECTIONS = [
-  { id: 'reservations', label: 'All Reservations' },
-  { id: 'pending', label: 'Pending Reservations' },
-  { id: 'hours', label: 'Opening Hours' },
-  { id: 'events', label: 'Events Management' },
-  { id: 'enquiries', label: 'Event Enquiries' },
-  { id: 'menus', label: 'PDF Menus' },
-  { id: 'cocktails', label: 'Cocktails' },
-  { id: 'hero-slides', label: 'Hero Slides' },
-  { id: 'marketing', label: 'Marketing Emails' },
-  { id: 'email-templates', label: 'Email Templates' },
-  { id: 'settings', label: 'Settings' },
-] as const
-export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id']
 
 /** A non-secret cookie set beside the HttpOnly session cookie, telling pages a staff session may exist. */
 export const STAFF_MARKER_COOKIE = 'staff_session'

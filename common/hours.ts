@@ -1,11 +1,11 @@
 /**
- * Table booking hours (SPEC.md sections 2 and 5): the weekly rows, the date
- * exceptions, and the rules and messages staff see when they change them.
+ * Table booking hours (SPEC.md sections 2 and 5): the rules and messages staff
+ * see when they change the weekly rows and the date exceptions. Free of zod, so
+ * a panel shows hours without the schema library; the request schemas are in
+ * common/hours-schema.ts.
  */
-import { z } from 'zod'
 import { SLOT_MINUTES } from './constants'
-import { text } from './fields'
-import { isValidDate, isValidTime, minutesToTime, timeToMinutes } from './time'
+import { isValidTime, minutesToTime, timeToMinutes } from './time'
 
 export const HOURS_MESSAGES = {
   openTimeInterval: 'Open time must be on 30-minute intervals (e.g., 16:00, 16:30)',
@@ -28,23 +28,8 @@ export const HALF_HOURS: readonly string[] = Array.from({ length: (24 * 60) / SL
 /** Whether a time is 'HH:MM' on a half hour. */
 export const onHalfHour = (time: string) => isValidTime(time) && timeToMinutes(time) % SLOT_MINUTES === 0
 
-const time = (message: string) => text({ max: 5, label: 'Time', tooLong: message }).refine(onHalfHour, message)
-export const openTimeField = time(M.openTimeInterval)
-export const closeTimeField = time(M.closeTimeInterval)
-
 /** When a day opens by default once staff switch it on (a new row has no times yet). */
 export const DEFAULT_OPEN = { openTime: '12:00', closeTime: '22:00' } as const
-
-/** PUT /api/admin/opening-hours/{dayOfWeek}: one changed field at a time (SPEC.md section 7). */
-export const OpeningHoursChangeSchema = z.union(
-  [
-    z.object({ isClosed: z.boolean() }).strict(),
-    z.object({ openTime: openTimeField }).strict(),
-    z.object({ closeTime: closeTimeField }).strict(),
-  ],
-  { error: M.oneChange },
-)
-export type OpeningHoursChange = z.infer<typeof OpeningHoursChangeSchema>
 
 /** Close after open; both required when the day or date is open. */
 export function hoursProblem(row: { isClosed: boolean; openTime: string | null; closeTime: string | null }): string | undefined {
@@ -53,28 +38,6 @@ export function hoursProblem(row: { isClosed: boolean; openTime: string | null; 
   if (timeToMinutes(row.closeTime) <= timeToMinutes(row.openTime)) return M.closeAfterOpen
   return undefined
 }
-
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value)
-
-/**
- * An hour exception (SPEC.md section 5): a date and a reason are required; if
- * it is closed all day, its times are stored empty; otherwise both times, on
- * half hours, close after open.
- */
-export const HourExceptionSchema = z
-  .object({
-    date: text({ max: 10, required: M.dateRequired, label: 'Date', tooLong: M.dateInvalid }).refine(isValidDate, M.dateInvalid),
-    isClosed: z.boolean({ error: 'isClosed must be true or false' }).default(false),
-    openTime: z.preprocess(blankToNull, openTimeField.nullable()),
-    closeTime: z.preprocess(blankToNull, closeTimeField.nullable()),
-    reason: text({ max: 200, required: M.reasonRequired, label: 'Reason' }),
-  })
-  .transform((e) => (e.isClosed ? { ...e, openTime: null, closeTime: null } : e))
-  .superRefine((e, ctx) => {
-    const problem = hoursProblem(e)
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [problem === M.closeAfterOpen ? 'closeTime' : 'openTime'] })
-  })
-export type HourExceptionInput = z.infer<typeof HourExceptionSchema>
 
 /** A weekly row and an exception as the admin API returns them. */
 export type OpeningHoursRow = { id: number | null; dayOfWeek: number; openTime: string | null; closeTime: string | null; isClosed: boolean }

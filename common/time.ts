@@ -142,3 +142,9 @@ export function ordinal(n: number): string {
       return `${n}th`
   }
 }
+
+/** An instant as venue wall-clock time, 'dd MMM yyyy, h:mm AM': '21 Nov 2026, 2:05 PM'. */
+export function formatInstant(instant: Date | string, timeZone: string): string {
+  const { date, minutes } = zonedParts(new Date(instant), timeZone)
+  return `${formatShortDate(date)}, ${formatTime12(minutesToTime(minutes))}`
+}

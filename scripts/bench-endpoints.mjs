@@ -57,6 +57,31 @@ const reservationBody = (i, { slots }) => ({
   receiveOffers: false,
 })
 
+/**
+ * The staff list of one busy day in a big database: 49,700 bookings over 500
+ * days of 2028, then 300 on the day measured, read signed in as the panel reads it.
+ */
+const BUSY_DAY = '2027-06-05'
+async function busyDay(baseUrl, { query }) {
+  await query(`insert into reservations (name, email, phone, date, start_time, party_size, status)
+    select 'Guest ' || g, 'guest' || g || '@example.com', '07700 900 000',
+      to_char(date '2028-01-01' + (g % 500), 'YYYY-MM-DD'),
+      to_char(time '12:00' + (g % 20) * interval '30 minutes', 'HH24:MI'), 1 + g % 6, 'confirmed'
+    from generate_series(1, 49700) g`)
+  await query(`insert into reservations (name, email, phone, date, start_time, party_size, status)
+    select 'Busy ' || g, 'busy' || g || '@example.com', '07700 900 000', $1,
+      to_char(time '12:00' + (g % 22) * interval '30 minutes', 'HH24:MI'), 1 + g % 6, case when g % 10 = 0 then 'pending' else 'confirmed' end
+    from generate_series(1, 300) g`, [BUSY_DAY])
+  await query('analyze reservations')
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password: 'bench-password-1' }),
+  })
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return { cookie }
+}
+
 export const endpoints = [
   { name: 'GET /api/health', method: 'GET', path: '/api/health' },
   // Public pages (issue 3): server-rendered HTML with their loaders' data.
@@ -81,5 +106,17 @@ export const endpoints = [
     env: { TRUST_PROXY: 'true' },
     budget: { maxP99Ms: 50 },
     costPer: true,
+  },
+  {
+    name: 'GET /api/admin/reservations?date= (300 of 50,000)',
+    method: 'GET',
+    path: `/api/admin/reservations?date=${BUSY_DAY}&pageSize=500`,
+    prepare: busyDay,
+    headers: (_i, { cookie }) => ({ cookie }),
+    // The page of the day's list, as the server sends it (see server/reservations/staff-reservations.ts).
+    explain: {
+      text: `select * from reservations where date = $1 order by start_time, name, id limit 500`,
+      values: () => [BUSY_DAY],
+    },
   },
 ]

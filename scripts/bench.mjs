@@ -68,8 +68,8 @@ function postgresRssKb(dataDir) {
 
 /**
  * What an endpoint's requests cost, for `costPer` endpoints: CPU of the app and of
- * PostgreSQL (its backends come and go, so the total is read from pg_stat_database's
- * session time where a process has gone) and committed transactions, before and after.
+ * PostgreSQL's processes (those that lived through the run), and committed
+ * transactions, before and after.
  */
 async function costSnapshot(dataDir, appPid) {
   const { rows } = await benchDb(dataDir).query("select xact_commit::bigint as commits from pg_stat_database where datname = 'pub'")
@@ -94,7 +94,7 @@ function run(url, endpoint, extra = {}, duration = DURATION) {
     ? [{ setupRequest: (req) => {
         const i = counter++
         const body = typeof endpoint.body === 'function' ? JSON.stringify(endpoint.body(i, extra)) : req.body
-        const headers = typeof endpoint.headers === 'function' ? { ...req.headers, ...endpoint.headers(i) } : req.headers
+        const headers = typeof endpoint.headers === 'function' ? { ...req.headers, ...endpoint.headers(i, extra) } : req.headers
         return { ...req, body, headers }
       } }]
     : undefined
@@ -131,6 +131,7 @@ const idleAppKb = rssKb(server.child.pid)
 const idlePg = postgresRssKb(dataDir)
 
 const rows = []
+const plans = []
 try {
   const rawEndpoint = { name: 'raw node:http', path: '/' }
   if (WARMUP > 0) await run(`http://127.0.0.1:${rawPort}`, rawEndpoint, {}, WARMUP)
@@ -139,6 +140,10 @@ try {
   for (const endpoint of endpoints) {
     if (only.length && !only.some((o) => endpoint.name.includes(o))) continue
     const extra = endpoint.prepare ? await endpoint.prepare(server.url, { query: (text, values) => benchDb(dataDir).query(text, values) }) : {}
+    if (endpoint.explain) {
+      const plan = await benchDb(dataDir).query(`explain (analyze, costs off, timing off, summary off) ${endpoint.explain.text}`, endpoint.explain.values(extra))
+      plans.push({ name: endpoint.name, plan: plan.rows.map((r) => r['QUERY PLAN']).join('\n') })
+    }
     if (WARMUP > 0) await run(server.url, endpoint, extra, WARMUP)
     const before = endpoint.costPer ? await costSnapshot(dataDir, server.child.pid) : undefined
     const result = await run(server.url, endpoint, extra)
@@ -164,6 +169,7 @@ if (idleAppKb / 1024 > IDLE_RSS_BUDGET_MB) missed.push(`idle RSS ${(idleAppKb / 
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s of warm-up, on ${os.cpus().length} CPU(s)\n`)
 const budgetText = (b) => [b?.minRps && `>= ${b.minRps} req/s`, b?.maxP99Ms && `p99 < ${b.maxP99Ms} ms`].filter(Boolean).join(', ')
 const table = rows.map(({ name, endpoint, result }) => {
+  // autocannon's latency percentiles: p50 is the median.
   const rps = Math.round(result.requests.average)
   const budget = endpoint?.budget
   const misses = []
@@ -174,6 +180,7 @@ const table = rows.map(({ name, endpoint, result }) => {
   return {
     endpoint: name,
     'req/s': rps,
+    'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     'ratio to raw': (result.requests.average / rawRps).toFixed(2),
     'non-2xx': result.non2xx,
@@ -193,6 +200,7 @@ for (const { name, result, cost } of rows) {
       `${(done / Math.max(1, commits)).toFixed(1)} requests per committed transaction (${commits} commits)`,
   )
 }
+for (const { name, plan } of plans) console.log(`\nQuery plan of ${name}:\n${plan}`)
 if (missed.length) {
   console.error(`\nBudgets missed:\n- ${missed.join('\n- ')}`)
   process.exitCode = 1

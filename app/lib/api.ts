@@ -17,9 +17,22 @@ export class ApiError extends Error {
     const b = this.body as { message?: unknown } | null
     return typeof b?.message === 'string' ? b.message : this.message
   }
+
+  /** The server's machine-readable `code` (such as 'over_capacity'), when it sent one. */
+  get code(): string | undefined {
+    const b = this.body as { code?: unknown } | null
+    return typeof b?.code === 'string' ? b.code : undefined
+  }
+
+  /** The server's messages per field, when it sent them. */
+  get fieldErrors(): Record<string, string> {
+    const b = this.body as { errors?: unknown } | null
+    return b?.errors && typeof b.errors === 'object' ? (b.errors as Record<string, string>) : {}
+  }
 }
 
-async function throwIfNotOk(res: Response) {
+/** Throws an ApiError for a non-success answer (SPEC.md section 8's '{status}: {text}'). */
+export async function throwIfNotOk(res: Response) {
   if (res.ok) return
   const text = (await res.text()) || res.statusText
   let body: unknown = text

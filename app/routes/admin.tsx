@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { LogOut } from 'lucide-react'
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { ADMIN_SECTIONS, type AdminSectionId } from '../../common/constants'
 import { MESSAGES } from '../../common/messages'
-import { ADMIN_PANELS } from '~/components/admin/panels'
+import { AdminContext } from '~/components/admin/admin-context'
+import { LoadingState } from '~/components/admin/panel'
+import { ADMIN_SECTIONS } from '~/components/admin/sections'
 import { currentUserQuery } from '~/lib/current-user'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/admin'
@@ -13,11 +14,12 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: 'Admin' }, { name: 'robots', content: 'noindex' }]
 }
 
-function isSection(id: string | null): id is AdminSectionId {
-  return ADMIN_SECTIONS.some((s) => s.id === id)
+/** The venue's time zone, so "Today" in the back-office is the venue's today. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { venueTimezone: context.venueTimezone }
 }
 
-export default function Admin() {
+export default function Admin({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const user = useQuery(currentUserQuery)
@@ -34,52 +36,61 @@ export default function Admin() {
     )
   }
 
-  const requested = params.get('section')
-  const section = isSection(requested) ? requested : 'reservations'
-  const current = ADMIN_SECTIONS.find((s) => s.id === section)!
-  const Panel = ADMIN_PANELS[section]
+  const current = ADMIN_SECTIONS.find((s) => s.id === params.get('section')) ?? ADMIN_SECTIONS[0]!
+  const Panel = current.Panel
 
   return (
-    <div className="flex min-h-screen flex-col bg-muted md:flex-row">
-      <aside className="border-b bg-primary text-primary-foreground md:w-64 md:shrink-0 md:border-b-0 md:border-r">
-        <nav aria-label="Administrator" className="flex h-full flex-col p-4">
-          <p className="px-3 pb-3 font-display text-lg font-semibold">Administrator</p>
-          <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
-            {ADMIN_SECTIONS.map((s) => (
-              <li key={s.id}>
-                <Link
-                  to={`/admin?section=${s.id}`}
-                  aria-current={s.id === section ? 'page' : undefined}
-                  className={cn(
-                    'block whitespace-nowrap rounded-md px-3 py-2 text-sm hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white',
-                    s.id === section && 'bg-white/15 font-semibold',
-                  )}
-                >
-                  {s.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <a
-            href="/api/logout"
-            className="mt-4 flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-white/10 md:mt-auto"
-          >
-            <LogOut className="h-4 w-4" aria-hidden="true" />
-            Sign Out
-          </a>
-        </nav>
-      </aside>
-      <main className="flex-1 p-4 md:p-8">
-        {Panel ? (
-          <Panel />
-        ) : (
-          <section aria-labelledby="panel-title">
-            <h1 id="panel-title" className="text-2xl font-bold">
-              {current.label}
-            </h1>
-          </section>
-        )}
-      </main>
-    </div>
+    <AdminContext.Provider value={{ venueTimezone: loaderData.venueTimezone }}>
+      <div className="flex min-h-screen flex-col bg-muted md:flex-row print:block print:bg-white">
+        <aside className="border-b bg-primary text-primary-foreground md:sticky md:top-0 md:h-screen md:w-64 md:shrink-0 md:border-b-0 md:border-r print:hidden">
+          <nav aria-label="Administrator" className="flex h-full flex-col p-3 md:p-4">
+            <div className="flex items-center justify-between gap-2 px-3 pb-2 md:pb-3">
+              <p className="font-display text-lg font-semibold">Administrator</p>
+              <a href="/api/logout" className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-white/10 md:hidden">
+                <LogOut className="h-4 w-4" aria-hidden="true" />
+                Sign Out
+              </a>
+            </div>
+            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
+              {ADMIN_SECTIONS.map((s) => (
+                <li key={s.id}>
+                  <Link
+                    to={`/admin?section=${s.id}`}
+                    aria-current={s.id === current.id ? 'page' : undefined}
+                    className={cn(
+                      'flex items-center justify-between gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white',
+                      s.id === current.id && 'bg-white/15 font-semibold',
+                    )}
+                  >
+                    {s.label}
+                    {s.Badge && <s.Badge />}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <a
+              href="/api/logout"
+              className="mt-4 hidden items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-white/10 md:mt-auto md:flex"
+            >
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              Sign Out
+            </a>
+          </nav>
+        </aside>
+        <main className="min-w-0 flex-1 p-4 focus:outline-none md:p-8 print:p-0" tabIndex={-1} data-focus-fallback>
+          <Suspense fallback={<LoadingState />}>
+            {Panel ? (
+              <Panel key={current.id} />
+            ) : (
+              <section aria-labelledby="panel-title">
+                <h1 id="panel-title" className="text-2xl font-bold">
+                  {current.label}
+                </h1>
+              </section>
+            )}
+          </Suspense>
+        </main>
+      </div>
+    </AdminContext.Provider>
   )
 }

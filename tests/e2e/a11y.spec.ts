@@ -1,10 +1,6 @@
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Page } from '@playwright/test'
+import { seriousViolations } from './axe'
+import { signInQuickly } from './admin'
 import { expect, test } from './fixtures'
-
-const require = createRequire(import.meta.url)
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 
 /** Every public page, and the staff sign-in page. */
 const PUBLIC_PAGES = [
@@ -23,19 +19,8 @@ const PUBLIC_PAGES = [
   '/no-such-page',
 ]
 
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // page.evaluate is not subject to the page's CSP, unlike an injected <script>.
-  await page.evaluate(AXE_SOURCE)
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe
-    return (await axe.run()).violations
-  })
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`)
-}
+/** The back-office panels built so far, each checked signed in. */
+const ADMIN_PANELS = ['reservations', 'pending', 'hours', 'cocktails']
 
 for (const width of [390, 1280]) {
   test.describe(`axe at ${width} px`, () => {
@@ -61,3 +46,22 @@ test('the mobile menu, open, has no serious or critical violations', async ({ pa
   await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
 })
+
+for (const width of [390, 1280]) {
+  test(`the back-office panels at ${width} px have no serious or critical violations`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+    await signInQuickly(page)
+    for (const section of ADMIN_PANELS) {
+      await page.goto(`/admin?section=${section}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByRole('status')).toHaveCount(0)
+      expect(await seriousViolations(page), section).toEqual([])
+    }
+    // A dialog open, as staff use it.
+    await page.goto('/admin?section=reservations')
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await page.getByRole('button', { name: 'New Booking' }).click()
+    await expect(page.getByRole('dialog', { name: 'New Booking' })).toBeVisible()
+    expect(await seriousViolations(page), 'New Booking dialog').toEqual([])
+  })
+}

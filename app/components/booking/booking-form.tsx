@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Phone } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { isDayDisabled, type DateException, type WeeklyHours } from '../../../common/availability'
 import {
   FOOD_DRINKS,
@@ -19,14 +19,14 @@ import {
   type ReservationForm,
 } from '../../../common/reservation-form'
 import { formatLongDate, formatTime12 } from '../../../common/time'
+import { TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
-import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { Textarea } from '~/components/ui/textarea'
 import { toast } from '~/components/ui/use-toast'
 import { trackLead } from '~/lib/analytics'
 import { ApiError, apiRequest } from '~/lib/api'
 import { useCurrentUser } from '~/lib/current-user'
+import { availabilityKeys, reservationKeys } from '~/lib/queries/reservations'
 import { telHref } from '~/lib/site-data'
 import { BookingCalendar } from './booking-calendar'
 import { BookingConfirmation } from './booking-confirmation'
@@ -128,8 +128,8 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
       setGuestsText(String(EMPTY_RESERVATION_FORM.partySize))
       setErrors({})
       trackLead(reservation.partySize, reservation.date)
-      void queryClient.invalidateQueries({ queryKey: ['/api/admin/reservations'] })
-      void queryClient.invalidateQueries({ queryKey: ['/api/availability/slots'] })
+      void queryClient.invalidateQueries({ queryKey: reservationKeys.all })
+      void queryClient.invalidateQueries({ queryKey: availabilityKeys.all })
     } catch (error) {
       // A server answer ends the attempt; a network failure keeps its key so a retry cannot book twice.
       if (error instanceof ApiError) attempt.current = null
@@ -174,12 +174,13 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
     if (n !== undefined) set('partySize', n)
   }
 
-  /** A contact field's value, error and change handler, for TextField. */
+  /** A contact field's id, name, value, error and change handler, for TextField. */
   const contactField = (field: 'name' | 'email' | 'phone') => ({
-    field,
+    id: `booking-${field}`,
+    name: field,
     value: form[field],
     error: errors[field],
-    onChange: (value: string) => set(field, value),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
   })
 
   const large = form.partySize > LARGE_PARTY_THRESHOLD
@@ -236,24 +237,20 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
               loading={slots.isFetching && !slots.data}
               failed={slots.isError}
             />
-            <div className="grid content-start gap-2">
-              <Label htmlFor="booking-guests">Number of guests</Label>
-              <Input
-                id="booking-guests"
-                name="partySize"
-                type="number"
-                inputMode="numeric"
-                min={GUESTS_MIN}
-                max={GUESTS_MAX}
-                value={guestsText}
-                onChange={(e) => onGuests(e.target.value)}
-                onBlur={() => setGuestsText(String(form.partySize))}
-                aria-invalid={Boolean(errors.partySize)}
-                aria-describedby={errors.partySize ? 'booking-guests-error' : undefined}
-                className="bg-card"
-              />
-              {errors.partySize && <FieldError id="booking-guests-error">{errors.partySize}</FieldError>}
-            </div>
+            <TextField
+              id="booking-guests"
+              label="Number of guests"
+              error={errors.partySize}
+              name="partySize"
+              type="number"
+              inputMode="numeric"
+              min={GUESTS_MIN}
+              max={GUESTS_MAX}
+              value={guestsText}
+              onChange={(e) => onGuests(e.target.value)}
+              onBlur={() => setGuestsText(String(form.partySize))}
+              className="bg-card"
+            />
           </div>
           {form.date && form.startTime && (
             <p className="rounded-md bg-accent px-4 py-3 text-sm font-semibold" aria-live="polite">
@@ -295,19 +292,17 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
               ))}
             </div>
           </fieldset>
-          <div className="grid gap-2">
-            <Label htmlFor="booking-requests">Special requests and dietary requirements</Label>
-            <Textarea
-              id="booking-requests"
-              name="additionalInfo"
-              rows={4}
-              maxLength={2000}
-              placeholder="Allergies, high chairs, wheelchair access, celebrations…"
-              value={form.additionalInfo}
-              onChange={(e) => set('additionalInfo', e.target.value)}
-              className="bg-card"
-            />
-          </div>
+          <TextareaField
+            id="booking-requests"
+            label="Special requests and dietary requirements"
+            name="additionalInfo"
+            rows={4}
+            maxLength={2000}
+            placeholder="Allergies, high chairs, wheelchair access, celebrations…"
+            value={form.additionalInfo}
+            onChange={(e) => set('additionalInfo', e.target.value)}
+            className="bg-card"
+          />
           <div className="flex items-start gap-3">
             <input
               id="booking-offers"
@@ -357,48 +352,4 @@ function enteredBeforeHydration(form: HTMLFormElement) {
     ...((FOOD_DRINKS as readonly string[]).includes(foodDrinks) && { foodDrinks: foodDrinks as FoodDrinks }),
     ...(offers && { receiveOffers: offers.checked }),
   }
-}
-
-/** A labelled text input with its error message wired for screen readers. */
-function TextField({
-  field,
-  label,
-  value,
-  error,
-  onChange,
-  ...input
-}: {
-  field: 'name' | 'email' | 'phone'
-  label: string
-  value: string
-  error: string | undefined
-  onChange: (value: string) => void
-  type?: string
-  autoComplete: string
-  placeholder?: string
-}) {
-  const id = `booking-${field}`
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name={field}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
-    </div>
-  )
-}
-
-function FieldError({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="text-sm font-semibold text-destructive">
-      {children}
-    </p>
-  )
 }

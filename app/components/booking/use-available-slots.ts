@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import type { AvailabilitySlot } from '../../../common/reservation-form'
 import { getJson } from '~/lib/api'
+import { availabilityKeys } from '~/lib/queries/reservations'
 
 /** The free start times of a date for a party; refetched when the window regains focus. */
 export function useAvailableSlots(date: string, partySize: number) {
   return useQuery({
-    queryKey: ['/api/availability/slots', date, partySize],
+    queryKey: [...availabilityKeys.all, date, partySize],
     queryFn: async () =>
       (await getJson<AvailabilitySlot[]>(`/api/availability/slots/${date}?partySize=${partySize}`)) ?? [],
     enabled: Boolean(date),

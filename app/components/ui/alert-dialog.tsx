@@ -2,6 +2,7 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog'
 import * as React from 'react'
 import { buttonVariants } from '~/components/ui/button'
 import { cn } from '~/lib/utils'
+import { useReturnFocus } from './return-focus'
 
 export const AlertDialog = AlertDialogPrimitive.Root
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger
@@ -22,7 +23,7 @@ AlertDialogOverlay.displayName = AlertDialogPrimitive.Overlay.displayName
 export const AlertDialogContent = React.forwardRef<
   React.ElementRef<typeof AlertDialogPrimitive.Content>,
   React.ComponentPropsWithoutRef<typeof AlertDialogPrimitive.Content>
->(({ className, ...props }, ref) => (
+>(({ className, onOpenAutoFocus, onCloseAutoFocus, ...props }, ref) => (
   <AlertDialogPortal>
     <AlertDialogOverlay />
     <AlertDialogPrimitive.Content
@@ -32,6 +33,7 @@ export const AlertDialogContent = React.forwardRef<
         className,
       )}
       {...props}
+      {...useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus })}
     />
   </AlertDialogPortal>
 ))

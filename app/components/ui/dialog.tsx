@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '~/lib/utils'
+import { useReturnFocus } from './return-focus'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
@@ -26,7 +27,7 @@ export type DialogContentProps = React.ComponentPropsWithoutRef<typeof DialogPri
 }
 
 export const DialogContent = React.forwardRef<React.ElementRef<typeof DialogPrimitive.Content>, DialogContentProps>(
-  ({ className, children, hideClose = false, ...props }, ref) => (
+  ({ className, children, hideClose = false, onOpenAutoFocus, onCloseAutoFocus, ...props }, ref) => (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
@@ -36,6 +37,7 @@ export const DialogContent = React.forwardRef<React.ElementRef<typeof DialogPrim
           className,
         )}
         {...props}
+        {...useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus })}
       >
         {children}
         {!hideClose && (

@@ -1,0 +1,157 @@
+/**
+ * SPEC.md section 4: every admin create, update, delete and save goes through a
+ * confirm dialog; success shows 'Success!' with what happened; a failure goes
+ * back to the dialog with the server's message (the original only logged it).
+ *
+ *   const remove = useConfirmedMutation({ mutationFn: (id) => ..., success: ADMIN_MESSAGES.deleted, invalidate: [keys.all] })
+ *   remove.ask({ title: 'Delete reservation?', description: ADMIN_MESSAGES.deleteReservation, variables: id, destructive: true })
+ *   <ConfirmDialog {...remove.dialog} />
+ *
+ * A form dialog that asks passes `returnTo: 'form'`: on failure the confirm
+ * dialog closes and the form shows `error` (and `errorCode`, for a 409 staff
+ * may override).
+ */
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import * as React from 'react'
+import { ADMIN_MESSAGES } from '../../../common/messages'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '~/components/ui/alert-dialog'
+import { buttonVariants } from '~/components/ui/button'
+import { toast } from '~/components/ui/use-toast'
+import { ApiError } from '~/lib/api'
+import { cn } from '~/lib/utils'
+
+export type ConfirmRequest<V> = {
+  title: string
+  description: React.ReactNode
+  /** What it applies to, in a line of its own (a guest, a date), so nobody confirms the wrong one. */
+  detail?: string
+  variables: V
+  confirmLabel?: string
+  destructive?: boolean
+  /** Where a failure's message goes: the confirm dialog itself (default), or the form that asked. */
+  returnTo?: 'dialog' | 'form'
+}
+
+export type ConfirmDialogProps = {
+  open: boolean
+  title: string
+  description: React.ReactNode
+  detail?: string
+  confirmLabel: string
+  destructive: boolean
+  pending: boolean
+  error?: string
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/** A mutation that runs only after staff confirm it, then says 'Success!' or why not. */
+export function useConfirmedMutation<V, R = unknown>(options: {
+  mutationFn: (variables: V) => Promise<R>
+  /** The toast's text on success: 'Updated successfully!', 'Deleted successfully!', 'Saved successfully!'. */
+  success: string | ((variables: V) => string)
+  /** Queries to refetch once it succeeded. */
+  invalidate?: QueryKey[]
+  onSuccess?: (result: R, variables: V) => void
+}) {
+  const queryClient = useQueryClient()
+  const [request, setRequest] = React.useState<ConfirmRequest<V> | null>(null)
+  const [failure, setFailure] = React.useState<{ message: string; code?: string; fields: Record<string, string> } | null>(null)
+  const latest = React.useRef(options)
+  latest.current = options
+
+  const mutation = useMutation({
+    mutationFn: (variables: V) => latest.current.mutationFn(variables),
+    onSuccess: async (result, variables) => {
+      setRequest(null)
+      setFailure(null)
+      const { success } = latest.current
+      toast({ title: ADMIN_MESSAGES.success, description: typeof success === 'function' ? success(variables) : success })
+      latest.current.onSuccess?.(result, variables)
+      await Promise.all((latest.current.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+    },
+    onError: (error) => {
+      setFailure(
+        error instanceof ApiError
+          ? { message: error.serverMessage, code: error.code, fields: error.fieldErrors }
+          : { message: ADMIN_MESSAGES.errorFallback, fields: {} },
+      )
+      // Back to the form that asked, which shows the message; or stay in this dialog with it.
+      setRequest((current) => (current?.returnTo === 'form' ? null : current))
+    },
+  })
+
+  const ask = React.useCallback((next: ConfirmRequest<V>) => {
+    setFailure(null)
+    setRequest(next)
+  }, [])
+
+  const dialog: ConfirmDialogProps = {
+    open: request !== null,
+    title: request?.title ?? '',
+    description: request?.description ?? '',
+    detail: request?.detail,
+    confirmLabel: request?.confirmLabel ?? 'Confirm',
+    destructive: request?.destructive ?? false,
+    pending: mutation.isPending,
+    error: request && request.returnTo !== 'form' ? failure?.message : undefined,
+    onConfirm: () => request && mutation.mutate(request.variables),
+    onCancel: () => {
+      if (!mutation.isPending) setRequest(null)
+    },
+  }
+
+  return {
+    ask,
+    dialog,
+    pending: mutation.isPending,
+    /** The last failure's message, for the form that asked (returnTo: 'form'). */
+    error: failure?.message,
+    errorCode: failure?.code,
+    fieldErrors: failure?.fields ?? {},
+    clearError: () => setFailure(null),
+  }
+}
+
+/** The confirm step: Cancel, or the action, which reads 'Working...' while it runs. */
+export function ConfirmDialog({ open, title, description, detail, confirmLabel, destructive, pending, error, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {detail && <p className="rounded-md bg-muted px-3 py-2 text-sm font-semibold">{detail}</p>}
+        {error && (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-semibold text-destructive">
+            {error}
+          </p>
+        )}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={pending}
+            className={cn(destructive && buttonVariants({ variant: 'destructive' }))}
+            onClick={(event) => {
+              // Stay open until the request answers: success closes it, failure shows why.
+              event.preventDefault()
+              onConfirm()
+            }}
+          >
+            {pending ? 'Working...' : confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import * as React from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { HALF_HOURS, type HourExceptionRow } from '../../../../common/hours'
+import { HourExceptionSchema, type HourExceptionInput } from '../../../../common/hours-schema'
+import { formatLongDate } from '../../../../common/time'
+import { FormError, SelectField, TextField } from '~/components/forms/fields'
+import { Button } from '~/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { Label } from '~/components/ui/label'
+import { Switch } from '~/components/ui/switch'
+import type { useExceptionActions } from './use-hours-actions'
+
+type Values = { date: string; isClosed: boolean; openTime: string; closeTime: string; reason: string }
+const TIME_OPTIONS = [{ value: '', label: 'Choose a time' }, ...HALF_HOURS.map((t) => ({ value: t, label: t }))]
+
+const initial = (e: HourExceptionRow | undefined): Values =>
+  e
+    ? { date: e.date, isClosed: e.isClosed, openTime: e.openTime ?? '', closeTime: e.closeTime ?? '', reason: e.reason }
+    : { date: '', isClosed: true, openTime: '', closeTime: '', reason: '' }
+
+/**
+ * Add or edit an hour exception (SPEC.md section 5): a date and a reason are
+ * required; closed all day sends empty times; otherwise open and close on half
+ * hours, close after open.
+ */
+export function ExceptionDialog({
+  open,
+  onOpenChange,
+  exception,
+  save,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  exception?: HourExceptionRow
+  save: ReturnType<typeof useExceptionActions>['save']
+}) {
+  const form = useForm<Values, unknown, HourExceptionInput>({ // The schema reads blank times as empty (a preprocess), so its declared input is wider than the form's.
+    resolver: zodResolver(HourExceptionSchema) as never, defaultValues: initial(exception) })
+  const { errors } = form.formState
+  const closed = form.watch('isClosed')
+
+  React.useEffect(() => {
+    if (!open) return
+    form.reset(initial(exception))
+    save.clearError()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, exception?.id])
+
+  const submit = form.handleSubmit((values) =>
+    save.ask({
+      title: exception ? 'Save this exception?' : 'Add this exception?',
+      description: `${formatLongDate(values.date)}: ${values.isClosed ? 'closed all day' : `open ${values.openTime} to ${values.closeTime}`} (${values.reason}). Guests see it on the booking page at once.`,
+      confirmLabel: 'Save',
+      variables: { id: exception?.id, values },
+      returnTo: 'form',
+    }),
+  )
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !save.pending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{exception ? 'Edit Exception' : 'Add Exception'}</DialogTitle>
+          <DialogDescription>A date when the booking hours differ from the usual week: a closure, or special hours.</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" noValidate onSubmit={submit}>
+          <FormError message={save.error} />
+          <TextField label="Date" type="date" error={errors.date?.message} {...form.register('date')} />
+          <div className="flex items-center gap-3">
+            <Controller
+              control={form.control}
+              name="isClosed"
+              render={({ field }) => <Switch id="exception-closed" checked={field.value} onCheckedChange={field.onChange} />}
+            />
+            <Label htmlFor="exception-closed">Closed all day</Label>
+          </div>
+          {!closed && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField label="Open time" options={TIME_OPTIONS} error={errors.openTime?.message} {...form.register('openTime')} />
+              <SelectField label="Close time" options={TIME_OPTIONS} error={errors.closeTime?.message} {...form.register('closeTime')} />
+            </div>
+          )}
+          <TextField label="Reason" placeholder="Private party, Christmas Day…" maxLength={200} error={errors.reason?.message} {...form.register('reason')} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.pending}>
+              {save.pending ? 'Saving...' : exception ? 'Save Changes' : 'Add Exception'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query'
+import { CalendarX2, Pencil, Plus, Trash2 } from 'lucide-react'
+import * as React from 'react'
+import type { HourExceptionRow } from '../../../../common/hours'
+import { ADMIN_MESSAGES } from '../../../../common/messages'
+import { formatLongDate } from '../../../../common/time'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { exceptionsQuery } from '~/lib/queries/hours'
+import { useVenueDays } from '../admin-context'
+import { ConfirmDialog } from '../confirm'
+import { EmptyState, ErrorState, LoadingState } from '../panel'
+import { useExceptionActions } from './use-hours-actions'
+
+// The form (with the schema and form libraries) loads when staff first reach for it.
+const loadDialog = () => import('./exception-dialog')
+const ExceptionDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.ExceptionDialog })))
+
+function ExceptionItem({ exception: e, onEdit, onDelete }: { exception: HourExceptionRow; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid={`exception-${e.date}`}>
+      <div>
+        <p className="font-semibold">{formatLongDate(e.date)}</p>
+        <p className="text-sm">
+          {e.isClosed ? <Badge variant="danger">Closed all day</Badge> : <Badge variant="success">Open {e.openTime} to {e.closeTime}</Badge>}
+          <span className="ml-2 text-muted-foreground">{e.reason}</span>
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Button type="button" size="sm" variant="outline" onClick={onEdit} onPointerEnter={() => void loadDialog()} onFocus={() => void loadDialog()} aria-label={`Edit the exception on ${formatLongDate(e.date)}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <Button type="button" size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Delete the exception on ${formatLongDate(e.date)}`}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </li>
+  )
+}
+
+/** Hour Exceptions (SPEC.md section 2): dates whose booking hours differ, upcoming first; past ones on request. */
+export function HourExceptions() {
+  const exceptions = useQuery(exceptionsQuery)
+  const { today } = useVenueDays()
+  const [editing, setEditing] = React.useState<HourExceptionRow | 'new' | null>(null)
+  const [showPast, setShowPast] = React.useState(false)
+  const actions = useExceptionActions({ onSaved: () => setEditing(null) })
+  const upcoming = exceptions.data?.filter((e) => e.date >= today) ?? []
+  const past = exceptions.data?.filter((e) => e.date < today).reverse() ?? []
+
+  const item = (e: HourExceptionRow) => (
+    <ExceptionItem
+      key={e.id}
+      exception={e}
+      onEdit={() => setEditing(e)}
+      onDelete={() =>
+        actions.remove.ask({
+          title: 'Delete this exception?',
+          description: `${formatLongDate(e.date)} goes back to the usual hours for that day of the week.`,
+          confirmLabel: 'Delete',
+          destructive: true,
+          variables: e.id,
+        })
+      }
+    />
+  )
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">Closures and special hours for single dates. They win over the usual week.</p>
+        <Button type="button" onClick={() => setEditing('new')} onPointerEnter={() => void loadDialog()} onFocus={() => void loadDialog()}>
+          <Plus aria-hidden="true" />
+          Add Exception
+        </Button>
+      </div>
+      {exceptions.isPending ? (
+        <LoadingState>{ADMIN_MESSAGES.loadingExceptions}</LoadingState>
+      ) : exceptions.isError ? (
+        <ErrorState message="The hour exceptions could not be loaded." onRetry={() => void exceptions.refetch()} />
+      ) : upcoming.length === 0 && past.length === 0 ? (
+        <EmptyState title={ADMIN_MESSAGES.noExceptions} icon={<CalendarX2 className="size-8 text-muted-foreground" aria-hidden="true" />} />
+      ) : (
+        <>
+          {upcoming.length > 0 ? (
+            <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Upcoming exceptions">
+              {upcoming.map(item)}
+            </ul>
+          ) : (
+            <EmptyState title={ADMIN_MESSAGES.noExceptions}>None from today on.</EmptyState>
+          )}
+          {past.length > 0 && (
+            <div>
+              <Button type="button" variant="link" className="px-0" aria-expanded={showPast} onClick={() => setShowPast((s) => !s)}>
+                {showPast ? 'Hide' : 'Show'} past exceptions ({past.length})
+              </Button>
+              {showPast && (
+                <ul className="divide-y divide-border rounded-lg border border-border bg-card opacity-80" aria-label="Past exceptions">
+                  {past.map(item)}
+                </ul>
+              )}
+            </div>
+          )}
+        </>
+      )}
+      {editing !== null && (
+        <React.Suspense fallback={null}>
+          <ExceptionDialog
+            open
+            onOpenChange={(open) => !open && setEditing(null)}
+            exception={editing === 'new' ? undefined : editing}
+            save={actions.save}
+          />
+        </React.Suspense>
+      )}
+      <ConfirmDialog {...actions.save.dialog} />
+      <ConfirmDialog {...actions.remove.dialog} />
+    </div>
+  )
+}

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query'
+import { HALF_HOURS, type OpeningHoursRow } from '../../../../common/hours'
+import type { OpeningHoursChange } from '../../../../common/hours-schema'
+import { WEEKDAY_NAMES } from '../../../../common/time'
+import { NativeSelect } from '~/components/forms/fields'
+import { Badge } from '~/components/ui/badge'
+import { Label } from '~/components/ui/label'
+import { Switch } from '~/components/ui/switch'
+import { weekQuery } from '~/lib/queries/hours'
+import { ConfirmDialog } from '../confirm'
+import { ErrorState, LoadingState } from '../panel'
+import { useDayChange } from './use-hours-actions'
+
+const TIME_OPTIONS = HALF_HOURS.map((t) => ({ value: t, label: t }))
+const BLANK = { value: '', label: 'Not set' }
+
+/** What a change to one day does, in words, for the confirm dialog. */
+function describe(day: string, change: OpeningHoursChange): { title: string; description: string } {
+  if ('isClosed' in change) {
+    return change.isClosed
+      ? { title: `Close ${day}s?`, description: `Guests will not be able to book a table on any ${day}, except on dates an exception opens.` }
+      : { title: `Open ${day}s?`, description: `Guests will be able to book a table on ${day}s within the hours set.` }
+  }
+  const [which, time] = 'openTime' in change ? ['open', change.openTime] : ['close', change.closeTime]
+  return { title: `Change ${day}'s hours?`, description: `Set ${day}'s ${which} time to ${time}. Bookings already made are kept.` }
+}
+
+/**
+ * Standard Hours (SPEC.md section 2): one row a weekday, Sunday to Saturday,
+ * with an Open switch and open and close times every half hour. Each change
+ * is one request, after a confirm.
+ */
+export function StandardHours() {
+  const week = useQuery(weekQuery)
+  const day = useDayChange()
+
+  const change = (row: OpeningHoursRow, next: OpeningHoursChange) => {
+    const name = WEEKDAY_NAMES[row.dayOfWeek]!
+    day.ask({ ...describe(name, next), confirmLabel: 'Save', variables: { dayOfWeek: row.dayOfWeek, change: next } })
+  }
+
+  if (week.isPending) return <LoadingState />
+  if (week.isError) return <ErrorState message="The opening hours could not be loaded." onRetry={() => void week.refetch()} />
+
+  return (
+    <>
+      <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Opening hours by day">
+        {week.data.map((row) => {
+          const name = WEEKDAY_NAMES[row.dayOfWeek]!
+          const open = !row.isClosed
+          return (
+            <li key={row.dayOfWeek} className="grid grid-cols-2 gap-3 p-4 sm:grid-cols-[9rem_8rem_1fr_1fr] sm:items-center" data-testid={`hours-${row.dayOfWeek}`}>
+              <p className="flex items-center gap-2 font-semibold">
+                {name}
+                {!open && <Badge variant="danger">Closed</Badge>}
+              </p>
+              <div className="flex items-center justify-end gap-2 sm:justify-start">
+                <Switch id={`open-${row.dayOfWeek}`} checked={open} onCheckedChange={(checked) => change(row, { isClosed: !checked })} />
+                <Label htmlFor={`open-${row.dayOfWeek}`}>
+                  Open<span className="sr-only"> on {name}</span>
+                </Label>
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`opens-${row.dayOfWeek}`} className="text-xs text-muted-foreground">
+                  Opens<span className="sr-only"> on {name}</span>
+                </Label>
+                <NativeSelect
+                  id={`opens-${row.dayOfWeek}`}
+                  value={row.openTime ?? ''}
+                  disabled={!open}
+                  options={row.openTime ? TIME_OPTIONS : [BLANK, ...TIME_OPTIONS]}
+                  onChange={(e) => change(row, { openTime: e.target.value })}
+                />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`closes-${row.dayOfWeek}`} className="text-xs text-muted-foreground">
+                  Closes<span className="sr-only"> on {name}</span>
+                </Label>
+                <NativeSelect
+                  id={`closes-${row.dayOfWeek}`}
+                  value={row.closeTime ?? ''}
+                  disabled={!open}
+                  options={row.closeTime ? TIME_OPTIONS : [BLANK, ...TIME_OPTIONS]}
+                  onChange={(e) => change(row, { closeTime: e.target.value })}
+                />
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+      <ConfirmDialog {...day.dialog} />
+    </>
+  )
+}

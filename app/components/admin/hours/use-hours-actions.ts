@@ -1,0 +1,39 @@
+import type { HourExceptionRow, OpeningHoursRow } from '../../../../common/hours'
+import type { HourExceptionInput, OpeningHoursChange } from '../../../../common/hours-schema'
+import { ADMIN_MESSAGES } from '../../../../common/messages'
+import { apiRequest } from '~/lib/api'
+import { hoursKeys } from '~/lib/queries/hours'
+import { availabilityKeys } from '~/lib/queries/reservations'
+import { useConfirmedMutation } from '../confirm'
+
+// Hours change what guests can book: the public hours and the slots are refetched too.
+const afterChange = [hoursKeys.week, hoursKeys.exceptions, hoursKeys.public, availabilityKeys.all]
+
+/** A change to one weekday (Standard Hours), through the confirm step. */
+export function useDayChange() {
+  return useConfirmedMutation({
+    mutationFn: ({ dayOfWeek, change }: { dayOfWeek: number; change: OpeningHoursChange }) =>
+      apiRequest<OpeningHoursRow>('PUT', `/api/admin/opening-hours/${dayOfWeek}`, change),
+    success: ADMIN_MESSAGES.updated,
+    invalidate: afterChange,
+  })
+}
+
+/** Adding, editing and deleting hour exceptions, each through the confirm step. */
+export function useExceptionActions(options: { onSaved?: () => void } = {}) {
+  const save = useConfirmedMutation({
+    mutationFn: ({ id, values }: { id?: number; values: HourExceptionInput }) =>
+      id === undefined
+        ? apiRequest<HourExceptionRow>('POST', '/api/admin/hour-exceptions', values)
+        : apiRequest<HourExceptionRow>('PUT', `/api/admin/hour-exceptions/${id}`, values),
+    success: ({ id }) => (id === undefined ? ADMIN_MESSAGES.saved : ADMIN_MESSAGES.updated),
+    invalidate: afterChange,
+    onSuccess: () => options.onSaved?.(),
+  })
+  const remove = useConfirmedMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/admin/hour-exceptions/${id}`),
+    success: ADMIN_MESSAGES.deleted,
+    invalidate: afterChange,
+  })
+  return { save, remove }
+}

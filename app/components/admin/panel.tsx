@@ -1,0 +1,58 @@
+/** The frame every admin panel shares: its heading and actions, and its loading, empty and error states. */
+import * as React from 'react'
+import { cn } from '~/lib/utils'
+
+export function PanelHeader({ title, description, actions, titleId }: { title: React.ReactNode; description?: React.ReactNode; actions?: React.ReactNode; titleId: string }) {
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-3">
+      <div className="min-w-0">
+        <h1 id={titleId} className="font-display text-2xl font-bold leading-tight">
+          {title}
+        </h1>
+        {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2 print:hidden">{actions}</div>}
+    </header>
+  )
+}
+
+export function LoadingState({ children = 'Loading...' }: { children?: React.ReactNode }) {
+  return (
+    <p role="status" className="py-8 text-center text-muted-foreground">
+      {children}
+    </p>
+  )
+}
+
+export function EmptyState({ title, children, icon }: { title: string; children?: React.ReactNode; icon?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
+      {icon}
+      <p className="font-display text-lg font-semibold">{title}</p>
+      {children && <p className="text-sm text-muted-foreground">{children}</p>}
+    </div>
+  )
+}
+
+export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive">
+      <p className="font-semibold">{message}</p>
+      {onRetry && (
+        <button type="button" className="mt-1 underline" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** A small count beside a heading or a sidebar link. */
+export function CountBadge({ count, label, className }: { count: number; label: string; className?: string }) {
+  return (
+    <span className={cn('inline-flex min-w-6 items-center justify-center rounded-full bg-brass px-2 py-0.5 text-xs font-bold text-forest-dark', className)}>
+      {count}
+      <span className="sr-only"> {label}</span>
+    </span>
+  )
+}

@@ -1,0 +1,111 @@
+import { Check, Eye, Mail, Pencil, Phone, Trash2, Users, X } from 'lucide-react'
+import type { AdminReservation } from '../../../../common/admin-reservations'
+import { FOOD_DRINKS_LABELS } from '../../../../common/constants'
+import { formatShortDate, formatTime12 } from '../../../../common/time'
+import { Button } from '~/components/ui/button'
+import { telHref } from '~/lib/tel'
+import { cn } from '~/lib/utils'
+import { StatusBadge } from './status-badge'
+
+export type CardActions = {
+  onView: () => void
+  onEdit: () => void
+  onDelete: () => void
+  onConfirm: () => void
+  onCancel: () => void
+  /** Starts loading the edit form as staff reach for Edit. */
+  preloadEdit?: () => void
+}
+
+const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
+
+/**
+ * One booking as staff scan it behind the bar: the time first, then who, how
+ * many and the status in words; contact details one tap away; actions big
+ * enough for a thumb. A pending booking can be confirmed or cancelled here.
+ */
+export function ReservationCard({ reservation: r, actions }: { reservation: AdminReservation; actions: CardActions }) {
+  const titleId = `reservation-${r.id}-name`
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid={`reservation-${r.id}`}
+      className={cn('flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm sm:flex-row', r.status === 'cancelled' && 'opacity-75')}
+    >
+      <div className="flex shrink-0 items-baseline gap-2 sm:w-32 sm:flex-col sm:gap-1">
+        <p className="whitespace-nowrap font-display text-2xl font-bold leading-none">{formatTime12(r.startTime)}</p>
+        <p className="text-sm text-muted-foreground">{formatShortDate(r.date)}</p>
+      </div>
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={titleId} className="text-lg font-semibold leading-tight">
+            {r.name}
+          </h3>
+          <StatusBadge status={r.status} />
+        </div>
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+          <div className="flex items-center gap-2">
+            <dt>
+              <Users className="size-4 text-muted-foreground" aria-hidden="true" />
+              <span className="sr-only">Party size</span>
+            </dt>
+            <dd className="font-semibold">{guests(r.partySize)}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="text-muted-foreground">Preference</dt>
+            <dd>{FOOD_DRINKS_LABELS[r.foodDrinks]}</dd>
+          </div>
+          <div className="flex min-w-0 items-center gap-2">
+            <dt>
+              <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
+              <span className="sr-only">Email</span>
+            </dt>
+            <dd className="min-w-0 truncate">
+              <a className="underline-offset-2 hover:underline" href={`mailto:${r.email}`}>
+                {r.email}
+              </a>
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt>
+              <Phone className="size-4 text-muted-foreground" aria-hidden="true" />
+              <span className="sr-only">Phone</span>
+            </dt>
+            <dd>
+              <a className="underline-offset-2 hover:underline" href={telHref(r.phone)}>
+                {r.phone}
+              </a>
+            </dd>
+          </div>
+        </dl>
+        {r.additionalInfo && <p className="line-clamp-2 rounded-md bg-accent px-3 py-2 text-sm">{r.additionalInfo}</p>}
+        <div className="flex flex-wrap gap-2 pt-1 print:hidden" role="group" aria-label={`Actions for ${r.name}`}>
+          {r.status === 'pending' && (
+            <>
+              <Button type="button" size="sm" onClick={actions.onConfirm}>
+                <Check aria-hidden="true" />
+                Confirm
+              </Button>
+              <Button type="button" size="sm" variant="outline" onClick={actions.onCancel}>
+                <X aria-hidden="true" />
+                Cancel booking
+              </Button>
+            </>
+          )}
+          <Button type="button" size="sm" variant="outline" onClick={actions.onView}>
+            <Eye aria-hidden="true" />
+            View details
+          </Button>
+          <Button type="button" size="sm" variant="outline" onClick={actions.onEdit} onPointerEnter={actions.preloadEdit} onFocus={actions.preloadEdit}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button type="button" size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={actions.onDelete}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </div>
+    </article>
+  )
+}

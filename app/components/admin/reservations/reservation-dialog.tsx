@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import * as React from 'react'
+import { useForm } from 'react-hook-form'
+import {
+  AdminReservationSchema,
+  type AdminReservation,
+  type AdminReservationForm,
+  type AdminReservationInput,
+} from '../../../../common/admin-reservations'
+import { FOOD_DRINKS, FOOD_DRINKS_LABELS, RESERVATION_STATUSES } from '../../../../common/constants'
+import { formatLongDate, formatTime12 } from '../../../../common/time'
+import { FormError, SelectField, TextareaField, TextField } from '~/components/forms/fields'
+import { Button } from '~/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import type { useReservationActions } from './use-reservation-actions'
+
+const STATUS_OPTIONS = RESERVATION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))
+const PREFERENCE_OPTIONS = FOOD_DRINKS.map((v) => ({ value: v, label: FOOD_DRINKS_LABELS[v] }))
+/** The 409 codes staff may override with "Save anyway". */
+const OVERRIDABLE = new Set(['over_capacity', 'over_pacing', 'outside_hours'])
+
+function initialValues(reservation: AdminReservation | undefined, date: string): AdminReservationForm {
+  if (reservation) {
+    const { name, email, phone, date, startTime, partySize, additionalInfo, foodDrinks, status } = reservation
+    return { name, email, phone, date, startTime, partySize, additionalInfo, foodDrinks, status }
+  }
+  return { name: '', email: '', phone: '', date, startTime: '19:00', partySize: 2, additionalInfo: '', foodDrinks: 'food_and_drinks', status: 'confirmed' }
+}
+
+/**
+ * The Edit Reservation dialog of SPEC.md section 2, also used empty for a
+ * phone or walk-in booking ('New Booking'). Saving asks first; when the
+ * server says the table does not fit (over capacity, pacing or hours), the
+ * reason shows here with 'Save anyway'.
+ */
+export function ReservationDialog({
+  open,
+  onOpenChange,
+  reservation,
+  defaultDate,
+  save,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  reservation?: AdminReservation
+  defaultDate: string
+  save: ReturnType<typeof useReservationActions>['save']
+}) {
+  const form = useForm<AdminReservationForm, unknown, AdminReservationInput>({
+    resolver: zodResolver(AdminReservationSchema),
+    defaultValues: initialValues(reservation, defaultDate),
+  })
+  const { errors } = form.formState
+  const [submitted, setSubmitted] = React.useState<AdminReservationInput | null>(null)
+
+  // A fresh form each time the dialog opens, for the booking it opens on.
+  React.useEffect(() => {
+    if (!open) return
+    form.reset(initialValues(reservation, defaultDate))
+    save.clearError()
+    setSubmitted(null)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, reservation?.id])
+
+  // The server's messages per field go beside the fields.
+  React.useEffect(() => {
+    for (const [field, message] of Object.entries(save.fieldErrors)) {
+      if (field in form.getValues()) form.setError(field as keyof AdminReservationForm, { message })
+    }
+  }, [save.fieldErrors, form])
+
+  const ask = (values: AdminReservationInput, force = false) => {
+    setSubmitted(values)
+    const when = `${formatLongDate(values.date)} at ${formatTime12(values.startTime)}`
+    save.ask({
+      title: force ? 'Book anyway?' : reservation ? 'Save changes?' : 'Add this booking?',
+      description: force
+        ? `${save.error} Save it anyway?`
+        : reservation
+          ? `Save the changes to ${values.name}'s booking: ${when}, ${values.partySize} ${values.partySize === 1 ? 'guest' : 'guests'}?`
+          : `Book a table for ${values.name}, ${values.partySize} ${values.partySize === 1 ? 'guest' : 'guests'}, ${when}?`,
+      confirmLabel: force ? 'Save anyway' : 'Save',
+      variables: { id: reservation?.id, values, force },
+      returnTo: 'form',
+    })
+  }
+
+  const canOverride = Boolean(save.errorCode && OVERRIDABLE.has(save.errorCode) && submitted)
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !save.pending && onOpenChange(next)}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{reservation ? 'Edit Reservation' : 'New Booking'}</DialogTitle>
+          <DialogDescription>
+            {reservation
+              ? 'A new date, time or a larger party is checked against the tables free.'
+              : 'A phone or walk-in booking, checked against the tables free like a booking made on the website.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => ask(values))}>
+          <FormError message={save.error}>
+            {canOverride && (
+              <Button type="button" size="sm" variant="destructive" className="mt-2" onClick={() => ask(submitted!, true)}>
+                Save anyway
+              </Button>
+            )}
+          </FormError>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+            <SelectField label="Status" options={STATUS_OPTIONS} error={errors.status?.message} {...form.register('status')} />
+            <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+            <TextField label="Phone" type="tel" autoComplete="off" error={errors.phone?.message} {...form.register('phone')} />
+            <TextField label="Date" type="date" error={errors.date?.message} {...form.register('date')} />
+            <TextField label="Time" type="time" error={errors.startTime?.message} {...form.register('startTime')} />
+            <TextField label="Party Size" type="number" inputMode="numeric" min={1} error={errors.partySize?.message} {...form.register('partySize')} />
+            <SelectField label="Preference" options={PREFERENCE_OPTIONS} error={errors.foodDrinks?.message} {...form.register('foodDrinks')} />
+          </div>
+          <TextareaField label="Additional Information" rows={3} maxLength={2000} error={errors.additionalInfo?.message} {...form.register('additionalInfo')} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.pending}>
+              {save.pending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

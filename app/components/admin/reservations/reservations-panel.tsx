@@ -1,0 +1,208 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { CalendarPlus, Printer, Search } from 'lucide-react'
+import * as React from 'react'
+import type { AdminReservation } from '../../../../common/admin-reservations'
+import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '../../../../common/constants'
+import { ADMIN_MESSAGES } from '../../../../common/messages'
+import { formatLongDate } from '../../../../common/time'
+import { Button } from '~/components/ui/button'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { fetchReservations, reservationKeys, type ReservationFilter } from '~/lib/queries/reservations'
+import { cn } from '~/lib/utils'
+import { useVenueDays } from '../admin-context'
+import { ConfirmDialog } from '../confirm'
+import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
+import { ReservationCard } from './reservation-card'
+import { ReservationDetails } from './reservation-details'
+import { RunSheet } from './run-sheet'
+import { useReservationActions } from './use-reservation-actions'
+
+type View = 'today' | 'tomorrow' | 'all' | 'custom'
+const VIEWS: { id: View; label: string }[] = [
+  { id: 'today', label: 'Today' },
+  { id: 'tomorrow', label: 'Tomorrow' },
+  { id: 'all', label: 'All Bookings' },
+  { id: 'custom', label: 'Custom Date' },
+]
+/** Waits until typing stops before searching. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = React.useState(value)
+  React.useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return settled
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+// The edit form (with the schema library and the form library) loads when staff first open it,
+// or as they reach for New Booking or Edit: the day's list comes up without it.
+const loadDialog = () => import('./reservation-dialog')
+const ReservationDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.ReservationDialog })))
+const preloadDialog = { onPointerEnter: () => void loadDialog(), onFocus: () => void loadDialog() }
+
+/**
+ * All Reservations (SPEC.md section 2): a day's bookings (Today by default,
+ * Tomorrow, or any date), or every booking page by page; a search; the
+ * day's guests; a printable run sheet; new bookings appear within half a
+ * minute, or at once when staff come back to the tab.
+ */
+export default function ReservationsPanel() {
+  const { today, tomorrow } = useVenueDays()
+  const [view, setView] = React.useState<View>('today')
+  const [customDate, setCustomDate] = React.useState('')
+  const [search, setSearch] = React.useState('')
+  const q = useDebounced(search.trim(), 300)
+  const [page, setPage] = React.useState(1)
+  const [editing, setEditing] = React.useState<AdminReservation | 'new' | null>(null)
+  const [viewing, setViewing] = React.useState<AdminReservation | null>(null)
+  const actions = useReservationActions({ onSaved: () => setEditing(null) })
+
+  const date = view === 'today' ? today : view === 'tomorrow' ? tomorrow : view === 'custom' ? customDate : ''
+  const filter: ReservationFilter | null =
+    view === 'all' ? { q, page, pageSize: RESERVATION_PAGE_SIZE } : date ? { date, q, page, pageSize: RESERVATION_DAY_PAGE_SIZE } : null
+  const list = useQuery({
+    queryKey: reservationKeys.list(filter ?? {}),
+    queryFn: () => fetchReservations(filter!),
+    enabled: filter !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  })
+  React.useEffect(() => setPage(1), [view, q, date])
+
+  const heading = date ? formatLongDate(date) : view === 'all' ? ADMIN_MESSAGES.allBookings : ADMIN_MESSAGES.selectDate
+  const data = filter ? list.data : undefined
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
+
+  return (
+    <section aria-labelledby="reservations-title" className="space-y-5">
+      <PanelHeader
+        titleId="reservations-title"
+        title="All Reservations"
+        description="Who is coming, and what they asked for."
+        actions={
+          <>
+            <Button type="button" onClick={() => setEditing('new')} {...preloadDialog}>
+              <CalendarPlus aria-hidden="true" />
+              New Booking
+            </Button>
+            <Button type="button" variant="outline" onClick={() => window.print()} disabled={!date || !data}>
+              <Printer aria-hidden="true" />
+              Print run sheet
+            </Button>
+          </>
+        }
+      />
+
+      <div className="flex flex-col gap-3 rounded-lg border border-border bg-card p-3 print:hidden sm:p-4 lg:flex-row lg:items-end lg:justify-between">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div role="group" aria-label="Show bookings for" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1 sm:flex">
+            {VIEWS.map((v) => (
+              <button
+                key={v.id}
+                type="button"
+                aria-pressed={view === v.id}
+                onClick={() => setView(v.id)}
+                className={cn(
+                  'rounded-sm px-3 py-2 text-sm font-semibold text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  view === v.id && 'bg-background text-foreground shadow-sm',
+                )}
+              >
+                {v.label}
+              </button>
+            ))}
+          </div>
+          {view === 'custom' && (
+            <div className="grid gap-1">
+              <Label htmlFor="reservations-date">Date</Label>
+              <Input id="reservations-date" type="date" value={customDate} onChange={(e) => setCustomDate(e.target.value)} className="sm:w-44" />
+            </div>
+          )}
+        </div>
+        <div className="grid gap-1 lg:w-72">
+          <Label htmlFor="reservations-search">Search by name, email or phone</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input id="reservations-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
+          </div>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-baseline justify-between gap-2 print:hidden">
+        <h2 className="font-display text-xl font-semibold" aria-live="polite">
+          {heading}
+        </h2>
+        {data && (
+          <p className="text-sm font-semibold" data-testid="reservations-count">
+            {count(data.total, 'booking', 'bookings')}
+            {date && ` · ${count(data.covers, 'guest', 'guests')} expected`}
+          </p>
+        )}
+      </div>
+
+      {filter === null ? null : list.isPending ? (
+        <LoadingState />
+      ) : list.isError && !data ? (
+        <ErrorState message="The bookings could not be loaded." onRetry={() => void list.refetch()} />
+      ) : data && data.reservations.length === 0 ? (
+        <EmptyState title={q ? 'No bookings found' : date ? 'No bookings for this day' : 'No bookings yet'}>
+          {q ? 'Nothing matches that search.' : 'New bookings appear here as they come in.'}
+        </EmptyState>
+      ) : data ? (
+        <>
+          <ul className={cn('grid gap-3 print:hidden', list.isPlaceholderData && 'opacity-60')} aria-busy={list.isFetching}>
+            {data.reservations.map((r) => (
+              <li key={r.id}>
+                <ReservationCard
+                  reservation={r}
+                  actions={{
+                    onView: () => setViewing(r),
+                    onEdit: () => setEditing(r),
+                    preloadEdit: loadDialog,
+                    onDelete: () => actions.remove(r),
+                    onConfirm: () => actions.confirm(r),
+                    onCancel: () => actions.cancel(r),
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav aria-label="Pages" className="flex items-center justify-between gap-2 print:hidden">
+              <Button type="button" variant="outline" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
+                Previous
+              </Button>
+              <p className="text-sm">
+                Page {page} of {pages}
+              </p>
+              <Button type="button" variant="outline" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
+                Next
+              </Button>
+            </nav>
+          )}
+          {date && <RunSheet date={date} reservations={data.reservations} covers={data.covers} />}
+        </>
+      ) : null}
+
+      {editing !== null && (
+        <React.Suspense fallback={null}>
+          <ReservationDialog
+            open
+            onOpenChange={(open) => !open && setEditing(null)}
+            reservation={editing === 'new' ? undefined : editing}
+            defaultDate={date || today}
+            save={actions.save}
+          />
+        </React.Suspense>
+      )}
+      <ReservationDetails reservation={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <ConfirmDialog {...actions.status.dialog} />
+      <ConfirmDialog {...actions.deletion.dialog} />
+      <ConfirmDialog {...actions.save.dialog} />
+    </section>
+  )
+}

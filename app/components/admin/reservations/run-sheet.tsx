@@ -1,0 +1,45 @@
+import type { AdminReservation } from '../../../../common/admin-reservations'
+import { FOOD_DRINKS_LABELS } from '../../../../common/constants'
+import { formatLongDate, formatTime12 } from '../../../../common/time'
+
+/**
+ * The day's bookings as one printed sheet for the pass and the bar: shown
+ * only when printing (the rest of the back-office is hidden then).
+ */
+export function RunSheet({ date, reservations, covers }: { date: string; reservations: AdminReservation[]; covers: number }) {
+  const active = reservations.filter((r) => r.status !== 'cancelled')
+  return (
+    <section className="hidden print:block" aria-label="Run sheet">
+      <h2 className="text-xl font-bold">Run sheet: {formatLongDate(date)}</h2>
+      <p className="mb-3 text-sm">
+        {active.length} {active.length === 1 ? 'booking' : 'bookings'}, {covers} {covers === 1 ? 'guest' : 'guests'}
+      </p>
+      <table className="w-full border-collapse text-sm">
+        <thead>
+          <tr className="border-b-2 border-black text-left">
+            <th className="py-1 pr-2">Time</th>
+            <th className="py-1 pr-2">Name</th>
+            <th className="py-1 pr-2">Guests</th>
+            <th className="py-1 pr-2">Phone</th>
+            <th className="py-1 pr-2">Preference</th>
+            <th className="py-1 pr-2">Status</th>
+            <th className="py-1">Notes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {active.map((r) => (
+            <tr key={r.id} className="break-inside-avoid border-b border-gray-400 align-top">
+              <td className="py-1 pr-2 font-bold">{formatTime12(r.startTime)}</td>
+              <td className="py-1 pr-2">{r.name}</td>
+              <td className="py-1 pr-2">{r.partySize}</td>
+              <td className="py-1 pr-2 whitespace-nowrap">{r.phone}</td>
+              <td className="py-1 pr-2">{FOOD_DRINKS_LABELS[r.foodDrinks]}</td>
+              <td className="py-1 pr-2">{r.status === 'pending' ? 'Pending' : 'Confirmed'}</td>
+              <td className="py-1 whitespace-pre-line">{r.additionalInfo}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}

@@ -1,0 +1,85 @@
+import type { AdminReservation, AdminReservationInput } from '../../../../common/admin-reservations'
+import { LARGE_PARTY_THRESHOLD, type ReservationStatus } from '../../../../common/constants'
+import { ADMIN_MESSAGES } from '../../../../common/messages'
+import { formatShortDate, formatTime12 } from '../../../../common/time'
+import { apiRequest } from '~/lib/api'
+import { availabilityKeys, reservationKeys } from '~/lib/queries/reservations'
+import { useConfirmedMutation } from '../confirm'
+
+const afterChange = [reservationKeys.all, availabilityKeys.all]
+
+/** 'Ann Guest: 4 guests, 7:00 PM on 05 Dec 2026', for the confirm step. */
+const which = (r: AdminReservation) =>
+  `${r.name}: ${r.partySize} ${r.partySize === 1 ? 'guest' : 'guests'}, ${formatTime12(r.startTime)} on ${formatShortDate(r.date)}`
+
+export type SaveVariables = { id?: number; values: AdminReservationInput; force?: boolean }
+
+/**
+ * What staff can do to reservations, each through the confirm step: change
+ * the status (confirm, cancel, decline), delete, and save the edit form or a
+ * new phone booking.
+ */
+export function useReservationActions(options: { onSaved?: () => void } = {}) {
+  const status = useConfirmedMutation({
+    mutationFn: ({ id, status }: { id: number; status: ReservationStatus }) =>
+      apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { status }),
+    success: ADMIN_MESSAGES.updated,
+    invalidate: afterChange,
+  })
+  const deletion = useConfirmedMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/admin/reservations/${id}`),
+    success: ADMIN_MESSAGES.deleted,
+    invalidate: afterChange,
+  })
+  const save = useConfirmedMutation({
+    mutationFn: ({ id, values, force }: SaveVariables) =>
+      id === undefined
+        ? apiRequest<AdminReservation>('POST', '/api/admin/reservations', { ...values, force })
+        : apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { ...values, force }),
+    // A new booking is saved; a change to one is an update.
+    success: ({ id }) => (id === undefined ? ADMIN_MESSAGES.saved : ADMIN_MESSAGES.updated),
+    invalidate: afterChange,
+    onSuccess: () => options.onSaved?.(),
+  })
+
+  return {
+    status,
+    deletion,
+    save,
+    confirm: (r: AdminReservation) =>
+      status.ask({
+        title: 'Confirm reservation',
+        description: r.partySize > LARGE_PARTY_THRESHOLD ? ADMIN_MESSAGES.confirmLargeReservation : ADMIN_MESSAGES.confirmReservation,
+        confirmLabel: 'Confirm Booking',
+        detail: which(r),
+        variables: { id: r.id, status: 'confirmed' },
+      }),
+    cancel: (r: AdminReservation) =>
+      status.ask({
+        title: 'Cancel reservation',
+        description: ADMIN_MESSAGES.cancelReservation,
+        confirmLabel: 'Cancel Reservation',
+        destructive: true,
+        detail: which(r),
+        variables: { id: r.id, status: 'cancelled' },
+      }),
+    decline: (r: AdminReservation) =>
+      status.ask({
+        title: 'Decline reservation',
+        description: ADMIN_MESSAGES.declineReservation,
+        confirmLabel: 'Decline',
+        destructive: true,
+        detail: which(r),
+        variables: { id: r.id, status: 'cancelled' },
+      }),
+    remove: (r: AdminReservation) =>
+      deletion.ask({
+        title: 'Delete reservation',
+        description: ADMIN_MESSAGES.deleteReservation,
+        confirmLabel: 'Delete',
+        destructive: true,
+        detail: which(r),
+        variables: r.id,
+      }),
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Reservations' query keys and fetchers, in one place for the admin panels and
+ * the public booking form (which drops the admin lists after a booking). No
+ * React here, so a page can import the keys without the panels.
+ */
+import type { AdminReservation, ReservationList, ReservationListQuery } from '../../../common/admin-reservations'
+import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '../../../common/constants'
+import { throwIfNotOk } from '../api'
+
+export type ReservationFilter = Partial<Pick<ReservationListQuery, 'date' | 'from' | 'to' | 'status' | 'q' | 'page' | 'pageSize'>>
+
+export const reservationKeys = {
+  /** Every admin reservation query: invalidate this after any change. */
+  all: ['/api/admin/reservations'] as const,
+  list: (filter: ReservationFilter) => [...reservationKeys.all, 'list', filter] as const,
+  pendingCount: (today: string) => [...reservationKeys.all, 'pending-count', today] as const,
+}
+
+/** Availability, which a booking or a change to hours alters. */
+export const availabilityKeys = { all: ['/api/availability/slots'] as const }
+
+/** One page of reservations and the totals of the whole filter (from the answer's headers). */
+export async function fetchReservations(filter: ReservationFilter): Promise<ReservationList> {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== '') params.set(key, String(value))
+  const res = await fetch(`/api/admin/reservations?${params}`, { credentials: 'include' })
+  await throwIfNotOk(res)
+  const header = (name: string, fallback: number) => Number(res.headers.get(name) ?? fallback)
+  return {
+    reservations: (await res.json()) as AdminReservation[],
+    total: header('X-Total-Count', 0),
+    covers: header('X-Total-Covers', 0),
+    page: header('X-Page', filter.page ?? 1),
+    pageSize: header('X-Page-Size', filter.pageSize ?? RESERVATION_PAGE_SIZE),
+  }
+}
+
+/** The pending large parties from today on: the Pending panel's list and the sidebar's badge. */
+export const pendingFilter = (today: string): ReservationFilter => ({ status: 'pending', from: today, pageSize: RESERVATION_DAY_PAGE_SIZE })
+

@@ -1,0 +1,42 @@
+/** The request schemas of Table Booking Hours (the rules and messages are in common/hours.ts). */
+import { z } from 'zod'
+import { text } from './fields'
+import { HOURS_MESSAGES as M, hoursProblem, onHalfHour } from './hours'
+import { isValidDate } from './time'
+
+const time = (message: string) => text({ max: 5, label: 'Time', tooLong: message }).refine(onHalfHour, message)
+export const openTimeField = time(M.openTimeInterval)
+export const closeTimeField = time(M.closeTimeInterval)
+
+/** PUT /api/admin/opening-hours/{dayOfWeek}: one changed field at a time (SPEC.md section 7). */
+export const OpeningHoursChangeSchema = z.union(
+  [
+    z.object({ isClosed: z.boolean() }).strict(),
+    z.object({ openTime: openTimeField }).strict(),
+    z.object({ closeTime: closeTimeField }).strict(),
+  ],
+  { error: M.oneChange },
+)
+export type OpeningHoursChange = z.infer<typeof OpeningHoursChangeSchema>
+
+const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value)
+
+/**
+ * An hour exception (SPEC.md section 5): a date and a reason are required; if
+ * it is closed all day, its times are stored empty; otherwise both times, on
+ * half hours, close after open.
+ */
+export const HourExceptionSchema = z
+  .object({
+    date: text({ max: 10, required: M.dateRequired, label: 'Date', tooLong: M.dateInvalid }).refine(isValidDate, M.dateInvalid),
+    isClosed: z.boolean({ error: 'isClosed must be true or false' }).default(false),
+    openTime: z.preprocess(blankToNull, openTimeField.nullable()),
+    closeTime: z.preprocess(blankToNull, closeTimeField.nullable()),
+    reason: text({ max: 200, required: M.reasonRequired, label: 'Reason' }),
+  })
+  .transform((e) => (e.isClosed ? { ...e, openTime: null, closeTime: null } : e))
+  .superRefine((e, ctx) => {
+    const problem = hoursProblem(e)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [problem === M.closeAfterOpen ? 'closeTime' : 'openTime'] })
+  })
+export type HourExceptionInput = z.infer<typeof HourExceptionSchema>

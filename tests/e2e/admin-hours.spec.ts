@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test'
+import { openSection, signInQuickly, staffApi } from './admin'
+import { expect, gotoHydrated, test, toastWith } from './fixtures'
+
+/** Dates in London from the real clock (the booking page here runs at the real time). */
+const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay()
+const next = (day: number, from = addDays(londonToday(), 2)) => {
+  let d = from
+  while (weekday(d) !== day) d = addDays(d, 1)
+  return d
+}
+const dayButton = (page: Page, date: string) => page.locator(`button[data-date="${date}"]`)
+
+/** Opens /booking and shows the month holding `date`. */
+async function bookingCalendarAt(page: Page, date: string) {
+  await gotoHydrated(page, '/booking')
+  for (let i = 0; i < 4 && !(await dayButton(page, date).isVisible()); i++) {
+    await page.getByRole('button', { name: 'Next month' }).click()
+  }
+}
+
+test.describe('Table Booking Hours', () => {
+  test('closing Wednesdays in Standard Hours makes Wednesdays unselectable on /booking', async ({ page }) => {
+    await signInQuickly(page)
+    const wednesday = next(3)
+    try {
+      await openSection(page, 'hours')
+      const row = page.getByTestId('hours-3')
+      await expect(row.getByLabel('Opens on Wednesday')).toHaveValue('16:00')
+      await row.getByRole('switch', { name: 'Open on Wednesday' }).click()
+      const prompt = page.getByRole('alertdialog', { name: 'Close Wednesdays?' })
+      await prompt.getByRole('button', { name: 'Save' }).click()
+      await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+      await expect(row).toContainText('Closed')
+      await expect(row.getByRole('switch', { name: 'Open on Wednesday' })).toHaveAttribute('aria-checked', 'false')
+
+      await bookingCalendarAt(page, wednesday)
+      await expect(dayButton(page, wednesday)).toHaveAttribute('aria-disabled', 'true')
+      await expect(dayButton(page, wednesday)).toHaveAccessibleName(/, closed$/)
+    } finally {
+      await staffApi(page, 'PUT', '/api/admin/opening-hours/3', { isClosed: false })
+    }
+    await bookingCalendarAt(page, wednesday)
+    await expect(dayButton(page, wednesday)).not.toHaveAttribute('aria-disabled', 'true')
+  })
+
+  test('times are chosen every half hour, and close must be after open', async ({ page, consoleErrors }) => {
+    await signInQuickly(page)
+    await openSection(page, 'hours')
+    const closes = page.getByTestId('hours-4').getByLabel('Closes on Thursday')
+    await expect(closes).toHaveValue('22:30')
+    const options = await closes.locator('option').allTextContents()
+    expect(options[0]).toBe('00:00')
+    expect(options.at(-1)).toBe('23:30')
+    expect(options).toHaveLength(48)
+    await closes.selectOption('12:00')
+    const prompt = page.getByRole('alertdialog', { name: "Change Thursday's hours?" })
+    await prompt.getByRole('button', { name: 'Save' }).click()
+    await expect(prompt.getByRole('alert')).toHaveText('Close time must be after open time')
+    consoleErrors.allow('status of 400')
+    await prompt.getByRole('button', { name: 'Cancel' }).click()
+    await expect(closes).toHaveValue('22:30')
+  })
+
+  test('a closed exception added in Hour Exceptions closes that date on /booking, and deleting it opens it again', async ({ page }) => {
+    await signInQuickly(page)
+    const saturday = next(6, addDays(londonToday(), 60))
+    await openSection(page, 'hours')
+    await page.getByRole('tab', { name: 'Hour Exceptions' }).click()
+    await page.getByRole('button', { name: 'Add Exception' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Exception' })
+    // A date and a reason are required.
+    await dialog.getByRole('button', { name: 'Add Exception' }).click()
+    await expect(dialog).toContainText('Date is required')
+    await expect(dialog).toContainText('Reason is required')
+    await dialog.getByLabel('Date').fill(saturday)
+    await expect(dialog.getByRole('switch', { name: 'Closed all day' })).toHaveAttribute('aria-checked', 'true')
+    await dialog.getByLabel('Reason').fill('Private party')
+    await dialog.getByRole('button', { name: 'Add Exception' }).click()
+    await page.getByRole('alertdialog', { name: 'Add this exception?' }).getByRole('button', { name: 'Save' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
+    const item = page.getByTestId(`exception-${saturday}`)
+    await expect(item).toContainText('Closed all day')
+    await expect(item).toContainText('Private party')
+
+    await bookingCalendarAt(page, saturday)
+    await expect(dayButton(page, saturday)).toHaveAttribute('aria-disabled', 'true')
+
+    await openSection(page, 'hours')
+    await page.getByRole('tab', { name: 'Hour Exceptions' }).click()
+    await page.getByTestId(`exception-${saturday}`).getByRole('button', { name: /^Delete/ }).click()
+    await page.getByRole('alertdialog', { name: 'Delete this exception?' }).getByRole('button', { name: 'Delete' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Deleted successfully!')
+    await expect(page.getByTestId(`exception-${saturday}`)).toHaveCount(0)
+    await bookingCalendarAt(page, saturday)
+    await expect(dayButton(page, saturday)).not.toHaveAttribute('aria-disabled', 'true')
+  })
+
+  test('shows Loading hour exceptions... and then No hour exceptions found when there are none', async ({ page }) => {
+    await signInQuickly(page)
+    let release = () => {}
+    const held = new Promise<void>((r) => (release = r))
+    await page.route('**/api/admin/hour-exceptions', async (route) => {
+      await held
+      await route.fulfill({ json: [] })
+    })
+    await openSection(page, 'hours')
+    await page.getByRole('tab', { name: 'Hour Exceptions' }).click()
+    await expect(page.getByText('Loading hour exceptions...')).toBeVisible()
+    release()
+    await expect(page.getByText('No hour exceptions found')).toBeVisible()
+  })
+})

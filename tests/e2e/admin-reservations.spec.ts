@@ -1,0 +1,203 @@
+import type { Page } from '@playwright/test'
+import { card, openSection, signInQuickly, staffApi, staffBooking } from './admin'
+import { atFixedTime, expect, test, toastWith } from './fixtures'
+
+// Each test runs at its own fixed instant years ahead (the server honours X-Test-Now), on dates no other test books.
+
+const pendingBadge = (page: Page) => page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: /^Pending Reservations/ })
+
+test.describe('All Reservations', () => {
+  test('Today is the default, then Tomorrow, All Bookings and a custom date, each with its heading and count', async ({ page }) => {
+    const at = '2030-03-15T10:00:00Z' // Friday 15 March 2030, 10:00 in London
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    const today = await staffBooking(page, { name: 'Today Guest', date: '2030-03-15', startTime: '12:30', partySize: 3 }, at)
+    const tomorrow = await staffBooking(page, { name: 'Tomorrow Guest', date: '2030-03-16', startTime: '19:00', partySize: 5 }, at)
+    const later = await staffBooking(page, { name: 'Later Guest', date: '2030-03-22', startTime: '20:00', partySize: 2 }, at)
+
+    await openSection(page, 'reservations')
+    await expect(page.getByRole('button', { name: 'Today', exact: true })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Friday, 15 March 2030')
+    await expect(card(page, today.name)).toContainText('12:30 PM')
+    await expect(card(page, today.name)).toContainText('3 guests')
+    await expect(card(page, tomorrow.name)).toHaveCount(0)
+    await expect(page.getByTestId('reservations-count')).toHaveText('1 booking · 3 guests expected')
+
+    await page.getByRole('button', { name: 'Tomorrow' }).click()
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Saturday, 16 March 2030')
+    await expect(card(page, tomorrow.name)).toBeVisible()
+    await expect(card(page, today.name)).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'All Bookings' }).click()
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('All Bookings')
+    await page.getByLabel('Search by name, email or phone').fill(later.name)
+    await expect(card(page, later.name)).toBeVisible()
+    await expect(page.getByTestId('reservations-count')).toHaveText('1 booking')
+
+    await page.getByLabel('Search by name, email or phone').fill('')
+    await page.getByRole('button', { name: 'Custom Date' }).click()
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Select a date to view bookings')
+    await page.getByLabel('Date', { exact: true }).fill('2030-03-22')
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Friday, 22 March 2030')
+    await expect(card(page, later.name)).toBeVisible()
+  })
+
+  test("Today is the venue's today: 23:30 UTC on 30 June is already 1 July in London", async ({ page }) => {
+    const at = '2030-06-30T23:30:00Z'
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    await openSection(page, 'reservations')
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Monday, 01 July 2030')
+    await page.getByRole('button', { name: 'Tomorrow' }).click()
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Tuesday, 02 July 2030')
+  })
+
+  test("staff edit a booking's time, then delete it, each after the prompt", async ({ page }) => {
+    const at = '2030-04-06T09:00:00Z' // a Saturday: open 12:00 to 23:30
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    const booking = await staffBooking(page, { name: 'Move Me', date: '2030-04-06', startTime: '19:00', partySize: 2 }, at)
+    await openSection(page, 'reservations')
+
+    await card(page, booking.name).getByRole('button', { name: 'Edit' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit Reservation' })
+    await expect(dialog.getByLabel('Name')).toHaveValue(booking.name)
+    await dialog.getByLabel('Time').fill('20:30')
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Save changes?' })
+    await expect(confirm).toContainText('8:30 PM')
+    await confirm.getByRole('button', { name: 'Save' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+    await expect(dialog).toBeHidden()
+    await expect(card(page, booking.name)).toContainText('8:30 PM')
+
+    await card(page, booking.name).getByRole('button', { name: 'Delete' }).click()
+    const prompt = page.getByRole('alertdialog', { name: 'Delete reservation' })
+    await expect(prompt).toContainText('Are you sure you want to delete this reservation? This action cannot be undone.')
+    await prompt.getByRole('button', { name: 'Delete' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Deleted successfully!')
+    await expect(card(page, booking.name)).toHaveCount(0)
+  })
+
+  test('a move into a full evening is refused with the reason, and saved with the override', async ({ page, consoleErrors }) => {
+    const at = '2030-04-05T09:00:00Z'
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    // The demo venue seats 60: a private party fills Friday evening.
+    await staffBooking(page, { name: 'Private Party', date: '2030-04-05', startTime: '19:00', partySize: 58 }, at)
+    const booking = await staffBooking(page, { name: 'Early Table', date: '2030-04-05', startTime: '16:00', partySize: 4 }, at)
+    await openSection(page, 'reservations')
+    await card(page, booking.name).getByRole('button', { name: 'Edit' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit Reservation' })
+    await dialog.getByLabel('Time').fill('19:30')
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByRole('alertdialog', { name: 'Save changes?' }).getByRole('button', { name: 'Save' }).click()
+    // Back in the edit dialog, with the reason.
+    await expect(dialog.getByRole('alert')).toContainText('Over capacity at 7:30 PM on Friday, 05 April 2030: 58 of 60 covers')
+    consoleErrors.allow('status of 409')
+    await dialog.getByRole('button', { name: 'Save anyway' }).click()
+    await page.getByRole('alertdialog', { name: 'Book anyway?' }).getByRole('button', { name: 'Save anyway' }).click()
+    await expect(toastWith(page, 'Success!')).toBeVisible()
+    await expect(card(page, booking.name)).toContainText('7:30 PM')
+  })
+
+  test('a phone booking from New Booking appears in the list', async ({ page }) => {
+    const at = '2030-04-13T09:00:00Z' // a Saturday
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    await openSection(page, 'reservations')
+    await page.getByRole('button', { name: 'New Booking' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New Booking' })
+    // Empty, it says what is missing, in the admin form's words.
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(dialog).toContainText('Name is required')
+    await expect(dialog).toContainText('Valid email required')
+    await expect(dialog).toContainText('Phone is required')
+    const name = `Walk In ${Date.now()}`
+    await dialog.getByLabel('Name').fill(name)
+    await dialog.getByLabel('Email').fill('walk-in@example.com')
+    await dialog.getByLabel('Phone').fill('07700 900 555')
+    await dialog.getByLabel('Time').fill('13:00')
+    await dialog.getByLabel('Party Size').fill('4')
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByRole('alertdialog', { name: 'Add this booking?' }).getByRole('button', { name: 'Save' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
+    await expect(card(page, name)).toContainText('1:00 PM')
+    await expect(card(page, name)).toContainText('Confirmed')
+  })
+
+  test('works by keyboard: Escape closes a dialog and focus goes back to its button', async ({ page }) => {
+    const at = '2030-04-20T09:00:00Z'
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    const booking = await staffBooking(page, { name: 'Keys', date: '2030-04-20' }, at)
+    await openSection(page, 'reservations')
+    const details = card(page, booking.name).getByRole('button', { name: 'View details' })
+    await details.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: booking.name })
+    await expect(dialog).toContainText('Booked at')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(details).toBeFocused()
+  })
+})
+
+test.describe('Pending Reservations', () => {
+  test('confirming a party of 8 through Confirm Booking and its prompt; the badge follows', async ({ page }) => {
+    const at = '2031-01-06T10:00:00Z'
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    const party = await staffBooking(page, { name: 'Big Party', date: '2031-01-10', partySize: 8, status: 'pending' }, at)
+    await openSection(page, 'pending')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Large parties (7+ guests) requiring manual confirmation')
+    await expect(pendingBadge(page)).toHaveAccessibleName(/^Pending Reservations\s*1 pending reservation$/)
+    const item = page.getByRole('article', { name: party.name })
+    await expect(item.getByRole('link', { name: 'Call Customer' })).toHaveAttribute('href', 'tel:07700900321')
+    await item.getByRole('button', { name: 'Confirm Booking' }).click()
+    const prompt = page.getByRole('alertdialog', { name: 'Confirm reservation' })
+    await expect(prompt).toContainText('Are you sure you want to confirm this large party reservation?')
+    await prompt.getByRole('button', { name: 'Confirm Booking' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+    await expect(item).toHaveCount(0)
+    await expect(page.getByText('All caught up!')).toBeVisible()
+    await expect(page.getByText('No pending reservations require your attention.')).toBeVisible()
+    await expect(pendingBadge(page)).toHaveAccessibleName('Pending Reservations')
+
+    await page.getByRole('link', { name: 'All Reservations' }).click()
+    await page.getByRole('button', { name: 'Custom Date' }).click()
+    await page.getByLabel('Date', { exact: true }).fill('2031-01-10')
+    await expect(card(page, party.name)).toContainText('Confirmed')
+  })
+
+  test('declining one after its prompt', async ({ page }) => {
+    const at = '2032-02-02T10:00:00Z'
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    const first = await staffBooking(page, { name: 'Decline Me', date: '2032-02-06', partySize: 9, status: 'pending' }, at)
+    const second = await staffBooking(page, { name: 'Keep Me', date: '2032-02-07', partySize: 12, status: 'pending' }, at)
+    await openSection(page, 'pending')
+    await expect(pendingBadge(page)).toHaveAccessibleName(/^Pending Reservations\s*2 pending reservations$/)
+    await page.getByRole('article', { name: first.name }).getByRole('button', { name: 'Decline' }).click()
+    const prompt = page.getByRole('alertdialog', { name: 'Decline reservation' })
+    await expect(prompt).toContainText('Are you sure you want to decline this reservation?')
+    await prompt.getByRole('button', { name: 'Decline' }).click()
+    await expect(page.getByRole('article', { name: first.name })).toHaveCount(0)
+    await expect(page.getByRole('article', { name: second.name })).toBeVisible()
+    await expect(pendingBadge(page)).toHaveAccessibleName(/^Pending Reservations\s*1 pending reservation$/)
+    await staffApi(page, 'PATCH', `/api/admin/reservations/${second.id}`, { status: 'cancelled' }, at)
+  })
+
+  test('cancel from All Reservations asks with its own prompt', async ({ page }) => {
+    const at = '2032-03-01T10:00:00Z'
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    const party = await staffBooking(page, { name: 'Maybe Party', date: '2032-03-01', partySize: 7, status: 'pending' }, at)
+    await openSection(page, 'reservations')
+    await card(page, party.name).getByRole('button', { name: 'Cancel booking' }).click()
+    const prompt = page.getByRole('alertdialog', { name: 'Cancel reservation' })
+    await expect(prompt).toContainText('Are you sure you want to cancel this reservation?')
+    await prompt.getByRole('button', { name: 'Cancel Reservation' }).click()
+    await expect(card(page, party.name)).toContainText('Cancelled')
+  })
+})
