@@ -71,25 +71,6 @@ export type MenuCategory = (typeof MENU_CATEGORIES)[number]
 /** The categories the admin "Setup Required" banner checks. */
 export const MENU_SETUP_CATEGORIES = MENU_CATEGORIES.slice(0, 4)
 
-export const EMAIL_TEMPLATE_KEYS = [
-  'booking_confirmed',
-  'booking_pending',
-  'booking_approved',
-  'booking_cancelled',
-  'enquiry_received',
-  'staff_new_booking',
-  'staff_new_enquiry',
-] as const
-export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number]
-export const EMAIL_TEMPLATE_VARIABLES = [
-  'customerName',
-  'date',
-  'time',
-  'partySize',
-  'preference',
-  'specialRequests',
-] as const
-
 export const DEFAULT_EVENT_CATEGORY_COLOR = '#6B7280'
 
 /** A non-secret cookie set beside the HttpOnly session cookie, telling pages a staff session may exist. */

@@ -360,25 +360,37 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: createdAt(),
 })
 
+/**
+ * The transactional outbox and delivery log (DESIGN.md section 4): one row a
+ * message, written in the transaction of the change that causes it, with a key
+ * that makes a second write of the same message impossible. Its send job is
+ * queued (graphile-worker) in the same transaction; the rendered parts are
+ * recorded when it is sent.
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: serial('id').primaryKey(),
+    /** 'reservation:123:booking_confirmed': at most one message a key. */
+    messageKey: text('message_key').notNull().unique(),
     templateKey: text('template_key').notNull(),
     toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    html: text('html').notNull(),
-    text: text('text').notNull(),
+    /** What the template is filled with, and what the message needs besides (a calendar file). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'set null' }),
+    subject: text('subject'),
+    html: text('html'),
+    text: text('text'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    check('email_outbox_status_check', sql`${t.status} in ('pending','sending','sent','failed')`),
-    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('email_outbox_status_check', sql`${t.status} in ('pending','sent','failed','skipped')`),
+    index('email_outbox_created_idx').on(t.createdAt),
+    index('email_outbox_reservation_idx').on(t.reservationId),
   ],
 )
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect

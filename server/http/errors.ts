@@ -75,15 +75,18 @@ function toErrorBody(error: unknown): { status: number; body: ErrorBody } | unde
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     return { status: e.status, body: { message: 'Bad request' } }
   }
-  // A value PostgreSQL refused (class 22, data exception): the schemas should have caught it first.
+  // A value PostgreSQL refused (a data exception caused by input): the schemas should have caught it first.
   if (isDataException(error)) return { status: 400, body: { message: 'The request holds a value that cannot be stored' } }
   return undefined
 }
 
+/** PostgreSQL's refusals of a value sent to it: too long, out of range, unreadable, or holding a NUL. */
+const INPUT_DATA_EXCEPTIONS = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05'])
+
 function isDataException(error: unknown): boolean {
   const e = error as { code?: unknown; cause?: { code?: unknown } }
   const code = typeof e?.code === 'string' ? e.code : e?.cause?.code
-  return typeof code === 'string' && code.length === 5 && code.startsWith('22')
+  return typeof code === 'string' && INPUT_DATA_EXCEPTIONS.has(code)
 }
 
 /** The one place where errors become responses: `{ message, errors? }`. */

@@ -17,6 +17,7 @@ import {
   type Booked,
   type BookingPlan,
   type BookingReads,
+  type AfterInsert,
   type BookingWrite,
   type DayData,
   type Decide,
@@ -46,7 +47,7 @@ const MAX_BATCH = 64
  * fails itself. If its connection is lost, its bookings fail (the booking
  * page retries with the same Idempotency-Key, which is safe either way).
  */
-export function createBookingQueue(db: Db) {
+export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
   const waiting: Request[] = []
   let running = false
 
@@ -85,7 +86,7 @@ export function createBookingQueue(db: Db) {
   /** Books a batch (or, if it fails, each of its bookings alone); returns how to answer them. */
   async function settle(client: pg.PoolClient, batch: Request[]): Promise<{ deliver: () => void; lost?: ConnectionLost }> {
     try {
-      const results = await transactionOn(client, (c, end) => bookTogether(c, end, batch))
+      const results = await transactionOn(client, (c, end) => bookTogether(c, end, batch, afterInsert))
       return { deliver: () => results.forEach((r, i) => (r.ok ? batch[i]!.resolve(r.booked) : batch[i]!.reject(r.error))) }
     } catch (error) {
       if (error instanceof ConnectionLost) {
@@ -126,7 +127,7 @@ type Result = { ok: true; booked: Booked } | { ok: false; error: unknown }
  * booking in order, and insert the accepted ones and COMMIT together.
  * Refusals commit too, so their attempts count.
  */
-async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: Request[]): Promise<Result[]> {
+async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: Request[], afterInsert?: AfterInsert): Promise<Result[]> {
   const plans = batch.map((r) => r.plan)
   const dates = [...new Set(plans.map((p) => p.date))].sort()
   const weekdays = dates.map((d) => plans.find((p) => p.date === d)!.dayOfWeek)
@@ -163,7 +164,7 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
   if (booked.length === 0) {
     await end.commit()
   } else {
-    const rows = await insertAndCommit(client, end, booked.map((b) => b.write))
+    const rows = await insertAndCommit(client, end, booked.map((b) => b.write), afterInsert)
     booked.forEach(({ index }, i) => reservations.set(index, rows[i]!))
   }
 

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../db/client'
+import type pg from 'pg'
 import type { Reservation } from '../db/schema'
 
 /** Domain events of reservations. The email work listens here; nothing about mail lives in this folder. */
@@ -15,14 +15,20 @@ export type ReservationEventMap = {
 type Name = keyof ReservationEventMap
 /** One event with its payload, for code that produces several kinds. */
 export type ReservationEvent = { [N in Name]: { name: N; payload: ReservationEventMap[N] } }[Name]
+
 type AfterCommit<N extends Name> = (payload: ReservationEventMap[N]) => void | Promise<void>
-type InTransaction<N extends Name> = (tx: DbOrTx, payload: ReservationEventMap[N]) => Promise<void>
+/**
+ * What must commit with the change: statements run in its transaction, just
+ * before COMMIT (an outbox row and its send job, say). Given every event of
+ * one kind that the transaction holds, so a batch of bookings writes its
+ * messages in one statement.
+ */
+type InTransaction<N extends Name> = (payloads: ReservationEventMap[N][]) => pg.QueryConfig[] | Promise<pg.QueryConfig[]>
 
 /**
  * A tiny typed emitter. `on` listeners run after the transaction commits and
- * can never fail the booking (errors go to `onError`); `inTransaction`
- * listeners run inside it (for example to write an outbox row with the change)
- * and do roll the booking back if they throw.
+ * can never fail the change (errors go to `onError`); `inTransaction`
+ * listeners give statements that run inside it, and roll it back if they fail.
  */
 export function createReservationEvents(onError: (error: unknown, name: Name) => void = () => {}) {
   const after = new Map<Name, AfterCommit<Name>[]>()
@@ -38,13 +44,20 @@ export function createReservationEvents(onError: (error: unknown, name: Name) =>
     inTransaction<N extends Name>(name: N, listener: InTransaction<N>): () => void {
       return add(within, name, listener as InTransaction<Name>)
     },
-    /** Whether anything listens inside the transaction (the booking then keeps it open for them). */
+    /** Whether anything must commit with events of this kind. */
     hasInTransactionListeners(name: Name): boolean {
       return (within.get(name)?.length ?? 0) > 0
     },
-    /** Runs the in-transaction listeners, in order. */
-    async emitInTransaction<N extends Name>(tx: DbOrTx, name: N, payload: ReservationEventMap[N]) {
-      for (const fn of within.get(name) ?? []) await fn(tx, payload as ReservationEventMap[Name])
+    /** The statements the in-transaction listeners want run for these events, in listener order. */
+    async statementsFor<N extends Name>(name: N, payloads: ReservationEventMap[N][]): Promise<pg.QueryConfig[]> {
+      if (payloads.length === 0) return []
+      const statements: pg.QueryConfig[] = []
+      for (const fn of within.get(name) ?? []) statements.push(...(await fn(payloads as ReservationEventMap[Name][])))
+      return statements
+    },
+    /** statementsFor one event of any kind (TypeScript cannot pair a union's name with its payload). */
+    statementsForEvent(event: ReservationEvent): Promise<pg.QueryConfig[]> {
+      return this.statementsFor(event.name, [event.payload] as ReservationEventMap[Name][])
     },
     /** Runs the after-commit listeners; their errors are reported, never thrown. */
     emit<N extends Name>(name: N, payload: ReservationEventMap[N]) {

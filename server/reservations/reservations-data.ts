@@ -1,11 +1,9 @@
 import { eq, getTableColumns } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
 import type { ActiveBooking, DateException, WeeklyHours } from '../../common/availability'
 import type { Db, DbOrTx } from '../db/client'
 import { sendTogether } from '../db/pipeline'
 import { inTransaction, type TransactionEnd } from '../db/transaction'
-import * as schema from '../db/schema'
 import { events, reservations, type Event, type Reservation } from '../db/schema'
 import { countAttemptsQuery, type Attempt, type AttemptCount } from '../http/rate-limit'
 
@@ -54,9 +52,10 @@ export type NewReservation = Required<Omit<typeof reservations.$inferInsert, 'id
 export type BookingWrite = {
   reservation: NewReservation
   consent?: { email: string; name: string }
-  /** Work that must commit with the reservation (an outbox row, say), on the same transaction. */
-  beforeCommit?: (tx: DbOrTx, reservation: Reservation) => Promise<void>
 }
+
+/** Statements that must commit with the reservations just inserted (their outbox rows, say). */
+export type AfterInsert = (reservations: Reservation[]) => Promise<pg.QueryConfig[]>
 
 /** Refuses (throws), replays (undefined) or books (a write), from what was read under the lock. */
 export type Decide = (reads: BookingReads) => BookingWrite | undefined
@@ -175,25 +174,29 @@ export async function findByIdempotencyKey(db: Db, key: string): Promise<Reserva
 export const slotOf = (email: string, date: string, startTime: string) => `${email.toLowerCase()}|${date}|${startTime}`
 
 /**
- * Inserts accepted bookings (and their opt-ins) and ends the transaction: COMMIT
- * goes in the same round trip, unless a listener must first run on the
- * transaction. Returns the reservations in the order of `writes`.
+ * Inserts accepted bookings (and their opt-ins) and ends the transaction. With
+ * nothing to run after the insert, COMMIT goes in the same round trip;
+ * otherwise `afterInsert`'s statements and COMMIT go together in a second one.
+ * Returns the reservations in the order of `writes`.
  */
-export async function insertAndCommit(client: pg.PoolClient, { commit, committed }: TransactionEnd, writes: BookingWrite[]): Promise<Reservation[]> {
+export async function insertAndCommit(
+  client: pg.PoolClient,
+  { committed }: TransactionEnd,
+  writes: BookingWrite[],
+  afterInsert?: AfterInsert,
+): Promise<Reservation[]> {
   const consents = writes.flatMap((w) => (w.consent ? [w.consent] : []))
-  const listening = writes.filter((w) => w.beforeCommit)
   const statements: (pg.QueryConfig | string)[] = [insertReservationsQuery(writes.map((w) => w.reservation))]
   if (consents.length) statements.push(marketingConsentsQuery(consents))
-  if (listening.length === 0) statements.push('commit')
+  if (!afterInsert) statements.push('commit')
   const [inserted] = await sendTogether(client, statements)
-  if (listening.length === 0) committed()
+  if (!afterInsert) committed()
   // Each write holds a slot no other write holds: match the returned rows by it.
   const bySlot = new Map((inserted!.rows as Reservation[]).map((r) => [slotOf(r.email, r.date, r.startTime), r]))
   const rows = writes.map(({ reservation: r }) => bySlot.get(slotOf(r.email, r.date, r.startTime))!)
-  if (listening.length > 0) {
-    const tx = drizzle(client, { schema }) as unknown as DbOrTx
-    for (const [i, write] of writes.entries()) await write.beforeCommit?.(tx, rows[i]!)
-    await commit()
+  if (afterInsert) {
+    await sendTogether(client, [...(await afterInsert(rows)), 'commit'])
+    committed()
   }
   return rows
 }
@@ -206,7 +209,7 @@ export async function insertAndCommit(client: pg.PoolClient, { commit, committed
  * statement); after `decide`, insert and COMMIT together. A refusal still commits, so
  * the attempt counts.
  */
-export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: number }, decide: Decide): Promise<Booked> {
+export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: number }, decide: Decide, afterInsert?: AfterInsert): Promise<Booked> {
   return inTransaction(db, async (client, end) => {
     const [, counted, , read] = await sendTogether(client, [
       'begin',
@@ -236,7 +239,7 @@ export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: num
       await end.commit()
       return { reads }
     }
-    const [reservation] = await insertAndCommit(client, end, [write])
+    const [reservation] = await insertAndCommit(client, end, [write], afterInsert)
     return { reads, reservation }
   })
 }

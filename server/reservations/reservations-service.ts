@@ -84,7 +84,10 @@ export function createReservationsService(
 ) {
   const timeZone = config.venueTimezone
   const days = createTtlCache<string, data.DayData>({ ttlMs: DAY_CACHE_MS })
-  const tables = createBookingQueue(db)
+  // What commits with a guest's booking: the statements in-transaction listeners give (its emails).
+  const afterInsert: data.AfterInsert = (rows) =>
+    events.statementsFor('reservation.created', rows.map((reservation) => ({ reservation, by: 'guest' as const })))
+  const tables = createBookingQueue(db, afterInsert)
 
   /** A table-type, published event that has not started yet, or an error saying why not. */
   async function bookableEvent(eventId: number) {
@@ -97,6 +100,9 @@ export function createReservationsService(
     }
     return event
   }
+
+  /** The after-insert step only when something listens, so a booking alone commits in one round trip. */
+  const withListeners = () => (events.hasInTransactionListeners('reservation.created') ? afterInsert : undefined)
 
   /** Counts a refused attempt against the client's limit; 429 once over it. */
   function countAttempt(client: string) {
@@ -151,7 +157,6 @@ export function createReservationsService(
       const rules = await settings.booking()
       const now = clock.now()
       const fingerprint = key ? fingerprintOf(input) : null
-      const emitsInTransaction = events.hasInTransactionListeners('reservation.created')
 
       const decide: data.Decide = (reads) => {
         BOOKING_ATTEMPT_LIMIT.check(reads.attempt, now.getTime())
@@ -188,9 +193,6 @@ export function createReservationsService(
             idempotencyFingerprint: fingerprint,
           },
           consent: input.receiveOffers ? { email: input.email, name: input.name } : undefined,
-          beforeCommit: emitsInTransaction
-            ? (tx, reservation) => events.emitInTransaction(tx, 'reservation.created', { reservation, by: 'guest' })
-            : undefined,
         }
       }
 
@@ -203,7 +205,9 @@ export function createReservationsService(
       }
       let booked: data.Booked
       try {
-        booked = event ? await data.runEventBooking(db, { ...plan, eventId: event.id }, decide) : await tables.book(plan, decide)
+        booked = event
+          ? await data.runEventBooking(db, { ...plan, eventId: event.id }, decide, withListeners())
+          : await tables.book(plan, decide)
       } catch (error) {
         // The same key sent at once for two different dates: the loser replays the winner's booking.
         const earlier = key && isUniqueViolation(error) ? await data.findByIdempotencyKey(db, key) : undefined

@@ -8,6 +8,7 @@ import { dayOfWeek, formatLongDate, formatTime12, todayIn } from '../../common/t
 import type { DbOrTx } from '../db/client'
 import * as schema from '../db/schema'
 import { reservations, type Reservation } from '../db/schema'
+import { sendTogether } from '../db/pipeline'
 import { inTransaction } from '../db/transaction'
 import type { Deps } from '../deps'
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors'
@@ -173,7 +174,7 @@ export function createStaffReservations(
       const created = await withDatesLocked([fields.date], async (client, tx) => {
         if (ACTIVE.has(fields.status) && !force) await checkSeats(client, fields)
         const [row] = await tx.insert(reservations).values({ ...fields, receiveOffers: false }).returning()
-        await events.emitInTransaction(tx, 'reservation.created', { reservation: row!, by: 'staff' })
+        await runAll(client, await events.statementsFor('reservation.created', [{ reservation: row!, by: 'staff' }]))
         return row!
       })
       forgetDays([created.date])
@@ -206,7 +207,7 @@ export function createStaffReservations(
           .set({ ...fields, updatedAt: clock.now() })
           .where(eq(reservations.id, id))
           .returning()
-        await emitChanges(tx, current, row!)
+        await emitChanges(client, current, row!)
         return { previous: current, updated: row! }
       })
       forgetDays([previous.date, updated.date])
@@ -221,14 +222,18 @@ export function createStaffReservations(
     },
   }
 
-  /** The domain events a change is, run inside its transaction (an outbox row commits with it). */
-  async function emitChanges(tx: DbOrTx, before: Reservation, after: Reservation) {
-    for (const event of changeEvents(before, after)) await events.emitInTransaction(tx, event.name, event.payload)
+  /** The domain events a change is: what must commit with it runs inside its transaction (an outbox row, say). */
+  async function emitChanges(client: pg.PoolClient, before: Reservation, after: Reservation) {
+    for (const event of changeEvents(before, after)) await runAll(client, await events.statementsForEvent(event))
   }
 
   function emitAfterCommit(before: Reservation, after: Reservation) {
     for (const event of changeEvents(before, after)) events.emit(event.name, event.payload)
   }
+}
+
+async function runAll(client: pg.PoolClient, statements: pg.QueryConfig[]) {
+  if (statements.length) await sendTogether(client, statements)
 }
 
 /** Confirming a pending booking approves it; cancelling an active one cancels it (a pending one is declined). */

@@ -16,7 +16,10 @@ beforeAll(async () => {
   const events = t.services.reservations.events
   for (const name of ['reservation.created', 'reservation.approved', 'reservation.cancelled', 'reservation.changed'] as const) {
     events.on(name, (payload) => void heard.push({ name, payload, inTransaction: false }))
-    events.inTransaction(name, async (_tx, payload) => void heard.push({ name, payload, inTransaction: true }))
+    events.inTransaction(name, (payloads) => {
+      for (const payload of payloads) heard.push({ name, payload, inTransaction: true })
+      return []
+    })
   }
 })
 beforeEach(async () => {

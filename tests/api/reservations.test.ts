@@ -203,19 +203,16 @@ describe('POST /api/reservations', () => {
 
 describe('reservation.created inside the transaction', () => {
   it('lets a listener write with the booking, in the same transaction', async () => {
-    const off = t.services.reservations.events.inTransaction('reservation.created', async (tx, { reservation }) => {
-      await tx.insert(emailOutbox).values({
-        templateKey: 'booking_confirmed',
-        toAddress: reservation.email,
-        subject: `Booking ${reservation.id}`,
-        html: '<p>Booked</p>',
-        text: 'Booked',
-      })
-    })
+    const off = t.services.reservations.events.inTransaction('reservation.created', (payloads) =>
+      payloads.map(({ reservation }) => ({
+        text: 'insert into email_outbox (message_key, template_key, to_address) values ($1, $2, $3)',
+        values: [`test:${reservation.id}`, 'booking_confirmed', reservation.email],
+      })),
+    )
     const body = guest({ date: '2026-12-04', startTime: '18:00', receiveOffers: true })
     const res = await book(body).expect(201)
     off()
-    const outbox = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, `Booking ${res.body.id}`))
+    const outbox = await t.db.select().from(emailOutbox).where(eq(emailOutbox.messageKey, `test:${res.body.id}`))
     expect(outbox).toHaveLength(1)
     expect(outbox[0]!.toAddress).toBe(body.email)
   })
@@ -231,6 +228,14 @@ describe('reservation.created inside the transaction', () => {
     expect(await t.db.select().from(marketingConsents).where(eq(marketingConsents.email, body.email))).toHaveLength(0)
     // The connection went back to the pool clean: the next booking works.
     await book(guest({ date: '2026-12-04', startTime: '18:30' })).expect(201)
+  })
+  it("rolls the booking back when the listener's statement fails in the database", async () => {
+    const off = t.services.reservations.events.inTransaction('reservation.created', () => [{ text: 'select * from no_such_table' }])
+    const body = guest({ date: '2026-12-04', startTime: '19:00' })
+    const res = await book(body)
+    off()
+    expect(res.status).toBe(500)
+    expect(await t.db.select().from(reservations).where(eq(reservations.email, body.email))).toHaveLength(0)
   })
 })
 
@@ -428,8 +433,9 @@ describe('bookings that arrive together', () => {
     expect(results.slice(1).map((r) => r.status)).toEqual([...Array(20).fill(201), 429, 429])
   })
   it('fail alone: one booking that cannot be stored does not stop the others', async () => {
-    const off = t.services.reservations.events.inTransaction('reservation.created', async (_tx, { reservation }) => {
-      if (reservation.email === 'unlucky@example.com') throw new Error('outbox unavailable')
+    const off = t.services.reservations.events.inTransaction('reservation.created', (payloads) => {
+      if (payloads.some(({ reservation }) => reservation.email === 'unlucky@example.com')) throw new Error('outbox unavailable')
+      return []
     })
     const results = await Promise.all([
       opener(),
@@ -445,9 +451,9 @@ describe('bookings that arrive together', () => {
 
 describe('a lost database connection', () => {
   it('fails the bookings it carried, and the next booking gets a new connection', async () => {
-    const off = t.services.reservations.events.inTransaction('reservation.created', async (tx, { reservation }) => {
-      if (reservation.email === 'cut-off@example.com') await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`)
-    })
+    const off = t.services.reservations.events.inTransaction('reservation.created', (payloads) =>
+      payloads.some(({ reservation }) => reservation.email === 'cut-off@example.com') ? [{ text: 'select pg_terminate_backend(pg_backend_pid())' }] : [],
+    )
     const cut = await book(guest({ date: '2027-01-08', startTime: '16:00', email: 'cut-off@example.com' }))
     off()
     expect(cut.status).toBe(500)

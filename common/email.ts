@@ -1,0 +1,67 @@
+/**
+ * Email templates (SPEC.md section 3, DESIGN.md section 4): which messages the
+ * app sends, when, to whom, and the variables each can use. Shared by the
+ * server (rendering, seeding) and the Email Templates panel.
+ */
+
+export const EMAIL_TEMPLATE_KEYS = [
+  'booking_confirmed',
+  'booking_pending',
+  'booking_approved',
+  'booking_cancelled',
+  'enquiry_received',
+  'staff_new_booking',
+  'staff_new_enquiry',
+] as const
+export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number]
+
+/** The variables of SPEC.md section 9, and the venue's, which every message can use. */
+export const BOOKING_VARIABLES = ['customerName', 'date', 'time', 'partySize', 'preference', 'specialRequests', 'venueName', 'venuePhone'] as const
+const STAFF_VARIABLES = [...BOOKING_VARIABLES, 'customerEmail', 'customerPhone', 'status'] as const
+const ENQUIRY_VARIABLES = ['customerName', 'eventTitle', 'eventDate', 'eventTime', 'partySize', 'specialRequests', 'venueName', 'venuePhone'] as const
+
+/** When each message is sent and to whom, in words for staff, and the variables it can fill. */
+export const EMAIL_TEMPLATE_INFO: Record<EmailTemplateKey, { name: string; when: string; variables: readonly string[] }> = {
+  booking_confirmed: { name: 'Booking confirmed', when: 'To the guest, when a booking of up to 6 is confirmed at once.', variables: BOOKING_VARIABLES },
+  booking_pending: { name: 'Booking received (large party)', when: 'To the guest, when a party of 7 or more waits for staff to confirm.', variables: BOOKING_VARIABLES },
+  booking_approved: { name: 'Booking approved', when: 'To the guest, when staff confirm a pending booking.', variables: BOOKING_VARIABLES },
+  booking_cancelled: { name: 'Booking cancelled', when: 'To the guest, when staff cancel a booking or decline a pending one.', variables: BOOKING_VARIABLES },
+  enquiry_received: { name: 'Event enquiry received', when: 'To the guest, when they send an event enquiry.', variables: ENQUIRY_VARIABLES },
+  staff_new_booking: { name: 'New booking (staff alert)', when: 'To the venue notification address, for every new booking.', variables: STAFF_VARIABLES },
+  staff_new_enquiry: { name: 'New enquiry (staff alert)', when: 'To the venue notification address, for every new event enquiry.', variables: [...ENQUIRY_VARIABLES, 'customerEmail', 'customerPhone'] },
+}
+
+export const isKnownTemplateKey = (key: string): key is EmailTemplateKey => (EMAIL_TEMPLATE_KEYS as readonly string[]).includes(key)
+
+/** What a preview is filled with. */
+export const SAMPLE_VARIABLES: Record<string, string> = {
+  customerName: 'Ann Guest',
+  customerEmail: 'ann.guest@example.com',
+  customerPhone: '07700 900 123',
+  date: 'Saturday, 05 December 2026',
+  time: '7:30 PM',
+  partySize: '4',
+  preference: 'Food & Drinks',
+  specialRequests: 'A high chair, please',
+  status: 'Confirmed',
+  eventTitle: 'English Wine Tasting Evening',
+  eventDate: 'Thursday 17th December',
+  eventTime: '7:00 PM',
+}
+
+/** SPEC.md section 8's messages of the Email Templates panel, word for word. */
+export const EMAIL_TEMPLATE_MESSAGES = {
+  created: 'Template Created',
+  updated: 'Template Updated',
+  deleted: 'Template Deleted',
+  createFailed: 'Failed to create email template',
+  updateFailed: 'Failed to update email template',
+  deleteFailed: 'Failed to delete email template',
+  headerImageFailed: 'Failed to upload header image',
+  previewErrorTitle: 'Preview Error',
+  previewErrorText: 'Could not generate email preview. Please check the template configuration.',
+} as const
+
+/** The delivery log's statuses. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]

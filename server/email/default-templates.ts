@@ -1,0 +1,139 @@
+import { EMAIL_TEMPLATE_INFO, type EmailTemplateKey } from '../../common/email'
+import type { emailTemplates } from '../db/schema'
+
+type NewTemplate = typeof emailTemplates.$inferInsert
+
+const bookingSummaryText = `Date: {{date}}
+Time: {{time}}
+Guests: {{partySize}}
+Preference: {{preference}}
+Special requests: {{specialRequests}}`
+
+/** The wording each message starts with; staff change it in Email Templates. */
+const DEFAULTS: Record<EmailTemplateKey, Omit<NewTemplate, 'templateKey' | 'name' | 'description' | 'variables'>> = {
+  booking_confirmed: {
+    subject: 'Your table at {{venueName}} is booked: {{date}} at {{time}}',
+    heroTitle: 'Booking Confirmed',
+    greetingText: 'Hello {{customerName}},',
+    messageText: 'Thank you for booking with us. Your table is confirmed and we look forward to welcoming you.',
+    footerText: 'Need to change or cancel? Call us on {{venuePhone}}, at least 2 hours before your visit.',
+    textContent: `Hello {{customerName}},
+
+Thank you for booking with us. Your table is confirmed and we look forward to welcoming you.
+
+${bookingSummaryText}
+
+Need to change or cancel? Call us on {{venuePhone}}, at least 2 hours before your visit.
+
+{{venueName}}`,
+  },
+  booking_pending: {
+    subject: 'We have your booking request for {{partySize}} on {{date}}',
+    heroTitle: 'Reservation Received',
+    greetingText: 'Hello {{customerName}},',
+    messageText:
+      'Thank you for your booking request. For parties of more than 6 we confirm every booking personally: we will call you within 24 hours. If you would rather talk to us now, call {{venuePhone}}.',
+    footerText: 'Your table is held for you until we have spoken.',
+    textContent: `Hello {{customerName}},
+
+Thank you for your booking request. For parties of more than 6 we confirm every booking personally: we will call you within 24 hours. If you would rather talk to us now, call {{venuePhone}}.
+
+${bookingSummaryText}
+
+Your table is held for you until we have spoken.
+
+{{venueName}}`,
+  },
+  booking_approved: {
+    subject: 'Your booking at {{venueName}} is confirmed: {{date}} at {{time}}',
+    heroTitle: 'Booking Confirmed',
+    greetingText: 'Hello {{customerName}},',
+    messageText: 'Good news: we have confirmed your table for {{partySize}}. We look forward to seeing you.',
+    footerText: 'Need to change or cancel? Call us on {{venuePhone}}, at least 2 hours before your visit.',
+    textContent: `Hello {{customerName}},
+
+Good news: we have confirmed your table for {{partySize}}. We look forward to seeing you.
+
+${bookingSummaryText}
+
+Need to change or cancel? Call us on {{venuePhone}}, at least 2 hours before your visit.
+
+{{venueName}}`,
+  },
+  booking_cancelled: {
+    subject: 'Your booking at {{venueName}} on {{date}} has been cancelled',
+    heroTitle: 'Booking Cancelled',
+    greetingText: 'Hello {{customerName}},',
+    messageText:
+      'Your booking below has been cancelled. If this is a surprise, or you would like to book another time, please call us on {{venuePhone}}.',
+    footerText: 'We hope to see you another time.',
+    textContent: `Hello {{customerName}},
+
+Your booking below has been cancelled. If this is a surprise, or you would like to book another time, please call us on {{venuePhone}}.
+
+${bookingSummaryText}
+
+We hope to see you another time.
+
+{{venueName}}`,
+  },
+  enquiry_received: {
+    subject: 'We have your enquiry about {{eventTitle}}',
+    heroTitle: 'Enquiry Received',
+    greetingText: 'Hello {{customerName}},',
+    messageText: "Thank you for your enquiry about {{eventTitle}} on {{eventDate}}. We'll be in touch within 24 hours with more details.",
+    summaryTitle: 'Your Enquiry',
+    footerText: 'Questions in the meantime? Call us on {{venuePhone}}.',
+    textContent: `Hello {{customerName}},
+
+Thank you for your enquiry about {{eventTitle}} on {{eventDate}}. We'll be in touch within 24 hours with more details.
+
+Event: {{eventTitle}}
+Date: {{eventDate}}
+Time: {{eventTime}}
+Guests: {{partySize}}
+Special requests: {{specialRequests}}
+
+Questions in the meantime? Call us on {{venuePhone}}.
+
+{{venueName}}`,
+  },
+  staff_new_booking: {
+    subject: 'New booking: {{customerName}}, {{partySize}} on {{date}} at {{time}} ({{status}})',
+    heroTitle: 'New Booking',
+    greetingText: 'A new table booking has come in.',
+    messageText: '{{customerName}} · {{customerPhone}} · {{customerEmail}}',
+    summaryTitle: 'Booking',
+    footerText: 'Pending bookings wait for you in the back-office under Pending Reservations.',
+    textContent: `A new table booking has come in ({{status}}).
+
+Name: {{customerName}}
+Phone: {{customerPhone}}
+Email: {{customerEmail}}
+${bookingSummaryText}`,
+  },
+  staff_new_enquiry: {
+    subject: 'New enquiry: {{customerName}} about {{eventTitle}}',
+    heroTitle: 'New Event Enquiry',
+    greetingText: 'A new event enquiry has come in.',
+    messageText: '{{customerName}} · {{customerPhone}} · {{customerEmail}}',
+    summaryTitle: 'Enquiry',
+    footerText: 'Answer it from the back-office under Event Enquiries.',
+    textContent: `A new event enquiry has come in.
+
+Name: {{customerName}}
+Phone: {{customerPhone}}
+Email: {{customerEmail}}
+Event: {{eventTitle}}
+Date: {{eventDate}}
+Time: {{eventTime}}
+Guests: {{partySize}}
+Special requests: {{specialRequests}}`,
+  },
+}
+
+/** The row Quick Setup (and the first start) creates for a key. */
+export function defaultTemplate(key: EmailTemplateKey): NewTemplate {
+  const info = EMAIL_TEMPLATE_INFO[key]
+  return { templateKey: key, name: info.name, description: info.when, variables: [...info.variables], ...DEFAULTS[key] }
+}

@@ -1,0 +1,101 @@
+import { render } from '@react-email/components'
+import Mustache from 'mustache'
+import type { EmailTemplate } from '../db/schema'
+import type { VenueDetails } from '../settings/settings-service'
+import { EmailLayout } from './layout'
+
+export type RenderedMessage = { subject: string; html: string; text: string }
+
+export type RenderInput = {
+  template: Pick<
+    EmailTemplate,
+    | 'subject'
+    | 'htmlContent'
+    | 'textContent'
+    | 'headerImage'
+    | 'heroTitle'
+    | 'greetingText'
+    | 'messageText'
+    | 'summaryTitle'
+    | 'footerText'
+    | 'buttonOneText'
+    | 'buttonOneUrl'
+    | 'buttonTwoText'
+    | 'buttonTwoUrl'
+  >
+  /** The variables, already in words ('Saturday, 05 December 2026', '7:30 PM'). */
+  variables: Record<string, string>
+  /** The booking or enquiry at a glance: label and value rows. */
+  summary: [string, string][]
+  venue: VenueDetails
+  /** Where a guest stops offers; left out of staff alerts. */
+  unsubscribeUrl?: string
+}
+
+/** Fills variables without HTML escaping: for subjects, plain text, and text React escapes itself. */
+const plain = (template: string | null | undefined, variables: Record<string, string>) =>
+  template ? Mustache.render(template, variables, {}, { escape: (value: string) => value }) : ''
+
+/** Fills variables escaping them for HTML: for the template's own HTML. */
+const html = (template: string, variables: Record<string, string>) => Mustache.render(template, variables)
+
+/** Absolute, for a mail client: a stored upload's name or a site path gets the site's address. */
+function absolute(url: string, siteUrl: string): string {
+  if (/^(?:https?:|mailto:|tel:)/i.test(url)) return url
+  const base = siteUrl.endsWith('/') ? siteUrl.slice(0, -1) : siteUrl
+  return url.startsWith('/') ? `${base}${url}` : `${base}/uploads/${url}`
+}
+
+/** Staff's own HTML keeps the line on stopping offers: before </body>, or at the end. */
+function withStopOffers(body: string, unsubscribeUrl: string | undefined): string {
+  if (!unsubscribeUrl) return body
+  const line = `<p style="font-size:13px;color:#5b4f42">If you agreed to hear about our offers when you booked, you can <a href="${Mustache.escape(unsubscribeUrl)}">stop offers from us here</a>.</p>`
+  const end = body.toLowerCase().lastIndexOf('</body>')
+  return end === -1 ? `${body}${line}` : `${body.slice(0, end)}${line}${body.slice(end)}`
+}
+
+/**
+ * A template filled with a message's variables: the subject, the HTML part
+ * (the template's own HTML when staff wrote one in the HTML Code tab, else its
+ * structured fields in the shared layout) and the plain-text part. Variables
+ * are filled by mustache, escaped in HTML and not in text (DESIGN.md section 4).
+ */
+export async function renderMessage({ template: t, variables, summary, venue, unsubscribeUrl }: RenderInput): Promise<RenderedMessage> {
+  const siteUrl = venue.site_url
+  const vars = { venueName: venue.venue_name, venuePhone: venue.venue_phone, ...variables }
+  const subject = plain(t.subject, vars).replace(/\s+/g, ' ').trim()
+  const buttons = [
+    [t.buttonOneText, t.buttonOneUrl],
+    [t.buttonTwoText, t.buttonTwoUrl],
+  ]
+    .map(([text, url]) => ({ text: plain(text, vars).trim(), url: plain(url, vars).trim() }))
+    .filter((b) => b.text && b.url)
+    .map((b) => ({ ...b, url: absolute(b.url, siteUrl) }))
+
+  const body = t.htmlContent?.trim()
+    ? withStopOffers(html(t.htmlContent, vars), unsubscribeUrl)
+    : await render(
+        <EmailLayout
+          preview={subject}
+          headerImageUrl={t.headerImage ? absolute(t.headerImage, siteUrl) : undefined}
+          heroTitle={plain(t.heroTitle, vars)}
+          greeting={plain(t.greetingText, vars)}
+          message={plain(t.messageText, vars)}
+          summaryTitle={plain(t.summaryTitle, vars)}
+          summary={summary.filter(([, value]) => value)}
+          buttons={buttons}
+          footerText={plain(t.footerText, vars)}
+          venue={{ name: venue.venue_name, address: venue.venue_address, phone: venue.venue_phone, email: venue.venue_email, siteUrl }}
+          unsubscribeUrl={unsubscribeUrl}
+        />,
+      )
+
+  const footer = [
+    '',
+    '--',
+    `${venue.venue_name}, ${venue.venue_address}`,
+    `${venue.venue_phone} · ${venue.venue_email} · ${siteUrl}`,
+    ...(unsubscribeUrl ? ['', `If you agreed to hear about our offers when you booked, stop them here: ${unsubscribeUrl}`] : []),
+  ].join('\n')
+  return { subject, html: body, text: `${plain(t.textContent, vars).trim()}\n${footer}\n` }
+}
