@@ -6,7 +6,7 @@ import type { Route } from './+types/root'
 import appCss from './app.css?url'
 import type AppProvidersComponent from './lib/app-providers'
 import { useNonce } from './lib/nonce'
-import { withoutTrailingSlashes } from './lib/url'
+import { withoutTrailingSlashes } from '../common/url'
 
 /** The wheatsheaf mark as an inline SVG icon (no extra request, no 404). */
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(

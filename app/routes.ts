@@ -13,6 +13,7 @@ export default [
     route('cookies-policy', 'routes/cookies-policy.tsx'),
     route('accessibility', 'routes/accessibility.tsx'),
     route('booking', 'routes/booking.tsx'),
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),

@@ -11,6 +11,8 @@ export type Config = {
   sessionSecret: string
   venueTimezone: string
   smtpUrl: string | undefined
+  /** The From of every message; the venue's name and email address when unset. */
+  mailFrom: string | undefined
   metaPixelId: string | undefined
   adminUsername: string | undefined
   adminPassword: string | undefined
@@ -70,6 +72,7 @@ const EnvSchema = z.object({
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
   ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
   META_PIXEL_ID: z.preprocess(
     emptyToUndefined,
     z
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     venueTimezone: e.VENUE_TIMEZONE,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     metaPixelId: e.META_PIXEL_ID,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,

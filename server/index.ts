@@ -8,10 +8,10 @@ import { createApp } from './app'
 import { openDatabase, prepareData } from './boot'
 import { loadConfigOrExit } from './config'
 import { systemClock, type Deps } from './deps'
+import { startWorker } from './jobs/worker'
 import { pagesHandler } from './pages'
 
 const SHUTDOWN_GRACE_MS = 10_000
-const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000
 
 /** The process entry: configuration, database, app, and a clean stop on SIGINT/SIGTERM. */
 async function main() {
@@ -53,15 +53,8 @@ async function main() {
 
   if (config.testClockHeader) logger.warn('TEST_CLOCK_HEADER is on: requests may set the clock. Browser tests only.')
   const { app, services } = createApp(deps, { assets, pages: pagesHandler(build, deps) })
-  // Expired rate-limit windows, sessions and idempotency keys: at start-up, then hourly.
-  const tidy = () =>
-    services.housekeeping.run().then(
-      (removed) => logger.info(removed, 'Housekeeping'),
-      (err: unknown) => logger.warn({ err }, 'Housekeeping failed'),
-    )
-  void tidy()
-  const housekeeping = setInterval(() => void tidy(), HOUSEKEEPING_INTERVAL_MS)
-  housekeeping.unref()
+  // Emails, and the scheduled housekeeping, run on the job queue inside this process.
+  const worker = await startWorker(deps, services)
   const server = app.listen(config.port, () => {
     const ms = Math.round(performance.now() - startedAt)
     logger.info({ port: config.port, ms, embeddedPostgres: !config.databaseUrl }, 'Server ready')
@@ -74,7 +67,6 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'Shutting down')
-    clearInterval(housekeeping)
     // Requests already in progress finish (a booking mid-transaction keeps its database);
     // one that hangs gets SHUTDOWN_GRACE_MS.
     const drained = new Promise<void>((resolve) => server.close(() => resolve()))
@@ -82,6 +74,8 @@ async function main() {
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
     await drained
     clearTimeout(grace)
+    // A message being sent finishes; queued ones stay queued for the next start (or another instance).
+    await worker.stop()
     await vite?.close()
     await database.close()
     process.exit(0)

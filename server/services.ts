@@ -1,6 +1,7 @@
 import { createUserService } from './auth/users'
 import { createCocktailsService } from './cocktails/cocktails-service'
 import type { Deps } from './deps'
+import { createEmailService } from './email/email-service'
 import { createEventsService } from './events/events-service'
 import { createHeroService } from './hero/hero-service'
 import { createHoursService } from './hours/hours-service'
@@ -30,6 +31,8 @@ export function createServices(deps: Deps) {
     media: createMediaService(deps),
     reservations,
     staffReservations: createStaffReservations(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
+    // Listens to reservations' events: their emails commit with the change that causes them.
+    email: createEmailService(deps, { settings, reservationEvents: reservations.events }),
     housekeeping: createHousekeeping(deps),
   }
 }

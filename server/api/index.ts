@@ -2,6 +2,7 @@ import type { Deps } from '../deps'
 import type { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 import { adminCocktailsRoutes } from './admin-cocktails-routes'
+import { adminEmailRoutes } from './admin-email-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
 import { authRoutes } from './auth-routes'
@@ -28,6 +29,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminCocktailsRoutes(services),
     adminReservationRoutes(services),
     adminHoursRoutes(services),
+    adminEmailRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
   ]

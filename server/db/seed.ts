@@ -10,7 +10,9 @@ import {
 import { addDays, todayIn } from '../../common/time'
 import { seedMenuSections } from '../menu/menu-seed'
 import type { Db } from './client'
-import { cocktailsContent, events, openingHours, siteSettings } from './schema'
+import { EMAIL_TEMPLATE_KEYS } from '../../common/email'
+import { defaultTemplate } from '../email/default-templates'
+import { cocktailsContent, emailTemplates, events, openingHours, siteSettings } from './schema'
 
 /** Opening hours of SPEC.md section 9, 0 Sunday to 6 Saturday. */
 export const DEFAULT_OPENING_HOURS = [
@@ -162,6 +164,10 @@ export async function seed(db: Db, options: { now: Date; timeZone: string }): Pr
     .insert(cocktailsContent)
     .values({ id: 1, ...COCKTAILS_DEFAULTS })
     .onConflictDoNothing()
+
+  // The email templates go into a database that has none; later, Quick Setup adds the missing ones.
+  const [{ templates }] = (await db.execute(sql`select count(*)::int as templates from email_templates`)).rows as [{ templates: number }]
+  if (templates === 0) await db.insert(emailTemplates).values(EMAIL_TEMPLATE_KEYS.map(defaultTemplate)).onConflictDoNothing()
 
   // Demo events only go into a database that has never had any.
   const [{ count }] = (await db.execute(sql`select count(*)::int as count from events`)).rows as [

@@ -1,5 +1,6 @@
 import { render } from '@react-email/components'
 import Mustache from 'mustache'
+import { withoutTrailingSlashes } from '../../common/url'
 import type { EmailTemplate } from '../db/schema'
 import type { VenueDetails } from '../settings/settings-service'
 import { EmailLayout } from './layout'
@@ -42,7 +43,7 @@ const html = (template: string, variables: Record<string, string>) => Mustache.r
 /** Absolute, for a mail client: a stored upload's name or a site path gets the site's address. */
 function absolute(url: string, siteUrl: string): string {
   if (/^(?:https?:|mailto:|tel:)/i.test(url)) return url
-  const base = siteUrl.endsWith('/') ? siteUrl.slice(0, -1) : siteUrl
+  const base = withoutTrailingSlashes(siteUrl)
   return url.startsWith('/') ? `${base}${url}` : `${base}/uploads/${url}`
 }
 

@@ -1,0 +1,274 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { EMAIL_TEMPLATE_KEYS, isKnownTemplateKey, SAMPLE_VARIABLES, type EmailTemplateKey } from '../../common/email'
+import type { EmailTemplateInput, OutboxEntry } from '../../common/email-schema'
+import { zonedInstant } from '../../common/availability'
+import { withoutTrailingSlashes } from '../../common/url'
+import { emailOutbox, emailTemplates, marketingConsents, type EmailOutboxRow, type EmailTemplate } from '../db/schema'
+import type { Deps } from '../deps'
+import { ConflictError, NotFoundError } from '../http/errors'
+import type { ReservationEvents } from '../reservations/reservation-events'
+import type { SettingsService } from '../settings/settings-service'
+import { signToken, verifyToken } from '../signed-tokens'
+import { defaultTemplate } from './default-templates'
+import { calendarFile } from './ics'
+import { bookingMessages, enqueueMessagesQuery, SEND_ATTEMPTS, SEND_TASK, type MessageData, type OutboxMessage } from './outbox'
+import { renderMessage } from './render'
+import type { MailTransport } from './transport'
+
+const UNSUBSCRIBE = 'unsubscribe'
+/** How long a link to stop offers works. */
+const UNSUBSCRIBE_DAYS = 400
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } }
+  return e?.code === '23505' || e?.cause?.code === '23505'
+}
+
+export class PreviewError extends Error {}
+
+/**
+ * Email (DESIGN.md section 4): the templates staff edit, the messages the
+ * app's changes write to the outbox in their own transactions, sending one
+ * message from the outbox (the job queue calls this), the delivery log, and
+ * the links guests use to stop offers.
+ */
+export function createEmailService(
+  { db, clock, config, logger }: Pick<Deps, 'db' | 'clock' | 'config' | 'logger'>,
+  { settings, reservationEvents }: { settings: SettingsService; reservationEvents: ReservationEvents },
+) {
+  const log = logger.child({ component: 'email' })
+
+  async function bookingContext() {
+    const [values, rules, venue] = await Promise.all([settings.getMany(['venue_notification_email']), settings.booking(), settings.venue()])
+    return { notify: values.venue_notification_email?.trim() ?? '', durationMinutes: rules.durationMinutes, venueName: venue.venue_name }
+  }
+
+  /** The statements that write these messages and queue them, for the transaction that causes them. */
+  const enqueue = (messages: OutboxMessage[]) => (messages.length ? [enqueueMessagesQuery(messages)] : [])
+
+  // The booking events' messages commit with the change that causes them.
+  reservationEvents.inTransaction('reservation.created', async (payloads) => {
+    const context = await bookingContext()
+    return enqueue(payloads.flatMap(({ reservation }) => bookingMessages('created', reservation, context)))
+  })
+  reservationEvents.inTransaction('reservation.approved', async (payloads) => {
+    const context = await bookingContext()
+    return enqueue(payloads.flatMap(({ reservation }) => bookingMessages('approved', reservation, context)))
+  })
+  reservationEvents.inTransaction('reservation.cancelled', async (payloads) => {
+    const context = await bookingContext()
+    return enqueue(payloads.flatMap(({ reservation }) => bookingMessages('cancelled', reservation, context)))
+  })
+
+  function unsubscribeUrl(siteUrl: string, email: string): string {
+    const expires = new Date(clock.now().getTime() + UNSUBSCRIBE_DAYS * 86_400_000)
+    const token = signToken(config.sessionSecret, UNSUBSCRIBE, { e: email.toLowerCase() }, expires)
+    return `${withoutTrailingSlashes(siteUrl)}/unsubscribe?token=${token}`
+  }
+
+  async function render(template: EmailTemplate, data: MessageData, to: string) {
+    const venue = await settings.venue()
+    return renderMessage({
+      template,
+      variables: data.variables,
+      summary: data.summary,
+      venue,
+      unsubscribeUrl: data.guest ? unsubscribeUrl(venue.site_url, to) : undefined,
+    })
+  }
+
+  async function templateByKey(key: string): Promise<EmailTemplate | undefined> {
+    const [row] = await db.select().from(emailTemplates).where(eq(emailTemplates.templateKey, key)).limit(1)
+    return row
+  }
+
+  async function record(id: number, fields: Partial<typeof emailOutbox.$inferInsert>) {
+    await db.update(emailOutbox).set(fields).where(eq(emailOutbox.id, id))
+  }
+
+  return {
+    enqueue,
+    unsubscribeUrl,
+
+    /**
+     * Sends one outbox message (the job queue's task): renders its template,
+     * hands it to the transport and records what happened. A message already
+     * sent is not sent again; an inactive template sends nothing (logged). A
+     * failure is recorded and thrown, so the queue tries again later.
+     */
+    async send(outboxId: number, transport: MailTransport, attempt: { number: number; of: number }): Promise<'sent' | 'skipped' | 'done'> {
+      const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId)).limit(1)
+      if (!row || row.status === 'sent' || row.status === 'skipped') return 'done'
+      const template = await templateByKey(row.templateKey)
+      if (!template || !template.isActive) {
+        const reason = template ? `The ${row.templateKey} template is inactive` : `There is no ${row.templateKey} template`
+        log.info({ outboxId, templateKey: row.templateKey }, `${reason}: nothing sent`)
+        await record(outboxId, { status: 'skipped', lastError: reason })
+        return 'skipped'
+      }
+      const data = row.data as MessageData
+      const venue = await settings.venue()
+      try {
+        const message = await render(template, data, row.toAddress)
+        await record(outboxId, { subject: message.subject, html: message.html, text: message.text })
+        const from = config.mailFrom ?? `${venue.venue_name} <${venue.venue_email}>`
+        const attachments = data.calendar ? [calendarAttachment(row, data.calendar, venue)] : []
+        await transport.send({
+          from,
+          to: row.toAddress,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          // A stable id: a message the queue had to send again is seen as the same one.
+          messageId: `<${row.messageKey.replace(/[^\w.:-]/g, '-')}@${new URL(venue.site_url).hostname}>`,
+          headers: data.guest ? { 'List-Unsubscribe': `<${unsubscribeUrl(venue.site_url, row.toAddress)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
+          attachments,
+        })
+        await record(outboxId, { status: 'sent', sentAt: clock.now(), attempts: attempt.number, lastError: null })
+        log.info({ outboxId, templateKey: row.templateKey, to: row.toAddress }, 'Mail sent')
+        return 'sent'
+      } catch (error) {
+        const final = attempt.number >= attempt.of
+        await record(outboxId, { status: final ? 'failed' : 'pending', attempts: attempt.number, lastError: errorText(error) })
+        log.warn({ outboxId, attempt: attempt.number, of: attempt.of, err: errorText(error) }, final ? 'Mail failed for good' : 'Mail failed: will try again')
+        throw error
+      }
+    },
+
+    /** The delivery log: the latest messages, newest first. */
+    async log(limit: number, status?: string): Promise<OutboxEntry[]> {
+      const rows = await db
+        .select()
+        .from(emailOutbox)
+        .where(status ? eq(emailOutbox.status, status) : undefined)
+        .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+        .limit(limit)
+      return rows.map(outboxEntry)
+    },
+
+    /** Tries a failed (or skipped) message again, from the first attempt. */
+    async resend(id: number): Promise<OutboxEntry> {
+      const [row] = await db
+        .update(emailOutbox)
+        .set({ status: 'pending', attempts: 0, lastError: null })
+        .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['failed', 'skipped'])))
+        .returning()
+      if (!row) {
+        const [exists] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id))
+        if (!exists) throw new NotFoundError('Message not found')
+        throw new ConflictError(`This message is ${exists.status}: only a failed or skipped message can be sent again.`)
+      }
+      await db.execute(sql`select graphile_worker.add_job(${SEND_TASK}, json_build_object('outboxId', ${id}::int), job_key := ${`outbox:${id}`}, max_attempts := ${SEND_ATTEMPTS})`)
+      return outboxEntry(row)
+    },
+
+    templates: {
+      list: () => db.select().from(emailTemplates).orderBy(emailTemplates.templateKey),
+
+      async create(input: EmailTemplateInput): Promise<EmailTemplate> {
+        try {
+          const [row] = await db.insert(emailTemplates).values(input).returning()
+          return row!
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ConflictError(`There is already a template with the key ${input.templateKey}.`)
+          throw error
+        }
+      },
+
+      async update(id: number, input: EmailTemplateInput): Promise<EmailTemplate> {
+        try {
+          const [row] = await db.update(emailTemplates).set({ ...input, updatedAt: clock.now() }).where(eq(emailTemplates.id, id)).returning()
+          if (!row) throw new NotFoundError('Email template not found')
+          return row
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ConflictError(`There is already a template with the key ${input.templateKey}.`)
+          throw error
+        }
+      },
+
+      async remove(id: number): Promise<void> {
+        const [row] = await db.delete(emailTemplates).where(eq(emailTemplates.id, id)).returning({ id: emailTemplates.id })
+        if (!row) throw new NotFoundError('Email template not found')
+      },
+
+      /** Quick Setup: creates the templates that are missing, with their default wording. Returns the keys created. */
+      async createMissing(): Promise<EmailTemplateKey[]> {
+        const rows = await db
+          .insert(emailTemplates)
+          .values(EMAIL_TEMPLATE_KEYS.map(defaultTemplate))
+          .onConflictDoNothing({ target: emailTemplates.templateKey })
+          .returning({ key: emailTemplates.templateKey })
+        return rows.map((r) => r.key as EmailTemplateKey)
+      },
+
+      /** The template's HTML part filled with sample data, for the preview dialog. */
+      async preview(id: number): Promise<string> {
+        const [template] = await db.select().from(emailTemplates).where(eq(emailTemplates.id, id)).limit(1)
+        if (!template) throw new NotFoundError('Email template not found')
+        const staff = template.templateKey.startsWith('staff_')
+        const v = SAMPLE_VARIABLES
+        const enquiry = template.templateKey.includes('enquiry')
+        const summary: [string, string][] = enquiry
+          ? [['Event', v.eventTitle!], ['Date', v.eventDate!], ['Time', v.eventTime!], ['Guests', v.partySize!], ['Special requests', v.specialRequests!]]
+          : [['Date', v.date!], ['Time', v.time!], ['Guests', v.partySize!], ['Preference', v.preference!], ['Special requests', v.specialRequests!]]
+        try {
+          return (await render(template, { variables: SAMPLE_VARIABLES, summary, guest: !staff }, v.customerEmail!)).html
+        } catch (error) {
+          throw new PreviewError(errorText(error))
+        }
+      },
+    },
+
+    /** A guest's link to stop offers: the address it is for, or why not. */
+    readUnsubscribeToken(token: string) {
+      return verifyToken<{ e: string }>(config.sessionSecret, UNSUBSCRIBE, token, clock.now())
+    },
+
+    /** Records that an address wants no more offers (the marketing list leaves it out from now on). */
+    async unsubscribe(email: string): Promise<void> {
+      await db
+        .update(marketingConsents)
+        .set({ unsubscribedAt: clock.now() })
+        .where(and(sql`lower(${marketingConsents.email}) = ${email.toLowerCase()}`, sql`${marketingConsents.unsubscribedAt} is null`))
+    },
+
+    isKnownTemplateKey,
+  }
+
+  function calendarAttachment(row: EmailOutboxRow, c: NonNullable<MessageData['calendar']>, venue: { venue_address: string; venue_phone: string; site_url: string }) {
+    const start = zonedInstant(c.date, c.startTime, config.venueTimezone) ?? new Date(`${c.date}T${c.startTime}:00Z`)
+    return {
+      filename: 'booking.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: calendarFile({
+        uid: `${row.messageKey.split(':').slice(0, 2).join('-')}@${new URL(venue.site_url).hostname}`,
+        start,
+        end: new Date(start.getTime() + c.minutes * 60_000),
+        summary: c.title,
+        location: venue.venue_address,
+        description: `Questions or changes: call ${venue.venue_phone}.`,
+        stamp: clock.now(),
+      }),
+    }
+  }
+}
+export type EmailService = ReturnType<typeof createEmailService>
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  return text.slice(0, 500)
+}
+
+function outboxEntry(r: EmailOutboxRow): OutboxEntry {
+  return {
+    id: r.id,
+    toAddress: r.toAddress,
+    templateKey: r.templateKey,
+    subject: r.subject,
+    status: r.status as OutboxEntry['status'],
+    attempts: r.attempts,
+    lastError: r.lastError,
+    createdAt: new Date(r.createdAt).toISOString(),
+    sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null,
+  }
+}

@@ -1,0 +1,135 @@
+import type pg from 'pg'
+import { FOOD_DRINKS_LABELS, type FoodDrinks } from '../../common/constants'
+import type { EmailTemplateKey } from '../../common/email'
+import { formatLongDate, formatTime12 } from '../../common/time'
+import type { Reservation } from '../db/schema'
+
+/** How many times a message is tried before it is marked failed (graphile-worker backs off exponentially: about 3 hours in all). */
+export const SEND_ATTEMPTS = 10
+export const SEND_TASK = 'send_email'
+
+/** What a message is filled with, kept on its outbox row until it is sent. */
+export type MessageData = {
+  variables: Record<string, string>
+  /** The booking or enquiry at a glance, as label and value rows. */
+  summary: [string, string][]
+  /** A guest's message carries the link to stop offers; a staff alert does not. */
+  guest: boolean
+  /** A calendar file for the visit (confirmed and approved bookings). */
+  calendar?: { date: string; startTime: string; minutes: number; title: string }
+}
+
+export type OutboxMessage = {
+  /** At most one message a key: 'reservation:123:booking_confirmed'. */
+  messageKey: string
+  templateKey: EmailTemplateKey
+  to: string
+  data: MessageData
+  reservationId?: number | null
+}
+
+/**
+ * One statement that writes messages to the outbox (skipping any whose key is
+ * written already) and queues a send job for each one written, for the
+ * transaction of the change that causes them: both commit, or neither.
+ */
+export function enqueueMessagesQuery(messages: OutboxMessage[]): pg.QueryConfig {
+  return {
+    name: 'outbox-enqueue',
+    text: `with written as (
+        insert into email_outbox (message_key, template_key, to_address, data, reservation_id)
+        select * from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::int[])
+        on conflict (message_key) do nothing
+        returning id)
+      select graphile_worker.add_jobs(array(
+        select ($6::text, json_build_object('outboxId', id), null::text, null::timestamptz, $7::int, 'outbox:' || id, null::int, null::text[])::graphile_worker.job_spec
+        from written)) as queued`,
+    values: [
+      messages.map((m) => m.messageKey),
+      messages.map((m) => m.templateKey),
+      messages.map((m) => m.to),
+      messages.map((m) => JSON.stringify(m.data)),
+      messages.map((m) => m.reservationId ?? null),
+      SEND_TASK,
+      SEND_ATTEMPTS,
+    ],
+  }
+}
+
+const STATUS_LABELS: Record<string, string> = { confirmed: 'Confirmed', pending: 'Pending', cancelled: 'Cancelled' }
+
+/** A booking's variables (SPEC.md section 9) in the words a guest reads. */
+export function bookingVariables(r: Reservation): Record<string, string> {
+  return {
+    customerName: r.name,
+    customerEmail: r.email,
+    customerPhone: r.phone,
+    date: formatLongDate(r.date),
+    time: formatTime12(r.startTime),
+    partySize: String(r.partySize),
+    preference: FOOD_DRINKS_LABELS[r.foodDrinks as FoodDrinks] ?? r.foodDrinks,
+    specialRequests: r.additionalInfo || 'None',
+    status: STATUS_LABELS[r.status] ?? r.status,
+  }
+}
+
+function bookingSummary(v: Record<string, string>): [string, string][] {
+  return [
+    ['Date', v.date!],
+    ['Time', v.time!],
+    ['Guests', v.partySize!],
+    ['Preference', v.preference!],
+    ['Special requests', v.specialRequests!],
+  ]
+}
+
+export type BookingMessageContext = {
+  /** The venue's address for staff alerts; empty sends none. */
+  notify: string
+  /** How long a table is held, for the calendar entry. */
+  durationMinutes: number
+  venueName: string
+}
+
+/**
+ * The messages a booking event sends (DESIGN.md section 4): the guest's (its
+ * template chosen by what happened) and, for a new booking, the staff alert.
+ * A status change's key carries its time, so a booking cancelled, reinstated
+ * and cancelled again is told each time, but never twice for one change.
+ */
+export function bookingMessages(
+  kind: 'created' | 'approved' | 'cancelled',
+  r: Reservation,
+  context: BookingMessageContext,
+): OutboxMessage[] {
+  const variables = bookingVariables(r)
+  const summary = bookingSummary(variables)
+  const guestTemplate: EmailTemplateKey =
+    kind === 'created' ? (r.status === 'confirmed' ? 'booking_confirmed' : 'booking_pending') : kind === 'approved' ? 'booking_approved' : 'booking_cancelled'
+  const seated = guestTemplate === 'booking_confirmed' || guestTemplate === 'booking_approved'
+  const change = kind === 'created' ? '' : `:${new Date(r.updatedAt).getTime()}`
+  const messages: OutboxMessage[] = [
+    {
+      messageKey: `reservation:${r.id}:${guestTemplate}${change}`,
+      templateKey: guestTemplate,
+      to: r.email,
+      reservationId: r.id,
+      data: {
+        variables,
+        summary,
+        guest: true,
+        calendar: seated ? { date: r.date, startTime: r.startTime, minutes: context.durationMinutes, title: `Table at ${context.venueName}` } : undefined,
+      },
+    },
+  ]
+  if (kind === 'created' && context.notify) {
+    messages.push({
+      messageKey: `reservation:${r.id}:staff_new_booking`,
+      templateKey: 'staff_new_booking',
+      to: context.notify,
+      reservationId: r.id,
+      data: { variables, summary: [['Status', variables.status!], ...summary, ['Phone', r.phone], ['Email', r.email]], guest: false },
+    })
+  }
+  return messages
+}

@@ -1,0 +1,86 @@
+import pg from 'pg'
+import { Logger as GraphileLogger, run, type Runner, type TaskList } from 'graphile-worker'
+import type { Logger } from 'pino'
+import type { Db } from '../db/client'
+import { SEND_TASK } from '../email/outbox'
+import { createMailTransport, type MailTransport } from '../email/transport'
+import type { Deps } from '../deps'
+import type { Services } from '../services'
+
+const HOUSEKEEPING_TASK = 'housekeeping'
+
+/** Scheduled work (DESIGN.md section 4): each task records what it did, so a missed or doubled run does no harm. */
+const CRONTAB = [
+  // Expired rate-limit windows, sessions and idempotency keys, every hour on the hour.
+  `0 * * * * ${HOUSEKEEPING_TASK}`,
+].join('\n')
+
+/** graphile-worker's log lines, into the app's log (its debug chatter at debug). */
+function graphileLogger(logger: Logger) {
+  const log = logger.child({ component: 'jobs' })
+  return new GraphileLogger((scope) => (level, message, meta) => {
+    const fields = { ...scope, ...meta }
+    if (level === 'error') log.error(fields, message)
+    else if (level === 'warning') log.warn(fields, message)
+    else if (level === 'info') log.info(fields, message)
+    else log.debug(fields, message)
+  })
+}
+
+/** A pool of its own on the app's database: the queue's LISTEN connection and job claims stay off the request path. */
+export function queuePool(db: Db, max = 4) {
+  const pool = new pg.Pool({ connectionString: db.$client.options.connectionString, max })
+  pool.on('error', () => {})
+  return pool
+}
+
+export type Worker = { stop: () => Promise<void>; runner: Runner; transport: MailTransport }
+
+/**
+ * The job queue, inside the app process (DESIGN.md section 4): graphile-worker
+ * on the app's own database. Several app instances can each run one; a job is
+ * claimed by one of them (FOR UPDATE SKIP LOCKED), retried with exponential
+ * back-off when it fails, and the crontab's jobs are added once however many
+ * instances run. `stop` lets jobs in progress finish, and releases the rest.
+ */
+export async function startWorker(
+  { db, config, logger }: Pick<Deps, 'db' | 'config' | 'logger'>,
+  services: Pick<Services, 'email' | 'housekeeping'>,
+  options: { transport?: MailTransport; concurrency?: number; pollInterval?: number } = {},
+): Promise<Worker> {
+  const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger })
+  const pool = queuePool(db)
+  const taskList: TaskList = {
+    [SEND_TASK]: async (payload, helpers) => {
+      const { outboxId } = payload as { outboxId: number }
+      await services.email.send(outboxId, transport, { number: helpers.job.attempts, of: helpers.job.max_attempts })
+    },
+    [HOUSEKEEPING_TASK]: async () => {
+      const removed = await services.housekeeping.run()
+      logger.info(removed, 'Housekeeping')
+    },
+  }
+  const runner = await run({
+    pgPool: pool,
+    taskList,
+    crontab: CRONTAB,
+    concurrency: options.concurrency ?? 2,
+    pollInterval: options.pollInterval ?? 2000,
+    noHandleSignals: true,
+    logger: graphileLogger(logger),
+  })
+  // Once at start-up too (one job however many instances start: the key folds them together).
+  await runner.addJob(HOUSEKEEPING_TASK, {}, { jobKey: 'housekeeping:start-up', jobKeyMode: 'unsafe_dedupe' })
+  logger.info({ mail: transport.describe }, 'Job queue running')
+  let stopped: Promise<void> | undefined
+  return {
+    runner,
+    transport,
+    stop: () =>
+      (stopped ??= (async () => {
+        await runner.stop()
+        transport.close()
+        await pool.end()
+      })()),
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * Email end to end, against a real SMTP server on loopback: the outbox written
+ * with each change, the job queue (graphile-worker) sending it, retries when
+ * the mail server is down, and never a message twice.
+ */
+import { eq, sql } from 'drizzle-orm'
+import request from 'supertest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { emailOutbox, emailTemplates } from '../../server/db/schema'
+import { startWorker, type Worker } from '../../server/jobs/worker'
+import { afterFile } from '../helpers/after-file'
+import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
+import { startSmtpServer, type Received } from '../helpers/smtp'
+
+const STAFF_INBOX = 'bookings@wheatsheaf.test'
+let t: TestApp
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+let worker: Worker
+let staff: Awaited<ReturnType<typeof signedInAgent>>
+
+async function worker_() {
+  const w = await startWorker(t.deps, t.services, { pollInterval: 100 })
+  afterFile(() => w.stop())
+  return w
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { SMTP_URL: smtp.url, TRUST_PROXY: 'true' } })
+  await t.services.settings.set('venue_notification_email', STAFF_INBOX)
+  worker = await worker_()
+  staff = await signedInAgent(t)
+})
+beforeEach(async () => {
+  await t.db.update(emailTemplates).set({ isActive: true })
+})
+
+let n = 0
+const guest = (over: Record<string, unknown> = {}) => ({
+  name: 'Ann Guest',
+  email: `mail-guest-${++n}@example.com`,
+  phone: '07700 900 000',
+  date: '2026-12-05',
+  startTime: '19:00',
+  partySize: 2,
+  ...over,
+})
+const book = (body: object) => request(t.app).post('/api/reservations').set('X-Forwarded-For', `10.55.0.${++n % 250}`).send(body)
+const to = (address: string) => smtp.received.filter((m) => m.envelopeTo.includes(address))
+/** Waits for `count` messages to an address. */
+async function arrived(address: string, count: number, ms = 15_000): Promise<Received[]> {
+  const until = Date.now() + ms
+  while (to(address).length < count) {
+    if (Date.now() > until) throw new Error(`Expected ${count} messages to ${address}, got ${to(address).length}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  return to(address)
+}
+/** A moment for any message that should not come to come anyway. */
+const settle = () => new Promise((r) => setTimeout(r, 400))
+/** Waits for `count` messages to an address, then a moment more, to be sure no others follow. */
+async function inbox(address: string, count: number): Promise<Received[]> {
+  await arrived(address, count)
+  await settle()
+  return to(address)
+}
+const outboxFor = (reservationId: number) => t.db.select().from(emailOutbox).where(eq(emailOutbox.reservationId, reservationId))
+
+describe('which message when', () => {
+  it('a booking of 2 delivers one booking_confirmed: name, party size, 12-hour time and a calendar file; staff hear of it', async () => {
+    const body = guest({ name: 'Ann Guest', partySize: 2, startTime: '19:00' })
+    const res = await book(body).expect(201)
+    const [mail] = await inbox(body.email, 1)
+    expect(to(body.email)).toHaveLength(1)
+    expect(mail!.subject).toBe('Your table at The Wheatsheaf Inn is booked: Saturday, 05 December 2026 at 7:00 PM')
+    expect(mail!.text).toContain('Hello Ann Guest,')
+    expect(mail!.text).toContain('Guests: 2')
+    expect(mail!.text).toContain('Time: 7:00 PM')
+    expect(mail!.html).toContain('Booking Confirmed')
+    const ics = mail!.attachments.find((a) => a.filename === 'booking.ics')!
+    expect(ics.contentType).toBe('text/calendar')
+    // 7 pm in London in December is 19:00 UTC; the table is held two hours.
+    expect(ics.content.toString()).toContain('DTSTART:20261205T190000Z')
+    expect(ics.content.toString()).toContain('DTEND:20261205T210000Z')
+    const alerts = (await inbox(STAFF_INBOX, 1)).filter((m) => m.text?.includes(body.email))
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]!.subject).toBe('New booking: Ann Guest, 2 on Saturday, 05 December 2026 at 7:00 PM (Confirmed)')
+    expect((await outboxFor(res.body.id)).map((r) => r.status).sort()).toEqual(['sent', 'sent'])
+  })
+
+  it('a party of 8 delivers booking_pending, then booking_approved with its calendar file once staff confirm', async () => {
+    const body = guest({ partySize: 8, startTime: '20:00' })
+    const res = await book(body).expect(201)
+    const [pending] = await inbox(body.email, 1)
+    expect(pending!.subject).toBe('We have your booking request for 8 on Saturday, 05 December 2026')
+    expect(pending!.attachments).toHaveLength(0)
+    await staff.patch(`/api/admin/reservations/${res.body.id}`).send({ status: 'confirmed' }).expect(200)
+    const [, approved] = await inbox(body.email, 2)
+    expect(approved!.subject).toBe('Your booking at The Wheatsheaf Inn is confirmed: Saturday, 05 December 2026 at 8:00 PM')
+    expect(approved!.attachments.map((a) => a.filename)).toEqual(['booking.ics'])
+  })
+
+  it('declining delivers booking_cancelled', async () => {
+    const body = guest({ partySize: 9, startTime: '20:30' })
+    const res = await book(body).expect(201)
+    await inbox(body.email, 1)
+    await staff.patch(`/api/admin/reservations/${res.body.id}`).send({ status: 'cancelled' }).expect(200)
+    const [, cancelled] = await inbox(body.email, 2)
+    expect(cancelled!.subject).toBe('Your booking at The Wheatsheaf Inn on Saturday, 05 December 2026 has been cancelled')
+  })
+
+  it('a phone booking made by staff sends the email of the status staff chose', async () => {
+    const res = await staff
+      .post('/api/admin/reservations')
+      .send({ name: 'Phone Guest', email: `phone-${++n}@example.com`, phone: '0770', date: '2026-12-12', startTime: '13:00', partySize: 4, foodDrinks: 'food_and_drinks', status: 'confirmed' })
+      .expect(201)
+    const [mail] = await inbox(res.body.email, 1)
+    expect(mail!.subject).toContain('is booked')
+  })
+
+  it('a name with <script> arrives escaped in the HTML, and as written in the text', async () => {
+    const body = guest({ name: '<script>alert(1)</script> Evans', startTime: '21:00' })
+    await book(body).expect(201)
+    const [mail] = await inbox(body.email, 1)
+    expect(mail!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Evans')
+    expect(mail!.html).not.toContain('<script>')
+    expect(mail!.text).toContain('Hello <script>alert(1)</script> Evans,')
+  })
+
+  it('an inactive template sends nothing for its key, and says so in the log', async () => {
+    await t.db.update(emailTemplates).set({ isActive: false }).where(eq(emailTemplates.templateKey, 'booking_confirmed'))
+    const body = guest({ startTime: '21:30' })
+    const res = await book(body).expect(201)
+    await inbox(STAFF_INBOX, to(STAFF_INBOX).length) // the alert still goes
+    await new Promise((r) => setTimeout(r, 800))
+    expect(to(body.email)).toHaveLength(0)
+    const rows = await outboxFor(res.body.id)
+    const guestRow = rows.find((r) => r.templateKey === 'booking_confirmed')!
+    expect(guestRow.status).toBe('skipped')
+    expect(guestRow.lastError).toBe('The booking_confirmed template is inactive')
+  })
+
+  it('tells guests how to stop offers, with a signed link that records the opt-out', async () => {
+    const body = guest({ startTime: '22:00', receiveOffers: true })
+    await book(body).expect(201)
+    const [mail] = await inbox(body.email, 1)
+    const link = /https?:\/\/\S+\/unsubscribe\?token=[\w.-]+/.exec(mail!.text!)![0]
+    expect(mail!.headerLines.find((h) => h.key === 'list-unsubscribe')?.line.replace(/\s+/g, ' ')).toBe(`List-Unsubscribe: <${link}>`)
+    const token = new URL(link).searchParams.get('token')!
+    const check = t.services.email.readUnsubscribeToken(token)
+    expect(check).toEqual({ ok: true, payload: { e: body.email } })
+    expect(t.services.email.readUnsubscribeToken(token.slice(0, -2) + 'xx')).toEqual({ ok: false, reason: 'tampered' })
+    await t.services.email.unsubscribe(body.email.toUpperCase())
+    const [consent] = (await t.db.execute(sql`select unsubscribed_at from marketing_consents where lower(email) = ${body.email}`)).rows as { unsubscribed_at: Date | null }[]
+    expect(consent!.unsubscribed_at).not.toBeNull()
+  })
+})
+
+describe('the outbox', () => {
+  it('cannot hold the same message twice: a second write of a key is skipped', async () => {
+    const message = { messageKey: 'test:same-message', templateKey: 'booking_confirmed' as const, to: 'twice@example.com', data: { variables: {}, summary: [], guest: false } }
+    const [query] = t.services.email.enqueue([message])
+    await t.db.$client.query(query!)
+    await t.db.$client.query(query!)
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.messageKey, 'test:same-message'))).toHaveLength(1)
+  })
+})
+
+describe('when the mail server is down', () => {
+  it('bookings still answer 201, and every message arrives exactly once when it is back, even after a restart', async () => {
+    await smtp.stop()
+    const bodies = [0, 1, 2].map((i) => guest({ date: '2026-12-19', startTime: ['12:00', '12:30', '13:00'][i] }))
+    const ids: number[] = []
+    for (const body of bodies) ids.push((await book(body).expect(201)).body.id)
+    // The first attempts fail, and say why.
+    await expect.poll(async () => (await outboxFor(ids[0]!)).every((r) => r.attempts >= 1 && r.lastError), { timeout: 10_000 }).toBe(true)
+    expect(to(bodies[0]!.email)).toHaveLength(0)
+    // The app restarts while the mail server is still down.
+    await worker.stop()
+    worker = await worker_()
+    await smtp.start()
+    // The queue waits longer after each failure (seconds, then minutes): make the next tries due now.
+    await t.db.execute(sql`select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where key like 'outbox:%'), run_at := now())`)
+    for (const body of bodies) expect(await inbox(body.email, 1)).toHaveLength(1)
+    for (const id of ids) expect((await outboxFor(id)).every((r) => r.status === 'sent')).toBe(true)
+  })
+})
+
+describe('two app instances', () => {
+  it('never send a message twice: 20 bookings, two workers, one database', async () => {
+    const second = secondInstance(t)
+    const otherWorker = await startWorker(t.deps, second.services, { pollInterval: 100 })
+    afterFile(() => otherWorker.stop())
+    const bodies = Array.from({ length: 20 }, (_, i) => guest({ date: '2026-12-26', startTime: `${12 + Math.floor(i / 2)}:${i % 2 ? '30' : '00'}` }))
+    await Promise.all(bodies.map((body, i) => request(i % 2 ? second.app : t.app).post('/api/reservations').set('X-Forwarded-For', `10.66.0.${i}`).send(body).expect(201)))
+    for (const body of bodies) await arrived(body.email, 1)
+    await settle()
+    for (const body of bodies) expect(to(body.email)).toHaveLength(1)
+    const keys = smtp.received.map((m) => m.messageId)
+    expect(new Set(keys).size).toBe(keys.length)
+  })
+
+  it('deliver within a few seconds of the booking (median over 20)', async () => {
+    const waits: number[] = []
+    for (let i = 0; i < 20; i++) {
+      const body = guest({ date: '2027-01-02', startTime: `${12 + Math.floor(i / 2)}:${i % 2 ? '30' : '00'}` })
+      await book(body).expect(201)
+      const booked = Date.now()
+      const [mail] = await arrived(body.email, 1, 10_000).catch(() => [] as Received[])
+      if (mail) waits.push(mail.acceptedAt - booked)
+    }
+    waits.sort((a, b) => a - b)
+    const median = waits[Math.floor(waits.length / 2)]!
+    console.log(`Booking answered → accepted by the SMTP server: median ${median} ms, slowest ${waits.at(-1)} ms over ${waits.length}`)
+    expect(waits).toHaveLength(20)
+    expect(median).toBeLessThan(2000)
+  })
+})

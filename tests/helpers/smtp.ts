@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+import { afterFile } from './after-file'
+
+export type Received = ParsedMail & { envelopeTo: string[]; acceptedAt: number }
+
+/**
+ * A real SMTP server on loopback (the smtp-server package) that keeps what it
+ * is sent. It can be stopped and started again on the same port, as a mail
+ * server that goes down and comes back.
+ */
+export async function startSmtpServer() {
+  const received: Received[] = []
+  let port = 0
+  let server: SMTPServer | undefined
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData(stream, session, callback) {
+          simpleParser(stream)
+            .then((mail) => {
+              received.push(Object.assign(mail, { envelopeTo: session.envelope.rcptTo.map((r) => r.address), acceptedAt: Date.now() }))
+              callback()
+            })
+            .catch(callback)
+        },
+      })
+      server.on('error', () => {})
+      server.listen(port, '127.0.0.1', () => {
+        port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port
+        resolve()
+      })
+      ;(server as unknown as { server: { once(e: string, f: (err: Error) => void): void } }).server.once('error', reject)
+    })
+  const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+
+  await listen()
+  afterFile(close)
+  return {
+    received,
+    get url() {
+      return `smtp://127.0.0.1:${port}`
+    },
+    /** Stops accepting mail: connections are refused until `start`. */
+    stop: close,
+    start: listen,
+    /** Waits until `count` messages have arrived (or fails after `ms`). */
+    async waitFor(count: number, ms = 15_000) {
+      const until = Date.now() + ms
+      while (received.length < count) {
+        if (Date.now() > until) throw new Error(`Expected ${count} messages, got ${received.length}`)
+        await new Promise((r) => setTimeout(r, 25))
+      }
+      return received
+    },
+  }
+}
