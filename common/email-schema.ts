@@ -3,9 +3,10 @@ import { z } from 'zod'
 import type { OutboxStatus } from './email'
 import { text } from './fields'
 
+/** An optional text: empty, missing or null are all stored as null (a template read back can be sent back as it is). */
 const optional = (max: number, label: string, multiline = false) =>
   text({ max, label, multiline })
-    .optional()
+    .nullish()
     .transform((v) => v || null)
 
 /** A button's link: a web address, mail or phone link, a site path, or a variable such as {{manageUrl}}. */

@@ -90,7 +90,7 @@ export function EmailLayout(p: EmailLayoutProps) {
             {p.footerText && <Text style={s.text}>{p.footerText}</Text>}
             <Hr style={s.hr} />
             <Text style={s.footer}>
-              {p.venue.name} · {p.venue.address}
+              {p.venue.address.startsWith(p.venue.name) ? p.venue.address : `${p.venue.name} · ${p.venue.address}`}
               <br />
               <Link href={`tel:${p.venue.phone.replace(/[^\d+]/g, '')}`} style={s.link}>
                 {p.venue.phone}

@@ -58,7 +58,11 @@ export type ConfirmDialogProps = {
 export function useConfirmedMutation<V, R = unknown>(options: {
   mutationFn: (variables: V) => Promise<R>
   /** The toast's text on success: 'Updated successfully!', 'Deleted successfully!', 'Saved successfully!'. */
-  success: string | ((variables: V) => string)
+  success: string | ((variables: V, result: R) => string)
+  /** The toast's title on success ('Success!' unless a panel's own words say otherwise, as 'Template Created'). */
+  successTitle?: string
+  /** What a failure says when the server gave no message of its own. */
+  failure?: string
   /** Queries to refetch once it succeeded. */
   invalidate?: QueryKey[]
   onSuccess?: (result: R, variables: V) => void
@@ -74,8 +78,8 @@ export function useConfirmedMutation<V, R = unknown>(options: {
     onSuccess: async (result, variables) => {
       setRequest(null)
       setFailure(null)
-      const { success } = latest.current
-      toast({ title: ADMIN_MESSAGES.success, description: typeof success === 'function' ? success(variables) : success })
+      const { success, successTitle = ADMIN_MESSAGES.success } = latest.current
+      toast({ title: successTitle, description: typeof success === 'function' ? success(variables, result) : success })
       latest.current.onSuccess?.(result, variables)
       await Promise.all((latest.current.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })))
     },
@@ -83,7 +87,7 @@ export function useConfirmedMutation<V, R = unknown>(options: {
       setFailure(
         error instanceof ApiError
           ? { message: error.serverMessage, code: error.code, fields: error.fieldErrors }
-          : { message: ADMIN_MESSAGES.errorFallback, fields: {} },
+          : { message: latest.current.failure ?? ADMIN_MESSAGES.errorFallback, fields: {} },
       )
       // Back to the form that asked, which shows the message; or stay in this dialog with it.
       setRequest((current) => (current?.returnTo === 'form' ? null : current))

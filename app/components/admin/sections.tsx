@@ -31,6 +31,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'cocktails', label: 'Cocktails', Panel: lazy(() => import('./cocktails/cocktails-panel')) },
   { id: 'hero-slides', label: 'Hero Slides' },
   { id: 'marketing', label: 'Marketing Emails' },
-  { id: 'email-templates', label: 'Email Templates' },
+  { id: 'email-templates', label: 'Email Templates', Panel: lazy(() => import('./email-templates/email-templates-panel')) },
   { id: 'settings', label: 'Settings' },
 ]

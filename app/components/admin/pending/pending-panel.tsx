@@ -89,7 +89,7 @@ export default function PendingPanel() {
             {pending.data && <CountBadge count={pending.data.total} label="pending" />}
           </span>
         }
-        description="Call the guest, then confirm or decline the booking."
+        description="Call the guest, then confirm or decline the booking. The guest is emailed either way."
       />
       {pending.isPending ? (
         <LoadingState />

@@ -1,0 +1,137 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { openSection, signInQuickly, staffApi } from './admin'
+import { expect, test, toastWith } from './fixtures'
+
+/** The test server has no SMTP_URL: it writes each message as an .eml file under its data directory. */
+const mailDir = () => path.join(process.env.E2E_DATA_DIR!, 'mail')
+
+/** The message to an address, read from the mail folder once the job queue has written it. */
+async function mailTo(address: string, subject?: RegExp): Promise<ParsedMail> {
+  let found: ParsedMail | undefined
+  await expect
+    .poll(
+      async () => {
+        if (!fs.existsSync(mailDir())) return false
+        for (const name of fs.readdirSync(mailDir()).filter((n) => n.endsWith('.eml') && !n.startsWith('.'))) {
+          const raw = fs.readFileSync(path.join(mailDir(), name))
+          if (!raw.includes(address)) continue
+          const mail = await simpleParser(raw)
+          if (!subject || subject.test(mail.subject ?? '')) found = mail
+        }
+        return found !== undefined
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+  return found!
+}
+
+let n = 0
+/** A booking made as a guest's browser makes it, for a Saturday well ahead. */
+async function bookAsGuest(page: Page, email: string) {
+  const date = new Date(Date.now() + 40 * 86_400_000)
+  while (date.getUTCDay() !== 6) date.setUTCDate(date.getUTCDate() + 1)
+  const res = await page.request.post('/api/reservations', {
+    headers: { 'Sec-Fetch-Site': 'same-origin' },
+    data: { name: 'Mail Guest', email, phone: '07700 900 222', date: date.toISOString().slice(0, 10), startTime: `${13 + (++n % 8)}:00`, partySize: 2 },
+  })
+  expect(res.status()).toBe(201)
+}
+
+test.describe('Email Templates', () => {
+  test('staff change a greeting, the preview shows it, and the next booking email carries it', async ({ page }) => {
+    await signInQuickly(page)
+    const greeting = `Good evening {{customerName}}, from the ${Date.now()} team`
+    const templates = (await (await page.request.get('/api/admin/email-templates')).json()) as { id: number; templateKey: string; greetingText: string }[]
+    const confirmed = templates.find((t) => t.templateKey === 'booking_confirmed')!
+    try {
+      await openSection(page, 'email-templates')
+      const row = page.getByTestId('template-booking_confirmed')
+      await row.getByRole('button', { name: 'Edit' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Edit Template' })
+      await expect(dialog.getByRole('tab', { name: 'Styling & Layout' })).toHaveAttribute('aria-selected', 'true')
+      await dialog.getByLabel('Greeting').fill(greeting)
+      await dialog.getByRole('button', { name: 'Save Changes' }).click()
+      await page.getByRole('alertdialog', { name: 'Save this template?' }).getByRole('button', { name: 'Save' }).click()
+      await expect(toastWith(page, 'Template Updated')).toBeVisible()
+
+      await row.getByRole('button', { name: 'Preview' }).click()
+      // The frame is sandboxed without scripts, so the test reads what it was given
+      // rather than querying inside it (Playwright's own script would be blocked there).
+      const frame = page.locator('iframe[title^="Email preview"]')
+      await expect(frame).toHaveAttribute('srcdoc', new RegExp(greeting.replace('{{customerName}}', 'Ann Guest')))
+
+      const email = `greeting-${Date.now()}@example.com`
+      await bookAsGuest(page, email)
+      const mail = await mailTo(email)
+      expect(mail.html).toContain(greeting.replace('{{customerName}}', 'Mail Guest'))
+    } finally {
+      await staffApi(page, 'PUT', `/api/admin/email-templates/${confirmed.id}`, { ...(await templateBody(page, confirmed.id)), greetingText: confirmed.greetingText })
+    }
+  })
+
+  test('a broken template shows Preview Error in the frame', async ({ page, consoleErrors }) => {
+    await signInQuickly(page)
+    const key = `broken_${Date.now()}`
+    const created = await staffApi(page, 'POST', '/api/admin/email-templates', { templateKey: key, name: 'Broken', subject: 'Hi', textContent: 'x', htmlContent: '<p>{{#unclosed}}</p>' })
+    try {
+      await openSection(page, 'email-templates')
+      await page.getByTestId(`template-${key}`).getByRole('button', { name: 'Preview' }).click()
+      const alert = page.getByRole('dialog', { name: 'Preview: Broken' }).getByRole('alert')
+      await expect(alert).toContainText('Preview Error')
+      await expect(alert).toContainText('Could not generate email preview. Please check the template configuration.')
+      consoleErrors.allow('status of 422')
+    } finally {
+      await staffApi(page, 'DELETE', `/api/admin/email-templates/${created.id}`)
+    }
+  })
+
+  test('create is disabled until the template key and the text content are filled', async ({ page }) => {
+    await signInQuickly(page)
+    await openSection(page, 'email-templates')
+    await page.getByRole('button', { name: 'Create Template' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Create Template' })
+    const create = dialog.getByRole('button', { name: 'Create Template' })
+    await expect(create).toBeDisabled()
+    await dialog.getByLabel('Template key').fill('seasonal_note')
+    await expect(create).toBeDisabled()
+    await dialog.getByLabel('Text content').fill('Hello {{customerName}}')
+    await expect(create).toBeEnabled()
+  })
+})
+
+test.describe('the confirmation email', () => {
+  test('is under 100 KB, loads nothing from elsewhere, and reads well at 390 and 800 px', async ({ page }) => {
+    await signInQuickly(page)
+    const email = `render-${Date.now()}@example.com`
+    await bookAsGuest(page, email)
+    const mail = await mailTo(email)
+    const html = mail.html as string
+    expect(Buffer.byteLength(html)).toBeLessThan(100 * 1024)
+    const site = (await (await page.request.get('/api/site-settings/site_url')).json()).value as string
+    const requests: string[] = []
+    await page.route('**/*', (route) => {
+      requests.push(route.request().url())
+      return route.fulfill({ status: 404, body: '' })
+    })
+    for (const width of [390, 800]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.setContent(html)
+      await expect(page.getByText('Booking Confirmed')).toBeVisible()
+      await expect(page.getByText('Hello Mail Guest,')).toBeVisible()
+      // Nothing overflows the phone's width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      await page.screenshot({ path: test.info().outputPath(`confirmation-${width}.png`), fullPage: true })
+    }
+    expect(requests.filter((url) => !url.startsWith(site))).toEqual([])
+  })
+})
+
+async function templateBody(page: Page, id: number) {
+  const all = (await (await page.request.get('/api/admin/email-templates')).json()) as Record<string, unknown>[]
+  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = all.find((t) => t.id === id)!
+  return rest
+}
