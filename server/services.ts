@@ -2,6 +2,8 @@ import { createUserService } from './auth/users'
 import { createCocktailsService } from './cocktails/cocktails-service'
 import type { Deps } from './deps'
 import { createEmailService } from './email/email-service'
+import { createAdminEnquiries } from './events/admin-enquiries'
+import { createAdminEvents } from './events/admin-events'
 import { createEventsService } from './events/events-service'
 import { createHeroService } from './hero/hero-service'
 import { createHoursService } from './hours/hours-service'
@@ -25,6 +27,8 @@ export function createServices(deps: Deps) {
     // A change to the hours shows in availability at once: the cached days are dropped.
     hours: createHoursService(deps.db, { onChange: () => reservations.forgetDays() }),
     events: createEventsService(deps.db),
+    adminEvents: createAdminEvents(deps),
+    adminEnquiries: createAdminEnquiries(deps),
     cocktails: createCocktailsService(deps.db),
     hero: createHeroService(deps.db),
     menu: createMenuService(deps.db),

@@ -3,6 +3,7 @@ import type { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 import { adminCocktailsRoutes } from './admin-cocktails-routes'
 import { adminEmailRoutes } from './admin-email-routes'
+import { adminEventsRoutes } from './admin-events-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
 import { authRoutes } from './auth-routes'
@@ -30,6 +31,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminReservationRoutes(services),
     adminHoursRoutes(services),
     adminEmailRoutes(services),
+    adminEventsRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
   ]

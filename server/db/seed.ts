@@ -12,7 +12,7 @@ import { seedMenuSections } from '../menu/menu-seed'
 import type { Db } from './client'
 import { EMAIL_TEMPLATE_KEYS } from '../../common/email'
 import { defaultTemplate } from '../email/default-templates'
-import { cocktailsContent, emailTemplates, events, openingHours, siteSettings } from './schema'
+import { cocktailsContent, emailTemplates, eventCategories, events, openingHours, siteSettings } from './schema'
 
 /** Opening hours of SPEC.md section 9, 0 Sunday to 6 Saturday. */
 export const DEFAULT_OPENING_HOURS = [
@@ -23,6 +23,15 @@ export const DEFAULT_OPENING_HOURS = [
   { dayOfWeek: 4, openTime: '16:00', closeTime: '22:30', isClosed: false },
   { dayOfWeek: 5, openTime: '16:00', closeTime: '23:30', isClosed: false },
   { dayOfWeek: 6, openTime: '12:00', closeTime: '23:30', isClosed: false },
+]
+
+/** The event categories staff choose from (SPEC.md section 3), one per kind of event the pub runs. */
+export const DEFAULT_EVENT_CATEGORIES = [
+  { name: 'Live Music', description: 'Bands, folk sessions and jazz', color: '#7C3AED' },
+  { name: 'Quiz Night', description: 'Pub quizzes and games nights', color: '#2563EB' },
+  { name: 'Food & Drink', description: 'Tastings, suppers and seasonal menus', color: '#B45309' },
+  { name: 'Private Hire', description: 'Garden and room hire', color: '#047857' },
+  { name: 'Special Event', description: 'Everything else worth a night out', color: '#6B7280' },
 ]
 
 /** The next date on or after `from` that falls on `weekday`. */
@@ -168,6 +177,10 @@ export async function seed(db: Db, options: { now: Date; timeZone: string }): Pr
   // The email templates go into a database that has none; later, Quick Setup adds the missing ones.
   const [{ templates }] = (await db.execute(sql`select count(*)::int as templates from email_templates`)).rows as [{ templates: number }]
   if (templates === 0) await db.insert(emailTemplates).values(EMAIL_TEMPLATE_KEYS.map(defaultTemplate)).onConflictDoNothing()
+
+  // Categories go into a database that has none, so ones staff removed do not come back.
+  const [{ categories }] = (await db.execute(sql`select count(*)::int as categories from event_categories`)).rows as [{ categories: number }]
+  if (categories === 0) await db.insert(eventCategories).values(DEFAULT_EVENT_CATEGORIES).onConflictDoNothing()
 
   // Demo events only go into a database that has never had any.
   const [{ count }] = (await db.execute(sql`select count(*)::int as count from events`)).rows as [

@@ -36,6 +36,19 @@ const STAFF_BOOKING = {
   foodDrinks: 'food_and_drinks',
   status: 'confirmed',
 }
+const EVENT = {
+  title: 'Fuzz Quiz Night',
+  description: 'Six rounds.',
+  date: '2026-12-10',
+  time: '19:30',
+  endTime: '22:00',
+  type: 'quiz_night',
+  capacity: 40,
+  tags: ['quiz'],
+  gallery: ['/uploads/a.webp'],
+  status: 'draft',
+  bookingType: 'table',
+}
 const HOUR_EXCEPTION = { date: '2026-12-24', isClosed: false, openTime: '12:00', closeTime: '16:00', reason: 'Christmas Eve' }
 
 /** A valid body per route, mutated by the fuzzer to reach past the first check. Optional. */
@@ -57,6 +70,9 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'patch /api/admin/reservations/:id': STAFF_BOOKING,
   'put /api/admin/opening-hours/:dayOfWeek': { openTime: '16:00' },
   'post /api/admin/hour-exceptions': HOUR_EXCEPTION,
+  'post /api/admin/events': EVENT,
+  'patch /api/admin/events/:id': EVENT,
+  'patch /api/admin/event-enquiries/:id': { status: 'contacted' },
   'put /api/admin/hour-exceptions/:id': HOUR_EXCEPTION,
 }
 
