@@ -36,4 +36,13 @@ export const ADMIN_MESSAGES = {
 
   loadingExceptions: 'Loading hour exceptions...',
   noExceptions: 'No hour exceptions found',
+
+  deleteEvent: 'Are you sure you want to delete this event? This action cannot be undone.',
+  noEvents: 'No events found',
+  noEventsYet: 'Create your first event to get started',
+  noEventsFiltered: 'Try adjusting your filters to see more events',
+  clearFilters: 'Clear All Filters',
+  showingEvents: (shown: number, total: number) => `Showing ${shown} of ${total} events`,
+  deleteEnquiry: 'Are you sure you want to delete this enquiry?',
+  copyTableSummary: 'Copy Table Summary',
 } as const

@@ -25,7 +25,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'reservations', label: 'All Reservations', Panel: lazy(() => import('./reservations/reservations-panel')) },
   { id: 'pending', label: 'Pending Reservations', Panel: lazy(() => import('./pending/pending-panel')), Badge: PendingBadge },
   { id: 'hours', label: 'Opening Hours', Panel: lazy(() => import('./hours/hours-panel')) },
-  { id: 'events', label: 'Events Management' },
+  { id: 'events', label: 'Events Management', Panel: lazy(() => import('./events/events-panel')) },
   { id: 'enquiries', label: 'Event Enquiries' },
   { id: 'menus', label: 'PDF Menus' },
   { id: 'cocktails', label: 'Cocktails', Panel: lazy(() => import('./cocktails/cocktails-panel')) },

@@ -1,0 +1,158 @@
+import type { Page } from '@playwright/test'
+import { openSection, signInQuickly, staffApi } from './admin'
+import { withServerDatabase } from './db'
+import { expect, test, toastWith } from './fixtures'
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
+type Made = { id: number; slug: string; title: string }
+
+/** An event made through the staff API, with a title no other test uses. */
+async function givenEvent(page: Page, over: Record<string, unknown> = {}): Promise<Made> {
+  return staffApi(page, 'POST', '/api/admin/events', {
+    description: 'Made by a browser test.',
+    date: '2031-05-16',
+    time: '19:30',
+    ...over,
+    title: `${over.title ?? 'E2E Event'} ${stamp()}`,
+  }) as Promise<Made>
+}
+const removeEvent = (page: Page, id: number) => staffApi(page, 'DELETE', `/api/admin/events/${id}`).catch(() => undefined)
+const eventCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true })
+
+test.describe('Events Management', () => {
+  test('staff create an event with the admin defaults, duplicate it as a copy, and delete the copy', async ({ page }) => {
+    await signInQuickly(page)
+    await openSection(page, 'events')
+    const title = `Cheese and Cider Night ${stamp()}`
+    await page.getByRole('button', { name: 'Create Event' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Create Event' })
+    await expect(dialog.getByLabel('Event type')).toHaveValue('special_event')
+    await expect(dialog.getByLabel('Status')).toHaveValue('published')
+    await expect(dialog.getByLabel('Booking type')).toHaveValue('table')
+    await expect(dialog.getByLabel('Venue')).toHaveValue('The Wheatsheaf Inn, Little Hadham')
+
+    // Required fields first: the form says what is missing.
+    await dialog.getByRole('button', { name: 'Create Event' }).click()
+    await expect(dialog).toContainText('Title is required')
+    await expect(dialog).toContainText('Description is required')
+
+    await dialog.getByLabel('Title', { exact: true }).fill(title)
+    await dialog.getByLabel('Full description').fill('Six cheeses, four ciders.\n\nTickets on the door.')
+    await dialog.getByLabel('Short description').fill('Six cheeses and four local ciders.')
+    await dialog.getByLabel('Date').fill('2031-03-14')
+    await dialog.getByLabel('Start time').fill('19:30')
+    await dialog.getByLabel('End time (optional)').fill('19:00')
+    await dialog.getByLabel('Capacity (guests)').fill('30')
+    await dialog.getByLabel('Tags').fill('cheese, cider')
+    await dialog.getByRole('button', { name: 'Create Event' }).click()
+    await expect(dialog).toContainText('End time must be after the start time')
+    await dialog.getByLabel('End time (optional)').fill('22:00')
+    await dialog.getByRole('button', { name: 'Create Event' }).click()
+    await page.getByRole('alertdialog', { name: 'Create this event?' }).getByRole('button', { name: 'Create' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
+    await expect(dialog).toBeHidden()
+
+    const card = eventCard(page, title)
+    await expect(card).toContainText('Friday, 14 March 2031')
+    await expect(card).toContainText('7:30 PM – 10:00 PM')
+    await expect(card).toContainText('Capacity: 30')
+    await expect(card.getByTestId('guests-booked')).toContainText('0 / 30 guests booked')
+    await expect(card).toContainText('Six cheeses and four local ciders.')
+    await expect(card.getByRole('list', { name: 'Tags' })).toContainText('cider')
+    await expect(card.getByText('Published')).toBeVisible()
+
+    await card.getByRole('button', { name: `Duplicate ${title}` }).click()
+    const copy = page.getByRole('dialog', { name: 'Duplicate Event' })
+    await expect(copy.getByLabel('Title', { exact: true })).toHaveValue(`${title} (Copy)`)
+    await expect(copy.getByLabel('Capacity (guests)')).toHaveValue('30')
+    await copy.getByRole('button', { name: 'Create Event' }).click()
+    await page.getByRole('alertdialog', { name: 'Create this event?' }).getByRole('button', { name: 'Create' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
+    const copyCard = eventCard(page, `${title} (Copy)`)
+    await expect(copyCard).toContainText('Friday, 14 March 2031')
+    await expect(card).toBeVisible()
+
+    // The copy is a new event with a slug of its own.
+    const list = (await (await page.request.get('/api/admin/events')).json()) as Made[]
+    const [original, duplicate] = [list.find((e) => e.title === title)!, list.find((e) => e.title === `${title} (Copy)`)!]
+    expect(duplicate.id).not.toBe(original.id)
+    expect(duplicate.slug).toBe(`${original.slug}-copy`)
+
+    await copyCard.getByRole('button', { name: `Delete ${title} (Copy)` }).click()
+    const prompt = page.getByRole('alertdialog', { name: 'Delete event?' })
+    await expect(prompt).toContainText('Are you sure you want to delete this event? This action cannot be undone.')
+    await prompt.getByRole('button', { name: 'Delete' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Deleted successfully!')
+    await expect(copyCard).toBeHidden()
+    await expect(card).toBeVisible()
+    await removeEvent(page, original.id)
+  })
+
+  test('editing the title keeps the slug; the card shows the guests booked of the capacity', async ({ page }) => {
+    await signInQuickly(page)
+    const event = await givenEvent(page, { title: 'Folk Night', capacity: 20 })
+    try {
+      await withServerDatabase((db) =>
+        db.query(
+          `insert into reservations (name, email, phone, date, start_time, party_size, status, event_id)
+           values ('A', 'a@example.com', '07700 900 001', '2031-05-16', '19:30', 4, 'confirmed', $1),
+                  ('B', 'b@example.com', '07700 900 002', '2031-05-16', '19:30', 2, 'pending', $1),
+                  ('C', 'c@example.com', '07700 900 003', '2031-05-16', '19:30', 8, 'cancelled', $1)`,
+          [event.id],
+        ),
+      )
+      await openSection(page, 'events')
+      const card = eventCard(page, event.title)
+      await expect(card.getByTestId('guests-booked')).toContainText('6 / 20 guests booked')
+
+      await card.getByRole('button', { name: `Edit ${event.title}` }).click()
+      const dialog = page.getByRole('dialog', { name: 'Edit Event' })
+      await expect(dialog.getByLabel('Slug')).toHaveValue(event.slug)
+      await dialog.getByLabel('Title', { exact: true }).fill(`${event.title} Unplugged`)
+      await dialog.getByRole('button', { name: 'Save Changes' }).click()
+      await page.getByRole('alertdialog', { name: 'Save this event?' }).getByRole('button', { name: 'Save' }).click()
+      await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+      await expect(eventCard(page, `${event.title} Unplugged`)).toBeVisible()
+      const after = (await (await page.request.get('/api/admin/events')).json()) as Made[]
+      expect(after.find((e) => e.id === event.id)!.slug).toBe(event.slug)
+    } finally {
+      await withServerDatabase((db) => db.query('delete from reservations where event_id = $1', [event.id]))
+      await removeEvent(page, event.id)
+    }
+  })
+
+  test('filters by month, status, event type and booking type, and clears them', async ({ page }) => {
+    await signInQuickly(page)
+    const draft = await givenEvent(page, { title: 'Draft Quiz', date: '2031-02-06', type: 'quiz_night', status: 'draft', bookingType: 'enquiry' })
+    const other = await givenEvent(page, { title: 'Published Quiz', date: '2031-02-07', type: 'quiz_night', bookingType: 'table' })
+    try {
+      await openSection(page, 'events')
+      const count = page.getByTestId('events-count')
+      await expect(count).toHaveText(/^Showing (\d+) of \1 events$/)
+      const total = Number((await count.textContent())!.match(/of (\d+)/)![1])
+
+      await page.getByLabel('Month').selectOption({ label: 'February' })
+      await page.getByLabel('Status').selectOption('draft')
+      await page.getByLabel('Event type').selectOption('quiz_night')
+      await page.getByLabel('Booking type').selectOption('enquiry-booking')
+      await expect(eventCard(page, draft.title)).toBeVisible()
+      await expect(eventCard(page, other.title)).toBeHidden()
+      await expect(count).toHaveText(new RegExp(`^Showing \\d+ of ${total} events$`))
+      for (const e of await page.getByRole('article').all()) await expect(e.getByText('Draft', { exact: true })).toBeVisible()
+
+      await page.getByLabel('Booking type').selectOption('table-booking')
+      await expect(page.getByText('No events found')).toBeVisible()
+      await expect(page.getByText('Try adjusting your filters to see more events')).toBeVisible()
+      await expect(count).toHaveText(`Showing 0 of ${total} events`)
+
+      await page.getByRole('button', { name: 'Clear All Filters' }).click()
+      await expect(page.getByLabel('Month')).toHaveValue('all')
+      await expect(count).toHaveText(`Showing ${total} of ${total} events`)
+      await expect(eventCard(page, draft.title)).toBeVisible()
+      await expect(eventCard(page, other.title)).toBeVisible()
+    } finally {
+      await removeEvent(page, draft.id)
+      await removeEvent(page, other.id)
+    }
+  })
+})
