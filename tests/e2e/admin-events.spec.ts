@@ -156,3 +156,120 @@ test.describe('Events Management', () => {
     }
   })
 })
+
+/** Enquiries as the public form stores them (that form is built elsewhere), for an event, at given ages in days. */
+async function givenEnquiries(event: Made, rows: { name: string; partySize: number; status: string; daysAgo?: number }[]) {
+  return withServerDatabase(async (db) => {
+    const ids: number[] = []
+    for (const r of rows) {
+      const { rows: inserted } = await db.query<{ id: number }>(
+        `insert into event_enquiries (event_id, event_title, event_date, event_time, name, email, phone, party_size, special_requests, status, created_at)
+         values ($1, $2, '2031-05-16', '19:30', $3, $4, '07700 900 555', $5, 'Near the fire, please', $6, now() - make_interval(days => $7)) returning id`,
+        [event.id, event.title, r.name, `${r.name.replace(/\W/g, '').toLowerCase()}@example.com`, r.partySize, r.status, r.daysAgo ?? 0],
+      )
+      ids.push(inserted[0]!.id)
+    }
+    return ids
+  })
+}
+const enquiryCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true })
+
+test.describe('Event Enquiries', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+  test("staff change an enquiry's status (it stays changed), copy the table summary, view and delete one", async ({ page }) => {
+    await signInQuickly(page)
+    const event = await givenEvent(page, { title: 'Wine Tasting', bookingType: 'enquiry' })
+    const s = stamp()
+    const [ann, bob, cat] = [`Ann ${s}`, `Bob ${s}`, `Cat ${s}`]
+    const ids = await givenEnquiries(event, [
+      { name: ann, partySize: 4, status: 'pending' },
+      { name: bob, partySize: 3, status: 'confirmed', daysAgo: 1 },
+      { name: cat, partySize: 6, status: 'cancelled', daysAgo: 2 },
+    ])
+    try {
+      await openSection(page, 'enquiries')
+      await page.getByLabel('Event', { exact: true }).selectOption(event.title)
+      const counts = page.getByTestId('enquiry-counts')
+      await expect(counts).toContainText('Total enquiries3')
+      await expect(counts).toContainText('Confirmed1')
+      // Sorted by status: pending, contacted, confirmed, cancelled.
+      await expect(page.getByRole('article').getByRole('heading')).toHaveText([ann, bob, cat])
+
+      await enquiryCard(page, ann).getByLabel(`Status of ${ann}'s enquiry`).selectOption('confirmed')
+      await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+      await expect(counts).toContainText('Confirmed2')
+
+      await openSection(page, 'enquiries')
+      await page.getByLabel('Event', { exact: true }).selectOption(event.title)
+      await expect(enquiryCard(page, ann).getByLabel(`Status of ${ann}'s enquiry`)).toHaveValue('confirmed')
+      const stored = await withServerDatabase((db) => db.query<{ status: string }>('select status from event_enquiries where id = $1', [ids[0]]))
+      expect(stored.rows[0]!.status).toBe('confirmed')
+
+      await page.getByRole('button', { name: 'Copy Table Summary' }).click()
+      await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible()
+      const summary = await page.evaluate(() => navigator.clipboard.readText())
+      expect(summary).toContain(`Table summary: ${event.title}`)
+      expect(summary).toContain('Tables: 2')
+      expect(summary).toContain('Guests: 7')
+      expect(summary).not.toContain(cat)
+
+      await enquiryCard(page, bob).getByRole('button', { name: `View details of ${bob}'s enquiry` }).click()
+      const details = page.getByRole('dialog', { name: `Enquiry from ${bob}` })
+      await expect(details).toContainText('07700 900 555')
+      await expect(details).toContainText('Near the fire, please')
+      await expect(details).toContainText('Friday, 16 May 2031 at 7:30 PM')
+      await details.getByRole('button', { name: 'Close' }).click()
+
+      let asked = ''
+      page.once('dialog', (dialog) => {
+        asked = dialog.message()
+        void dialog.accept()
+      })
+      await enquiryCard(page, cat).getByRole('button', { name: `Delete ${cat}'s enquiry` }).click()
+      await expect(toastWith(page, 'Success!')).toContainText('Deleted successfully!')
+      expect(asked).toBe('Are you sure you want to delete this enquiry?')
+      await expect(enquiryCard(page, cat)).toBeHidden()
+      await expect(counts).toContainText('Total enquiries2')
+    } finally {
+      await withServerDatabase((db) => db.query('delete from event_enquiries where id = any($1)', [ids]))
+      await removeEvent(page, event.id)
+    }
+  })
+
+  test('filters by status and date submitted, and sorts newest or oldest first', async ({ page }) => {
+    await signInQuickly(page)
+    const event = await givenEvent(page, { title: 'Burns Night', bookingType: 'enquiry' })
+    const s = stamp()
+    const [today, lastWeek, lastMonth] = [`Today ${s}`, `Five Days ${s}`, `Twenty Days ${s}`]
+    const ids = await givenEnquiries(event, [
+      { name: lastWeek, partySize: 2, status: 'contacted', daysAgo: 5 },
+      { name: today, partySize: 2, status: 'pending' },
+      { name: lastMonth, partySize: 2, status: 'pending', daysAgo: 20 },
+    ])
+    try {
+      await openSection(page, 'enquiries')
+      await page.getByLabel('Event', { exact: true }).selectOption(event.title)
+      const names = page.getByRole('article').getByRole('heading')
+      await page.getByLabel('Sort by').selectOption('newest')
+      await expect(names).toHaveText([today, lastWeek, lastMonth])
+      await page.getByLabel('Sort by').selectOption('oldest')
+      await expect(names).toHaveText([lastMonth, lastWeek, today])
+
+      await page.getByLabel('Date submitted').selectOption('today')
+      await expect(names).toHaveText([today])
+      await page.getByLabel('Date submitted').selectOption('week')
+      await expect(names).toHaveText([lastWeek, today])
+      await page.getByLabel('Date submitted').selectOption('month')
+      await expect(names).toHaveText([lastMonth, lastWeek, today])
+
+      await page.getByLabel('Status', { exact: true }).selectOption('contacted')
+      await expect(names).toHaveText([lastWeek])
+      await page.getByLabel('Status', { exact: true }).selectOption('confirmed')
+      await expect(page.getByText('No enquiries found')).toBeVisible()
+    } finally {
+      await withServerDatabase((db) => db.query('delete from event_enquiries where id = any($1)', [ids]))
+      await removeEvent(page, event.id)
+    }
+  })
+})

@@ -26,7 +26,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'pending', label: 'Pending Reservations', Panel: lazy(() => import('./pending/pending-panel')), Badge: PendingBadge },
   { id: 'hours', label: 'Opening Hours', Panel: lazy(() => import('./hours/hours-panel')) },
   { id: 'events', label: 'Events Management', Panel: lazy(() => import('./events/events-panel')) },
-  { id: 'enquiries', label: 'Event Enquiries' },
+  { id: 'enquiries', label: 'Event Enquiries', Panel: lazy(() => import('./enquiries/enquiries-panel')) },
   { id: 'menus', label: 'PDF Menus' },
   { id: 'cocktails', label: 'Cocktails', Panel: lazy(() => import('./cocktails/cocktails-panel')) },
   { id: 'hero-slides', label: 'Hero Slides' },

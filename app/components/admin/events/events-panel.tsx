@@ -44,12 +44,12 @@ export default function EventsPanel() {
         }
       />
 
-      <div role="search" aria-label="Filter events" className="grid gap-3 rounded-lg border border-border bg-card p-3 sm:grid-cols-2 sm:p-4 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
+      <div role="search" aria-label="Filter events" className="grid grid-cols-2 gap-3 rounded-lg border border-border bg-card p-3 sm:p-4 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
         <SelectField label="Month" value={filters.month} onChange={set('month')} options={FILTER_OPTIONS.month} />
         <SelectField label="Status" value={filters.status} onChange={set('status')} options={FILTER_OPTIONS.status} />
         <SelectField label="Event type" value={filters.type} onChange={set('type')} options={FILTER_OPTIONS.type} />
         <SelectField label="Booking type" value={filters.booking} onChange={set('booking')} options={FILTER_OPTIONS.booking} />
-        <Button type="button" variant="outline" onClick={() => setFilters(NO_FILTERS)} disabled={!isFiltered(filters)}>
+        <Button type="button" variant="outline" className="col-span-2 lg:col-span-1" onClick={() => setFilters(NO_FILTERS)} disabled={!isFiltered(filters)}>
           <FilterX aria-hidden="true" />
           {ADMIN_MESSAGES.clearFilters}
         </Button>

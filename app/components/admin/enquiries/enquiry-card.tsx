@@ -1,0 +1,109 @@
+import { CalendarDays, Eye, Mail, Phone, Trash2, Users } from 'lucide-react'
+import * as React from 'react'
+import { ENQUIRY_STATUSES, type EnquiryStatus } from '../../../../common/constants'
+import type { AdminEnquiry } from '../../../../common/event-schema'
+import { formatInstant } from '../../../../common/time'
+import { NativeSelect } from '~/components/forms/fields'
+import { Button } from '~/components/ui/button'
+import { telHref } from '~/lib/tel'
+import { AdminContext } from '../admin-context'
+import { CopyButton } from './copy-button'
+import { ENQUIRY_STATUS_LABELS, enquiryText, eventWhen } from './enquiry-filters'
+import { EnquiryStatusBadge } from './status-badge'
+
+const STATUS_CHOICES = ENQUIRY_STATUSES.map((s) => ({ value: s, label: ENQUIRY_STATUS_LABELS[s]! }))
+
+/**
+ * One enquiry: who, for which event, how many, how to reach them; its status
+ * picked on the card and saved at once; Copy, View Details and Delete.
+ */
+export function EnquiryCard({
+  enquiry: e,
+  onStatus,
+  onView,
+  onDelete,
+}: {
+  enquiry: AdminEnquiry
+  onStatus: (status: EnquiryStatus) => void
+  onView: () => void
+  onDelete: () => void
+}) {
+  const { venueTimezone } = React.useContext(AdminContext)
+  const titleId = `enquiry-${e.id}-name`
+  const selectId = `enquiry-${e.id}-status`
+  return (
+    <article aria-labelledby={titleId} data-testid={`enquiry-${e.id}`} className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={titleId} className="break-words text-lg font-semibold leading-tight">
+            {e.name}
+          </h3>
+          <p className="text-sm text-muted-foreground">Sent {formatInstant(e.createdAt, venueTimezone)}</p>
+        </div>
+        <EnquiryStatusBadge status={e.status} />
+      </div>
+      <dl className="grid gap-1 text-sm sm:grid-cols-2">
+        <div className="flex items-start gap-2 sm:col-span-2">
+          <dt>
+            <CalendarDays className="mt-0.5 size-4 text-muted-foreground" aria-hidden="true" />
+            <span className="sr-only">Event</span>
+          </dt>
+          <dd>
+            <span className="font-semibold">{e.eventTitle}</span>, {eventWhen(e)}
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <Users className="size-4 text-muted-foreground" aria-hidden="true" />
+            <span className="sr-only">Party size</span>
+          </dt>
+          <dd className="font-semibold">
+            {e.partySize} {e.partySize === 1 ? 'guest' : 'guests'}
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <Phone className="size-4 text-muted-foreground" aria-hidden="true" />
+            <span className="sr-only">Phone</span>
+          </dt>
+          <dd>
+            <a className="underline" href={telHref(e.phone)}>
+              {e.phone}
+            </a>
+          </dd>
+        </div>
+        <div className="flex min-w-0 items-center gap-2 sm:col-span-2">
+          <dt>
+            <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
+            <span className="sr-only">Email</span>
+          </dt>
+          <dd className="min-w-0 truncate">
+            <a className="underline" href={`mailto:${e.email}`}>
+              {e.email}
+            </a>
+          </dd>
+        </div>
+      </dl>
+      {e.specialRequests && <p className="line-clamp-2 rounded-md bg-muted px-3 py-2 text-sm">{e.specialRequests}</p>}
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="grid gap-1">
+          <label htmlFor={selectId} className="text-xs font-semibold text-muted-foreground">
+            Status<span className="sr-only"> of {e.name}&apos;s enquiry</span>
+          </label>
+          <NativeSelect id={selectId} className="h-9 w-36" value={e.status} options={STATUS_CHOICES} onChange={(event) => onStatus(event.target.value as EnquiryStatus)} />
+        </div>
+        <CopyButton size="sm" variant="outline" text={() => enquiryText(e)} aria-label={`Copy ${e.name}'s enquiry`}>
+          Copy
+        </CopyButton>
+        <Button type="button" size="sm" variant="outline" onClick={onView} aria-label={`View details of ${e.name}'s enquiry`}>
+          <Eye aria-hidden="true" />
+          View Details
+        </Button>
+        <Button type="button" size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Delete ${e.name}'s enquiry`}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </article>
+  )
+}
