@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { openSection, signInQuickly, staffApi } from './admin'
 import { withServerDatabase } from './db'
 import { expect, test, toastWith } from './fixtures'
@@ -17,6 +18,12 @@ async function givenEvent(page: Page, over: Record<string, unknown> = {}): Promi
   }) as Promise<Made>
 }
 const removeEvent = (page: Page, id: number) => staffApi(page, 'DELETE', `/api/admin/events/${id}`).catch(() => undefined)
+/**
+ * A toast shown while a dialog is open: the modal hides the rest of the page from the
+ * accessibility tree (aria-hidden), the notification region with it, so it is found there too.
+ */
+const toastBehindDialog = (page: Page, text: string) =>
+  page.getByRole('region', { name: /^Notifications/, includeHidden: true }).getByRole('listitem', { includeHidden: true }).filter({ hasText: text })
 const eventCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true })
 
 test.describe('Events Management', () => {
@@ -117,6 +124,45 @@ test.describe('Events Management', () => {
       expect(after.find((e) => e.id === event.id)!.slug).toBe(event.slug)
     } finally {
       await withServerDatabase((db) => db.query('delete from reservations where event_id = $1', [event.id]))
+      await removeEvent(page, event.id)
+    }
+  })
+
+  test("the event's image and gallery upload through the shared control, with SPEC.md's messages", async ({ page, consoleErrors }) => {
+    consoleErrors.allow('status of 415')
+    await signInQuickly(page)
+    const event = await givenEvent(page, { title: 'Photo Night' })
+    const png = async (name: string, colour: string) => ({
+      name,
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 320, height: 160, channels: 3, background: colour } }).png().toBuffer(),
+    })
+    try {
+      await openSection(page, 'events')
+      await eventCard(page, event.title).getByRole('button', { name: `Edit ${event.title}` }).click()
+      const dialog = page.getByRole('dialog', { name: 'Edit Event' })
+
+      await dialog.getByLabel('Upload event image').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') })
+      await expect(toastBehindDialog(page, 'Upload Failed')).toContainText('Failed to upload image. Please try again.')
+      await expect(dialog.getByText('Failed to upload image', { exact: true })).toBeVisible()
+
+      await dialog.getByLabel('Upload event image').setInputFiles(await png('cheese.png', '#c08030'))
+      await expect(toastBehindDialog(page, 'Image Uploaded')).toContainText('Successfully uploaded: cheese.png')
+      await expect(dialog.getByLabel('Image address')).toHaveValue(/^\/uploads\//)
+
+      await dialog.getByLabel('Upload gallery images').setInputFiles([await png('one.png', '#204020'), await png('two.png', '#402020')])
+      await expect(toastBehindDialog(page, 'Gallery Images Uploaded')).toContainText('Successfully uploaded 2 image(s)')
+      await expect(dialog.getByLabel('Gallery images', { exact: true })).toHaveValue(/^\/uploads\/\S+, \/uploads\/\S+$/)
+
+      await dialog.getByRole('button', { name: 'Save Changes' }).click()
+      await page.getByRole('alertdialog', { name: 'Save this event?' }).getByRole('button', { name: 'Save' }).click()
+      await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+      const image = eventCard(page, event.title).locator('img')
+      await expect(image).toHaveAttribute('src', /^\/uploads\//)
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+      const saved = ((await (await page.request.get('/api/admin/events')).json()) as (Made & { gallery: string[] })[]).find((e) => e.id === event.id)!
+      expect(saved.gallery).toHaveLength(2)
+    } finally {
       await removeEvent(page, event.id)
     }
   })
