@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { EVENT_MESSAGES } from '../../common/event-schema'
-import { eventEnquiries, events, reservations } from '../../server/db/schema'
-import { DEFAULT_EVENT_CATEGORIES } from '../../server/db/seed'
+import { eventCategories, eventEnquiries, events, reservations } from '../../server/db/schema'
+import { DEFAULT_EVENT_CATEGORIES, seed } from '../../server/db/seed'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
 
 // Saturday 21 November 2026, 12:00 in London.
@@ -265,6 +265,11 @@ describe('GET /api/admin/event-categories', () => {
     const res = await staff.get('/api/admin/event-categories').expect(200)
     expect(res.body.map((c: { name: string }) => c.name)).toEqual(DEFAULT_EVENT_CATEGORIES.map((c) => c.name).sort())
     expect(res.body[0]).toMatchObject({ id: expect.any(Number), color: expect.stringMatching(/^#[0-9A-F]{6}$/), isActive: true })
+  })
+
+  it('seeds them once: a second seed adds none', async () => {
+    await seed(t.db, { now: t.clock.now(), timeZone: 'Europe/London' })
+    expect(await t.db.$count(eventCategories)).toBe(DEFAULT_EVENT_CATEGORIES.length)
   })
 })
 

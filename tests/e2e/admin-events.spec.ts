@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { openSection, signInQuickly, staffApi } from './admin'
+import { seriousViolations } from './axe'
 import { withServerDatabase } from './db'
 import { expect, test, toastWith } from './fixtures'
 
@@ -37,6 +38,7 @@ test.describe('Events Management', () => {
     await expect(dialog.getByLabel('Status')).toHaveValue('published')
     await expect(dialog.getByLabel('Booking type')).toHaveValue('table')
     await expect(dialog.getByLabel('Venue')).toHaveValue('The Wheatsheaf Inn, Little Hadham')
+    expect(await seriousViolations(page), 'Create Event dialog').toEqual([])
 
     // Required fields first: the form says what is missing.
     await dialog.getByRole('button', { name: 'Create Event' }).click()

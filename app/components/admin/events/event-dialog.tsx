@@ -130,7 +130,10 @@ export function EventDialog({
         })
       : actions.create.ask({
           title: 'Create this event?',
-          description: `Create ${values.title}${values.status === 'published' ? ': it shows on the website at once' : ` as ${values.status}`}?`,
+          description:
+            values.status === 'published'
+              ? `Create ${values.title}? Published events show on the website at once.`
+              : `Create ${values.title} as ${values.status === 'draft' ? 'a draft' : 'cancelled'}? It does not show on the website.`,
           confirmLabel: 'Create',
           variables: values,
           returnTo: 'form',
