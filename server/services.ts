@@ -2,6 +2,7 @@ import { createUserService } from './auth/users'
 import { createCocktailsService } from './cocktails/cocktails-service'
 import type { Deps } from './deps'
 import { createEmailService } from './email/email-service'
+import { createEnquiriesService } from './events/enquiries-service'
 import { createEventsService } from './events/events-service'
 import { createHeroService } from './hero/hero-service'
 import { createHoursService } from './hours/hours-service'
@@ -19,20 +20,23 @@ import { createSettingsService } from './settings/settings-service'
 export function createServices(deps: Deps) {
   const settings = createSettingsService(deps.db)
   const reservations = createReservationsService(deps, { settings })
+  const events = createEventsService(deps.db)
+  // Listens to reservations' events: their emails commit with the change that causes them.
+  const email = createEmailService(deps, { settings, reservationEvents: reservations.events })
   return {
     users: createUserService(deps.db),
     settings,
     // A change to the hours shows in availability at once: the cached days are dropped.
     hours: createHoursService(deps.db, { onChange: () => reservations.forgetDays() }),
-    events: createEventsService(deps.db),
+    events,
+    enquiries: createEnquiriesService(deps, { events, messages: email.enquiryStatements }),
     cocktails: createCocktailsService(deps.db),
     hero: createHeroService(deps.db),
     menu: createMenuService(deps.db),
     media: createMediaService(deps),
     reservations,
     staffReservations: createStaffReservations(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
-    // Listens to reservations' events: their emails commit with the change that causes them.
-    email: createEmailService(deps, { settings, reservationEvents: reservations.events }),
+    email,
     housekeeping: createHousekeeping(deps),
   }
 }

@@ -6,6 +6,7 @@ import { adminEmailRoutes } from './admin-email-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
 import { authRoutes } from './auth-routes'
+import { eventEnquiryRoutes } from './event-enquiry-routes'
 import { healthRoutes } from './health-routes'
 import { heroRoutes } from './hero-routes'
 import { menuRoutes } from './menu-routes'
@@ -32,5 +33,6 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminEmailRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
+    eventEnquiryRoutes(services, deps),
   ]
 }
