@@ -158,8 +158,8 @@ function EventCard({ event, media, priority }: { event: EventView; media: Route.
           <p className="mt-4 line-clamp-3 text-muted-foreground">{event.shortDescription || event.description}</p>
         )}
         <div className="mt-auto flex flex-wrap gap-3 pt-6">
-          <Link to={`/events/${event.slug}`} className={buttonVariants({ variant: 'outline' })} aria-label={`More Information about ${event.title}`}>
-            More Information
+          <Link to={`/events/${event.slug}`} className={buttonVariants({ variant: 'outline' })}>
+            More Information<span className="sr-only"> about {event.title}</span>
           </Link>
           <EventActions event={event} />
         </div>
