@@ -5,6 +5,8 @@ export default [
     index('routes/home.tsx'),
     route('menu', 'routes/menu.tsx'),
     route('cocktails', 'routes/cocktails.tsx'),
+    route('events', 'routes/events.tsx'),
+    route('events/:idOrSlug', 'routes/event.tsx'),
     route('christmas', 'routes/christmas.tsx'),
     route('private-hire', 'routes/private-hire.tsx'),
     route('contact', 'routes/contact.tsx'),

@@ -93,6 +93,9 @@ export const endpoints = [
     path: `/api/availability/slots/${openDayAfter(7)}?partySize=2`,
     budget: { minRps: 1500 },
   },
+  // Events (issue 13): the public list, as /events and the home page read it.
+  { name: 'GET /api/events/upcoming', method: 'GET', path: '/api/events/upcoming', budget: { minRps: 1000 } },
+  { name: 'GET /events', method: 'GET', path: '/events' },
   {
     name: 'POST /api/reservations (distinct slots)',
     method: 'POST',

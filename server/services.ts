@@ -4,6 +4,7 @@ import type { Deps } from './deps'
 import { createEmailService } from './email/email-service'
 import { createAdminEnquiries } from './events/admin-enquiries'
 import { createAdminEvents } from './events/admin-events'
+import { createEnquiriesService } from './events/enquiries-service'
 import { createEventsService } from './events/events-service'
 import { createHeroService } from './hero/hero-service'
 import { createHoursService } from './hours/hours-service'
@@ -21,12 +22,16 @@ import { createSettingsService } from './settings/settings-service'
 export function createServices(deps: Deps) {
   const settings = createSettingsService(deps.db)
   const reservations = createReservationsService(deps, { settings })
+  const events = createEventsService(deps.db)
+  // Listens to reservations' events: their emails commit with the change that causes them.
+  const email = createEmailService(deps, { settings, reservationEvents: reservations.events })
   return {
     users: createUserService(deps.db),
     settings,
     // A change to the hours shows in availability at once: the cached days are dropped.
     hours: createHoursService(deps.db, { onChange: () => reservations.forgetDays() }),
-    events: createEventsService(deps.db),
+    events,
+    enquiries: createEnquiriesService(deps, { events, messages: email.enquiryStatements }),
     adminEvents: createAdminEvents(deps),
     adminEnquiries: createAdminEnquiries(deps),
     cocktails: createCocktailsService(deps.db),
@@ -35,8 +40,7 @@ export function createServices(deps: Deps) {
     media: createMediaService(deps),
     reservations,
     staffReservations: createStaffReservations(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
-    // Listens to reservations' events: their emails commit with the change that causes them.
-    email: createEmailService(deps, { settings, reservationEvents: reservations.events }),
+    email,
     housekeeping: createHousekeeping(deps),
   }
 }

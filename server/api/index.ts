@@ -7,6 +7,7 @@ import { adminEventsRoutes } from './admin-events-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
 import { authRoutes } from './auth-routes'
+import { eventEnquiryRoutes } from './event-enquiry-routes'
 import { healthRoutes } from './health-routes'
 import { heroRoutes } from './hero-routes'
 import { menuRoutes } from './menu-routes'
@@ -34,5 +35,6 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminEventsRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
+    eventEnquiryRoutes(services, deps),
   ]
 }

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type pg from 'pg'
 import { EMAIL_TEMPLATE_KEYS, isKnownTemplateKey, SAMPLE_VARIABLES, type EmailTemplateKey } from '../../common/email'
 import type { EmailTemplateInput, OutboxEntry } from '../../common/email-schema'
 import { zonedInstant } from '../../common/availability'
 import { withoutTrailingSlashes } from '../../common/url'
-import { emailOutbox, emailTemplates, marketingConsents, type EmailOutboxRow, type EmailTemplate } from '../db/schema'
+import { emailOutbox, emailTemplates, marketingConsents, type EmailOutboxRow, type EmailTemplate, type EventEnquiry } from '../db/schema'
 import type { Deps } from '../deps'
 import { ConflictError, NotFoundError } from '../http/errors'
 import type { ReservationEvents } from '../reservations/reservation-events'
@@ -11,7 +12,7 @@ import type { SettingsService } from '../settings/settings-service'
 import { signToken, verifyToken } from '../signed-tokens'
 import { defaultTemplate } from './default-templates'
 import { calendarFile } from './ics'
-import { bookingMessages, enqueueMessagesQuery, SEND_ATTEMPTS, SEND_TASK, type MessageData, type OutboxMessage } from './outbox'
+import { bookingMessages, enqueueMessagesQuery, enquiryMessages, SEND_ATTEMPTS, SEND_TASK, type MessageData, type OutboxMessage } from './outbox'
 import { renderMessage } from './render'
 import type { MailTransport } from './transport'
 
@@ -89,6 +90,12 @@ export function createEmailService(
   return {
     enqueue,
     unsubscribeUrl,
+
+    /** The statements that write a new enquiry's messages and queue them, for the enquiry's own transaction. */
+    async enquiryStatements(enquiry: EventEnquiry): Promise<pg.QueryConfig[]> {
+      const { notify } = await bookingContext()
+      return enqueue(enquiryMessages(enquiry, notify))
+    },
 
     /**
      * Sends one outbox message (the job queue's task): renders its template,

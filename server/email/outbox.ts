@@ -2,7 +2,7 @@ import type pg from 'pg'
 import { FOOD_DRINKS_LABELS, type FoodDrinks } from '../../common/constants'
 import type { EmailTemplateKey } from '../../common/email'
 import { formatLongDate, formatTime12 } from '../../common/time'
-import type { Reservation } from '../db/schema'
+import type { EventEnquiry, Reservation } from '../db/schema'
 
 /** How many times a message is tried before it is marked failed (graphile-worker backs off exponentially: about 3 hours in all). */
 export const SEND_ATTEMPTS = 10
@@ -129,6 +129,44 @@ export function bookingMessages(
       to: context.notify,
       reservationId: r.id,
       data: { variables, summary: [['Status', variables.status!], ...summary, ['Phone', r.phone], ['Email', r.email]], guest: false },
+    })
+  }
+  return messages
+}
+
+/** An enquiry's variables (SPEC.md section 9) in the words a guest reads. */
+export function enquiryVariables(e: EventEnquiry): Record<string, string> {
+  return {
+    customerName: e.name,
+    customerEmail: e.email,
+    customerPhone: e.phone,
+    eventTitle: e.eventTitle,
+    eventDate: e.eventDate ?? '',
+    eventTime: e.eventTime ?? '',
+    partySize: String(e.partySize),
+    specialRequests: e.specialRequests || 'None',
+  }
+}
+
+/** The messages a new enquiry sends: the guest's acknowledgement and, when an address is set, the staff alert. */
+export function enquiryMessages(e: EventEnquiry, notify: string): OutboxMessage[] {
+  const variables = enquiryVariables(e)
+  const summary: [string, string][] = [
+    ['Event', variables.eventTitle!],
+    ['Date', variables.eventDate!],
+    ['Time', variables.eventTime!],
+    ['Guests', variables.partySize!],
+    ['Special requests', variables.specialRequests!],
+  ]
+  const messages: OutboxMessage[] = [
+    { messageKey: `enquiry:${e.id}:enquiry_received`, templateKey: 'enquiry_received', to: e.email, data: { variables, summary, guest: true } },
+  ]
+  if (notify) {
+    messages.push({
+      messageKey: `enquiry:${e.id}:staff_new_enquiry`,
+      templateKey: 'staff_new_enquiry',
+      to: notify,
+      data: { variables, summary: [...summary, ['Phone', e.phone], ['Email', e.email]], guest: false },
     })
   }
   return messages

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, or, sql } from 'drizzle-orm'
 import { parseId } from '../../common/fields'
 import { isSlug } from '../../common/slug'
 import type { Db } from '../db/client'
@@ -19,14 +19,14 @@ export function createEventsService(db: Db) {
         .orderBy(asc(events.date), asc(events.time))
     },
 
-    /** One event by numeric id or slug (DESIGN.md section 6); drafts are not public. */
+    /** One event by numeric id or slug (DESIGN.md section 6); drafts and cancelled events are not public. */
     async findPublic(idOrSlug: string): Promise<Event | undefined> {
       const id = parseId(idOrSlug)
       if (id === undefined && !isSlug(idOrSlug)) return undefined
       const [event] = await db
         .select()
         .from(events)
-        .where(and(id !== undefined ? eq(events.id, id) : eq(events.slug, idOrSlug), ne(events.status, 'draft')))
+        .where(and(id !== undefined ? eq(events.id, id) : eq(events.slug, idOrSlug), isPublished))
         .limit(1)
       return event
     },

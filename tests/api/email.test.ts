@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { emailOutbox, emailTemplates } from '../../server/db/schema'
+import { emailOutbox, emailTemplates, events } from '../../server/db/schema'
 import { startWorker, type Worker } from '../../server/jobs/worker'
 import { afterFile } from '../helpers/after-file'
 import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
@@ -118,6 +118,26 @@ describe('which message when', () => {
     expect(mail!.subject).toContain('is booked')
   })
 
+  it("an event enquiry delivers enquiry_received to the guest and staff_new_enquiry to the venue's address", async () => {
+    const [event] = await t.db
+      .insert(events)
+      .values({ slug: 'mail-wine-tasting', title: 'Wine Tasting', description: 'Six English wines.', date: '2026-12-17', time: '19:00', bookingType: 'enquiry' })
+      .returning()
+    const guestEmail = `enquiry-${++n}@example.com`
+    await request(t.app)
+      .post('/api/event-enquiries')
+      .set('X-Forwarded-For', '10.56.0.1')
+      .send({ eventId: event!.id, name: 'Cal Enquirer', email: guestEmail, phone: '07700 900 222', partySize: 9 })
+      .expect(201)
+    const [mail] = await inbox(guestEmail, 1)
+    expect(mail!.subject).toBe('We have your enquiry about Wine Tasting')
+    expect(mail!.text).toContain('Cal Enquirer')
+    expect(mail!.text).toContain('Thursday 17th December')
+    expect(mail!.attachments).toHaveLength(0)
+    const alerts = (await arrived(STAFF_INBOX, 1)).filter((m) => m.subject === 'New enquiry: Cal Enquirer about Wine Tasting')
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]!.text).toContain(guestEmail)
+  })
   it('a name with <script> arrives escaped in the HTML, and as written in the text', async () => {
     const body = guest({ name: '<script>alert(1)</script> Evans', startTime: '21:00' })
     await book(body).expect(201)

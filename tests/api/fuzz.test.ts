@@ -64,6 +64,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     foodDrinks: 'food_and_drinks',
     receiveOffers: false,
   },
+  // The seed's first event (an upcoming, published one).
+  'post /api/event-enquiries': { eventId: 1, name: 'Fuzz Enquirer', email: 'fuzz-enquiry@example.com', phone: '07700 900 002', partySize: 4, specialRequests: '' },
   'post /api/login': { username: 'nobody-in-particular', password: 'not-the-password' },
   'post /api/admin/cocktails-content': { ...COCKTAILS_DEFAULTS },
   'post /api/admin/reservations': STAFF_BOOKING,

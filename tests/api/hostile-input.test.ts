@@ -65,7 +65,10 @@ describe('1. patterns cannot be made to backtrack', () => {
 
   it('answers a padded startTime or time with 400 without blocking other requests', async () => {
     for (const field of ['startTime', 'time']) {
-      const { result, blockedMs } = await longestBlock(() => book(guest({ startTime: undefined, [field]: `12:34${' '.repeat(100_000)}x` })))
+      const padded = () => book(guest({ startTime: undefined, [field]: `12:34${' '.repeat(100_000)}x` }))
+      let { result, blockedMs } = await longestBlock(padded)
+      // A single slow tick on a busy machine can be a garbage collection; a block the input causes (11 s before the fix) comes back every time.
+      for (let retry = 0; retry < 2 && blockedMs >= 50; retry++) ({ result, blockedMs } = await longestBlock(padded))
       expect(result.status).toBe(400)
       expect(blockedMs).toBeLessThan(50)
     }

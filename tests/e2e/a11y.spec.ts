@@ -7,6 +7,8 @@ const PUBLIC_PAGES = [
   '/',
   '/menu',
   '/cocktails',
+  '/events',
+  '/events/acoustic-friday-the-hadham-folk-trio',
   '/christmas',
   '/private-hire',
   '/contact',
@@ -20,7 +22,7 @@ const PUBLIC_PAGES = [
 ]
 
 /** The back-office panels built so far, each checked signed in. */
-const ADMIN_PANELS = ['reservations', 'pending', 'hours', 'events', 'enquiries', 'cocktails']
+const ADMIN_PANELS = ['reservations', 'pending', 'hours', 'events', 'enquiries', 'cocktails', 'email-templates']
 
 for (const width of [390, 1280]) {
   test.describe(`axe at ${width} px`, () => {

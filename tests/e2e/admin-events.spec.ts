@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { openSection, signInQuickly, staffApi } from './admin'
 import { seriousViolations } from './axe'
 import { withServerDatabase } from './db'
-import { expect, test, toastWith } from './fixtures'
+import { expect, gotoHydrated, test, toastWith } from './fixtures'
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
 type Made = { id: number; slug: string; title: string }
@@ -281,6 +281,41 @@ test.describe('Event Enquiries', () => {
       await expect(counts).toContainText('Total enquiries2')
     } finally {
       await withServerDatabase((db) => db.query('delete from event_enquiries where id = any($1)', [ids]))
+      await removeEvent(page, event.id)
+    }
+  })
+
+  test("a guest's enquiry from /events reaches Event Enquiries, where staff confirm it and copy the summary", async ({ page }) => {
+    const londonToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
+    const date = new Date(Date.parse(`${londonToday}T12:00:00Z`) + 12 * 86_400_000).toISOString().slice(0, 10)
+    await signInQuickly(page)
+    const event = await givenEvent(page, { title: 'Gin Tasting', bookingType: 'enquiry', date, time: '19:00', endTime: '21:30' })
+    const guest = `Gina ${stamp()}`
+    try {
+      await gotoHydrated(page, '/events')
+      await page.getByRole('article', { name: event.title }).getByRole('button', { name: 'Make Enquiry' }).click()
+      const form = page.getByRole('dialog')
+      await form.getByLabel('Name').fill(guest)
+      await form.getByLabel('Email').fill(`gina-${Date.now()}@example.com`)
+      await form.getByLabel('Phone').fill('07700 900 888')
+      await form.getByLabel('Party size').selectOption({ label: '8 People' })
+      await form.getByRole('button', { name: 'Send Enquiry' }).click()
+      await expect(toastWith(page, 'Enquiry Sent!')).toContainText("We've received your enquiry and will be in touch within 24 hours with more details.")
+
+      await openSection(page, 'enquiries')
+      await page.getByLabel('Event', { exact: true }).selectOption(event.title)
+      const card = enquiryCard(page, guest)
+      await expect(card).toContainText('8 guests')
+      await expect(card.locator('[data-status]')).toHaveText('Pending')
+      await card.getByLabel(`Status of ${guest}'s enquiry`).selectOption('confirmed')
+      await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+      await page.getByRole('button', { name: 'Copy Table Summary' }).click()
+      await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible()
+      const summary = await page.evaluate(() => navigator.clipboard.readText())
+      expect(summary).toContain('Tables: 1\nGuests: 8')
+      expect(summary).toContain(guest)
+    } finally {
+      await withServerDatabase((db) => db.query('delete from event_enquiries where event_id = $1', [event.id]))
       await removeEvent(page, event.id)
     }
   })

@@ -1,0 +1,49 @@
+import * as React from 'react'
+import { Link } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { buttonVariants } from '~/components/ui/button-variants'
+import type { EventView } from './event-types'
+
+// The dialog's code loads when a guest first opens it, not with the page.
+const EventDialog = React.lazy(() => import('./event-dialog'))
+
+/**
+ * 'Book Table' or 'Make Enquiry' for an event (SPEC.md section 2). 'Book Table'
+ * is a link to /booking that, once the page's script runs, opens the dialog
+ * instead: it books at the event's own date and time, within the event's
+ * capacity, which the general booking page cannot.
+ */
+export function EventActions({ event, size = 'default', variant = 'default' }: { event: EventView; size?: 'default' | 'lg'; variant?: 'default' | 'brass' }) {
+  const [open, setOpen] = React.useState(false)
+  const [loaded, setLoaded] = React.useState(false)
+  const show = () => {
+    setLoaded(true)
+    setOpen(true)
+  }
+  return (
+    <>
+      {event.bookingType === 'table' ? (
+        <Link
+          to="/booking"
+          className={buttonVariants({ size, variant })}
+          onClick={(e) => {
+            e.preventDefault()
+            show()
+          }}
+          aria-haspopup="dialog"
+        >
+          Book Table
+        </Link>
+      ) : (
+        <Button size={size} variant={variant} onClick={show} aria-haspopup="dialog">
+          Make Enquiry
+        </Button>
+      )}
+      {loaded && (
+        <React.Suspense fallback={null}>
+          <EventDialog event={event} open={open} onOpenChange={setOpen} />
+        </React.Suspense>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,17 @@
+import { CreateEnquirySchema, ENQUIRY_MESSAGES } from '../../common/event-enquiry'
+import type { Deps } from '../deps'
+import { limitAttempts } from '../http/rate-limit'
+import { ApiRoutes } from '../http/routes'
+import type { Services } from '../services'
+
+/** How many enquiries one address may send in ten minutes: a family's few, not a script's many. */
+export const ENQUIRY_ATTEMPTS = 10
+
+/** POST /api/event-enquiries (SPEC.md section 7): 201 with the enquiry; its emails go through the outbox. */
+export function eventEnquiryRoutes({ enquiries }: Services, { db, clock }: Deps) {
+  const limit = limitAttempts({ db, clock, name: 'enquiries', windowMs: 10 * 60_000, limit: ENQUIRY_ATTEMPTS, message: ENQUIRY_MESSAGES.tooMany })
+  return new ApiRoutes().post('/api/event-enquiries', limit, async (req, res) => {
+    const input = CreateEnquirySchema.parse(req.body ?? {})
+    res.status(201).json(await enquiries.create(input))
+  })
+}

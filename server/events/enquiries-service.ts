@@ -1,0 +1,60 @@
+import type pg from 'pg'
+import { ENQUIRY_MESSAGES, formatEventDate, formatEventTime, type CreateEnquiryInput } from '../../common/event-enquiry'
+import { todayIn } from '../../common/time'
+import { sendTogether } from '../db/pipeline'
+import type { EventEnquiry } from '../db/schema'
+import { inTransaction } from '../db/transaction'
+import type { Deps } from '../deps'
+import { ValidationError } from '../http/errors'
+import type { EventsService } from './events-service'
+
+/**
+ * A guest's enquiry about an event (SPEC.md section 7's POST /api/event-enquiries).
+ * The enquiry and its emails commit together: the guest's acknowledgement and
+ * the staff alert are written to the outbox in the enquiry's own transaction.
+ */
+export function createEnquiriesService(
+  { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
+  { events, messages }: { events: EventsService; messages: (enquiry: EventEnquiry) => Promise<pg.QueryConfig[]> },
+) {
+  return {
+    async create(input: CreateEnquiryInput): Promise<EventEnquiry> {
+      if (input.website?.trim()) throw new ValidationError(ENQUIRY_MESSAGES.honeypot)
+      const event = await events.findPublic(String(input.eventId))
+      if (!event) throw new ValidationError(ENQUIRY_MESSAGES.eventUnavailable, { eventId: ENQUIRY_MESSAGES.eventUnavailable })
+      if (event.date < todayIn(clock.now(), config.venueTimezone)) {
+        throw new ValidationError(ENQUIRY_MESSAGES.eventPast, { eventId: ENQUIRY_MESSAGES.eventPast })
+      }
+      // The event's own title, date and time, in the words staff and guest read; not the copies the page sent.
+      const values = [
+        event.id,
+        event.title,
+        formatEventDate(event.date),
+        formatEventTime(event.time, event.endTime),
+        input.name,
+        input.email,
+        input.phone,
+        input.partySize,
+        input.specialRequests || null,
+      ]
+      return inTransaction(db, async (client, end) => {
+        const [, inserted] = await sendTogether(client, [
+          'begin',
+          {
+            text: `insert into event_enquiries (event_id, event_title, event_date, event_time, name, email, phone, party_size, special_requests)
+              values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+              returning id, event_id as "eventId", event_title as "eventTitle", event_date as "eventDate", event_time as "eventTime",
+                name, email, phone, party_size as "partySize", special_requests as "specialRequests", status,
+                created_at as "createdAt", updated_at as "updatedAt"`,
+            values,
+          },
+        ])
+        const enquiry = inserted!.rows[0] as EventEnquiry
+        await sendTogether(client, [...(await messages(enquiry)), 'commit'])
+        end.committed()
+        return enquiry
+      })
+    },
+  }
+}
+export type EnquiriesService = ReturnType<typeof createEnquiriesService>
