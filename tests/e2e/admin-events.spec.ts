@@ -169,6 +169,35 @@ test.describe('Events Management', () => {
     }
   })
 
+  test("a draft staff save is not on the public site until it is published, at its slug", async ({ page, consoleErrors }) => {
+    consoleErrors.allow('status of 404')
+    const londonToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
+    const date = new Date(Date.parse(`${londonToday}T12:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10)
+    await signInQuickly(page)
+    const draft = await givenEvent(page, { title: 'Secret Supper', status: 'draft', date })
+    try {
+      await gotoHydrated(page, '/events')
+      await expect(page.getByRole('article', { name: draft.title })).toHaveCount(0)
+      const hidden = await page.goto(`/events/${draft.slug}`)
+      expect(hidden!.status()).toBe(404)
+      await expect(page.getByText('Event not found')).toBeVisible()
+
+      await openSection(page, 'events')
+      await eventCard(page, draft.title).getByRole('button', { name: `Edit ${draft.title}` }).click()
+      const dialog = page.getByRole('dialog', { name: 'Edit Event' })
+      await dialog.getByLabel('Status').selectOption('published')
+      await dialog.getByRole('button', { name: 'Save Changes' }).click()
+      await page.getByRole('alertdialog', { name: 'Save this event?' }).getByRole('button', { name: 'Save' }).click()
+      await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+
+      const shown = await page.goto(`/events/${draft.slug}`)
+      expect(shown!.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(draft.title)
+    } finally {
+      await removeEvent(page, draft.id)
+    }
+  })
+
   test('filters by month, status, event type and booking type, and clears them', async ({ page }) => {
     await signInQuickly(page)
     const draft = await givenEvent(page, { title: 'Draft Quiz', date: '2031-02-06', type: 'quiz_night', status: 'draft', bookingType: 'enquiry' })
