@@ -4,6 +4,7 @@ import type { Services } from '../services'
 import { adminCocktailsRoutes } from './admin-cocktails-routes'
 import { adminEmailRoutes } from './admin-email-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
+import { adminMarketingRoutes } from './admin-marketing-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
 import { authRoutes } from './auth-routes'
 import { healthRoutes } from './health-routes'
@@ -30,6 +31,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminReservationRoutes(services),
     adminHoursRoutes(services),
     adminEmailRoutes(services),
+    adminMarketingRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
   ]

@@ -30,7 +30,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'menus', label: 'PDF Menus' },
   { id: 'cocktails', label: 'Cocktails', Panel: lazy(() => import('./cocktails/cocktails-panel')) },
   { id: 'hero-slides', label: 'Hero Slides' },
-  { id: 'marketing', label: 'Marketing Emails' },
+  { id: 'marketing', label: 'Marketing Emails', Panel: lazy(() => import('./marketing/marketing-panel')) },
   { id: 'email-templates', label: 'Email Templates', Panel: lazy(() => import('./email-templates/email-templates-panel')) },
   { id: 'settings', label: 'Settings' },
 ]
