@@ -3,6 +3,7 @@ import type { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 import { adminCocktailsRoutes } from './admin-cocktails-routes'
 import { adminEmailRoutes } from './admin-email-routes'
+import { adminHeroRoutes } from './admin-hero-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
 import { adminMarketingRoutes } from './admin-marketing-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
@@ -32,6 +33,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminHoursRoutes(services),
     adminEmailRoutes(services),
     adminMarketingRoutes(services),
+    adminHeroRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
   ]

@@ -38,6 +38,16 @@ const STAFF_BOOKING = {
 }
 const HOUR_EXCEPTION = { date: '2026-12-24', isClosed: false, openTime: '12:00', closeTime: '16:00', reason: 'Christmas Eve' }
 
+const HERO_SLIDE = {
+  title: 'Fuzz slide',
+  subtitle: 'Fuzz subtitle',
+  description: 'Fuzz description',
+  image: '/images/venue-bar-960.webp',
+  buttons: [{ text: 'View Menu', link: '/menu' }],
+  order: 1,
+  isActive: true,
+}
+
 /** A valid body per route, mutated by the fuzzer to reach past the first check. Optional. */
 const SAMPLES: Record<string, Record<string, unknown>> = {
   'post /api/reservations': {
@@ -58,6 +68,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'put /api/admin/opening-hours/:dayOfWeek': { openTime: '16:00' },
   'post /api/admin/hour-exceptions': HOUR_EXCEPTION,
   'put /api/admin/hour-exceptions/:id': HOUR_EXCEPTION,
+  'post /api/admin/hero-slides': HERO_SLIDE,
+  'put /api/admin/hero-slides/:id': HERO_SLIDE,
 }
 
 let t: TestApp

@@ -29,7 +29,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'enquiries', label: 'Event Enquiries' },
   { id: 'menus', label: 'PDF Menus' },
   { id: 'cocktails', label: 'Cocktails', Panel: lazy(() => import('./cocktails/cocktails-panel')) },
-  { id: 'hero-slides', label: 'Hero Slides' },
+  { id: 'hero-slides', label: 'Hero Slides', Panel: lazy(() => import('./hero-slides/hero-slides-panel')) },
   { id: 'marketing', label: 'Marketing Emails', Panel: lazy(() => import('./marketing/marketing-panel')) },
   { id: 'email-templates', label: 'Email Templates', Panel: lazy(() => import('./email-templates/email-templates-panel')) },
   { id: 'settings', label: 'Settings' },
