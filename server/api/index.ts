@@ -7,6 +7,7 @@ import { adminHeroRoutes } from './admin-hero-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
 import { adminMarketingRoutes } from './admin-marketing-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
+import { adminSettingsRoutes } from './admin-settings-routes'
 import { authRoutes } from './auth-routes'
 import { healthRoutes } from './health-routes'
 import { heroRoutes } from './hero-routes'
@@ -34,6 +35,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminEmailRoutes(services),
     adminMarketingRoutes(services),
     adminHeroRoutes(services),
+    adminSettingsRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
   ]

@@ -70,6 +70,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'put /api/admin/hour-exceptions/:id': HOUR_EXCEPTION,
   'post /api/admin/hero-slides': HERO_SLIDE,
   'put /api/admin/hero-slides/:id': HERO_SLIDE,
+  'put /api/admin/site-settings/:key': { value: 'Kitchen open until 9pm daily', description: 'Kitchen hours note' },
 }
 
 let t: TestApp

@@ -32,5 +32,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'hero-slides', label: 'Hero Slides', Panel: lazy(() => import('./hero-slides/hero-slides-panel')) },
   { id: 'marketing', label: 'Marketing Emails', Panel: lazy(() => import('./marketing/marketing-panel')) },
   { id: 'email-templates', label: 'Email Templates', Panel: lazy(() => import('./email-templates/email-templates-panel')) },
-  { id: 'settings', label: 'Settings' },
+  { id: 'settings', label: 'Settings', Panel: lazy(() => import('./settings/settings-panel')) },
 ]
