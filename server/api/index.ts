@@ -6,6 +6,7 @@ import { adminEmailRoutes } from './admin-email-routes'
 import { adminHeroRoutes } from './admin-hero-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
 import { adminMarketingRoutes } from './admin-marketing-routes'
+import { adminMenuRoutes } from './admin-menu-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
 import { adminSettingsRoutes } from './admin-settings-routes'
 import { authRoutes } from './auth-routes'
@@ -36,6 +37,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminMarketingRoutes(services),
     adminHeroRoutes(services),
     adminSettingsRoutes(services),
+    adminMenuRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
   ]

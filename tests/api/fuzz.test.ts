@@ -48,6 +48,16 @@ const HERO_SLIDE = {
   isActive: true,
 }
 
+const MENU_SECTION = {
+  name: 'Fuzz Menu',
+  category: 'wine',
+  description: 'Fuzz description',
+  pdfUrl: '/uploads/fuzz.pdf',
+  imageUrls: ['/images/menu/food-1.webp'],
+  backgroundImage: '/images/tile-menu-960.webp',
+  isActive: true,
+}
+
 /** A valid body per route, mutated by the fuzzer to reach past the first check. Optional. */
 const SAMPLES: Record<string, Record<string, unknown>> = {
   'post /api/reservations': {
@@ -70,6 +80,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'put /api/admin/hour-exceptions/:id': HOUR_EXCEPTION,
   'post /api/admin/hero-slides': HERO_SLIDE,
   'put /api/admin/hero-slides/:id': HERO_SLIDE,
+  'post /api/admin/menu-sections': MENU_SECTION,
+  'patch /api/admin/menu-sections/:id': MENU_SECTION,
   'put /api/admin/site-settings/:key': { value: 'Kitchen open until 9pm daily', description: 'Kitchen hours note' },
 }
 

@@ -20,7 +20,7 @@ const PUBLIC_PAGES = [
 ]
 
 /** The back-office panels built so far, each checked signed in. */
-const ADMIN_PANELS = ['reservations', 'pending', 'hours', 'cocktails', 'marketing', 'hero-slides', 'settings']
+const ADMIN_PANELS = ['reservations', 'pending', 'hours', 'cocktails', 'marketing', 'hero-slides', 'settings', 'menus']
 
 for (const width of [390, 1280]) {
   test.describe(`axe at ${width} px`, () => {

@@ -27,7 +27,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'hours', label: 'Opening Hours', Panel: lazy(() => import('./hours/hours-panel')) },
   { id: 'events', label: 'Events Management' },
   { id: 'enquiries', label: 'Event Enquiries' },
-  { id: 'menus', label: 'PDF Menus' },
+  { id: 'menus', label: 'PDF Menus', Panel: lazy(() => import('./menus/menus-panel')) },
   { id: 'cocktails', label: 'Cocktails', Panel: lazy(() => import('./cocktails/cocktails-panel')) },
   { id: 'hero-slides', label: 'Hero Slides', Panel: lazy(() => import('./hero-slides/hero-slides-panel')) },
   { id: 'marketing', label: 'Marketing Emails', Panel: lazy(() => import('./marketing/marketing-panel')) },
