@@ -26,7 +26,7 @@ export function createServices(deps: Deps) {
     // A change to the hours shows in availability at once: the cached days are dropped.
     hours: createHoursService(deps.db, { onChange: () => reservations.forgetDays() }),
     events: createEventsService(deps.db),
-    cocktails: createCocktailsService(deps.db),
+    cocktails: createCocktailsService(deps.db, deps.logger),
     hero: createHeroService(deps.db),
     menu: createMenuService(deps.db),
     marketing: createMarketingService(deps),
