@@ -63,5 +63,15 @@ for (const width of [390, 1280]) {
     await page.getByRole('button', { name: 'New Booking' }).click()
     await expect(page.getByRole('dialog', { name: 'New Booking' })).toBeVisible()
     expect(await seriousViolations(page), 'New Booking dialog').toEqual([])
+    for (const [section, name] of [
+      ['hero-slides', 'Add Slide'],
+      ['menus', 'Add Menu Section'],
+    ] as const) {
+      await page.goto(`/admin?section=${section}`)
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+      await page.getByRole('button', { name }).click()
+      await expect(page.getByRole('dialog', { name })).toBeVisible()
+      expect(await seriousViolations(page), `${name} dialog`).toEqual([])
+    }
   })
 }
