@@ -10,6 +10,7 @@ import { createHeroService } from './hero/hero-service'
 import { createHoursService } from './hours/hours-service'
 import { createHousekeeping } from './housekeeping/housekeeping-service'
 import { createMediaService } from './media/media-service'
+import { createMarketingService } from './marketing/marketing-service'
 import { createMenuService } from './menu/menu-service'
 import { createReservationsService } from './reservations/reservations-service'
 import { createStaffReservations } from './reservations/staff-reservations'
@@ -34,9 +35,10 @@ export function createServices(deps: Deps) {
     enquiries: createEnquiriesService(deps, { events, messages: email.enquiryStatements }),
     adminEvents: createAdminEvents(deps),
     adminEnquiries: createAdminEnquiries(deps),
-    cocktails: createCocktailsService(deps.db),
+    cocktails: createCocktailsService(deps.db, deps.logger),
     hero: createHeroService(deps.db),
     menu: createMenuService(deps.db),
+    marketing: createMarketingService(deps),
     media: createMediaService(deps),
     reservations,
     staffReservations: createStaffReservations(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),

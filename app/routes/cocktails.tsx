@@ -15,7 +15,7 @@ const DEFAULT_GALLERY = [ARTWORK.cocktails1, ARTWORK.cocktails2, ARTWORK.cocktai
 const GALLERY_SIZE = 4
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const content = await context.services.cocktails.get()
+  const content = await context.services.cocktails.pageContent()
   const configured = content.galleryImages.slice(0, GALLERY_SIZE)
   const media = await context.services.media.describe(configured)
   return { content, configured, media }

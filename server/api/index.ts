@@ -4,8 +4,12 @@ import type { Services } from '../services'
 import { adminCocktailsRoutes } from './admin-cocktails-routes'
 import { adminEmailRoutes } from './admin-email-routes'
 import { adminEventsRoutes } from './admin-events-routes'
+import { adminHeroRoutes } from './admin-hero-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
+import { adminMarketingRoutes } from './admin-marketing-routes'
+import { adminMenuRoutes } from './admin-menu-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
+import { adminSettingsRoutes } from './admin-settings-routes'
 import { authRoutes } from './auth-routes'
 import { eventEnquiryRoutes } from './event-enquiry-routes'
 import { healthRoutes } from './health-routes'
@@ -33,6 +37,10 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminHoursRoutes(services),
     adminEmailRoutes(services),
     adminEventsRoutes(services),
+    adminMarketingRoutes(services),
+    adminHeroRoutes(services),
+    adminSettingsRoutes(services),
+    adminMenuRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
     eventEnquiryRoutes(services, deps),

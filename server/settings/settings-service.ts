@@ -5,9 +5,11 @@ import {
   VENUE_SETTING_DEFAULTS,
   isPublicSettingKey,
 } from '../../common/settings'
+import { SETTING_DEFAULTS, SETTING_KEYS, isSettingKey, parseSettingValue, settingDescription, type SiteSettingRow } from '../../common/settings-schema'
 import { createTtlCache } from '../cache'
 import type { Db } from '../db/client'
 import { siteSettings } from '../db/schema'
+import { ValidationError } from '../http/errors'
 
 const DEFAULTS: Record<string, string> = {
   ...VENUE_SETTING_DEFAULTS,
@@ -93,6 +95,29 @@ export function createSettingsService(db: Db, now: () => number = Date.now) {
 
     async list() {
       return db.select().from(siteSettings).orderBy(siteSettings.settingKey)
+    },
+
+    /** Every key Settings edits, in the order of SETTING_KEYS: the stored value, else the default. */
+    async adminList(): Promise<SiteSettingRow[]> {
+      const stored = new Map((await db.select().from(siteSettings)).map((r) => [r.settingKey, r]))
+      return SETTING_KEYS.map((key) => {
+        const row = stored.get(key)
+        return {
+          settingKey: key,
+          settingValue: row?.settingValue ?? SETTING_DEFAULTS[key],
+          description: row?.description || settingDescription(key),
+          updatedAt: row ? row.updatedAt.toISOString() : null,
+        }
+      })
+    },
+
+    /** Saves a known key's value, checked against its rule; an unknown key or a bad value is a 400. */
+    async save(key: string, value: string | number, description?: string | null): Promise<SiteSettingRow> {
+      if (!isSettingKey(key)) throw new ValidationError(`Unknown setting: ${key.slice(0, 60)}`)
+      const parsed = parseSettingValue(key, value)
+      if (!parsed.ok) throw new ValidationError(parsed.message, { value: parsed.message })
+      const row = await this.set(key, parsed.value, description ?? settingDescription(key))
+      return { settingKey: key, settingValue: row.settingValue, description: row.description ?? '', updatedAt: row.updatedAt.toISOString() }
     },
 
     async set(key: string, value: string, description?: string | null) {

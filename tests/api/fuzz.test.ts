@@ -51,6 +51,26 @@ const EVENT = {
 }
 const HOUR_EXCEPTION = { date: '2026-12-24', isClosed: false, openTime: '12:00', closeTime: '16:00', reason: 'Christmas Eve' }
 
+const HERO_SLIDE = {
+  title: 'Fuzz slide',
+  subtitle: 'Fuzz subtitle',
+  description: 'Fuzz description',
+  image: '/images/venue-bar-960.webp',
+  buttons: [{ text: 'View Menu', link: '/menu' }],
+  order: 1,
+  isActive: true,
+}
+
+const MENU_SECTION = {
+  name: 'Fuzz Menu',
+  category: 'wine',
+  description: 'Fuzz description',
+  pdfUrl: '/uploads/fuzz.pdf',
+  imageUrls: ['/images/menu/food-1.webp'],
+  backgroundImage: '/images/tile-menu-960.webp',
+  isActive: true,
+}
+
 /** A valid body per route, mutated by the fuzzer to reach past the first check. Optional. */
 const SAMPLES: Record<string, Record<string, unknown>> = {
   'post /api/reservations': {
@@ -76,6 +96,11 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'patch /api/admin/events/:id': EVENT,
   'patch /api/admin/event-enquiries/:id': { status: 'contacted' },
   'put /api/admin/hour-exceptions/:id': HOUR_EXCEPTION,
+  'post /api/admin/hero-slides': HERO_SLIDE,
+  'put /api/admin/hero-slides/:id': HERO_SLIDE,
+  'post /api/admin/menu-sections': MENU_SECTION,
+  'patch /api/admin/menu-sections/:id': MENU_SECTION,
+  'put /api/admin/site-settings/:key': { value: 'Kitchen open until 9pm daily', description: 'Kitchen hours note' },
 }
 
 let t: TestApp

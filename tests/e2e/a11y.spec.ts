@@ -22,7 +22,7 @@ const PUBLIC_PAGES = [
 ]
 
 /** The back-office panels built so far, each checked signed in. */
-const ADMIN_PANELS = ['reservations', 'pending', 'hours', 'events', 'enquiries', 'cocktails', 'email-templates']
+const ADMIN_PANELS = ['reservations', 'pending', 'hours', 'events', 'enquiries', 'menus', 'cocktails', 'hero-slides', 'marketing', 'email-templates', 'settings']
 
 for (const width of [390, 1280]) {
   test.describe(`axe at ${width} px`, () => {
@@ -49,21 +49,35 @@ test('the mobile menu, open, has no serious or critical violations', async ({ pa
   expect(await seriousViolations(page)).toEqual([])
 })
 
+/** Dialogs checked open, as staff use them: the section, the button that opens it and the dialog's name. */
+const ADMIN_DIALOGS = [
+  ['reservations', 'New Booking'],
+  ['hero-slides', 'Add Slide'],
+  ['menus', 'Add Menu Section'],
+] as const
+
 for (const width of [390, 1280]) {
-  test(`the back-office panels at ${width} px have no serious or critical violations`, async ({ page }) => {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    await signInQuickly(page)
+  test.describe(`the back-office at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } })
+    // One test a panel, so a slow machine does not run a long list into the time limit.
     for (const section of ADMIN_PANELS) {
-      await page.goto(`/admin?section=${section}`)
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      await expect(page.getByRole('status')).toHaveCount(0)
-      expect(await seriousViolations(page), section).toEqual([])
+      test(`${section} has no serious or critical violations`, async ({ page }) => {
+        await signInQuickly(page)
+        await page.goto(`/admin?section=${section}`)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await expect(page.getByRole('status')).toHaveCount(0)
+        expect(await seriousViolations(page), section).toEqual([])
+      })
     }
-    // A dialog open, as staff use it.
-    await page.goto('/admin?section=reservations')
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-    await page.getByRole('button', { name: 'New Booking' }).click()
-    await expect(page.getByRole('dialog', { name: 'New Booking' })).toBeVisible()
-    expect(await seriousViolations(page), 'New Booking dialog').toEqual([])
+    for (const [section, name] of ADMIN_DIALOGS) {
+      test(`the ${name} dialog, open, has no serious or critical violations`, async ({ page }) => {
+        await signInQuickly(page)
+        await page.goto(`/admin?section=${section}`)
+        await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+        await page.getByRole('button', { name }).click()
+        await expect(page.getByRole('dialog', { name })).toBeVisible()
+        expect(await seriousViolations(page), `${name} dialog`).toEqual([])
+      })
+    }
   })
 }

@@ -117,6 +117,8 @@ export type UploadControlProps = {
    * Failed' toast); its own list still names each failure.
    */
   onError?: (failures: UploadFailure[]) => void
+  /** A panel's own words for a stored single file (Hero Slides: 'Success' / 'Image uploaded successfully'). */
+  uploadedToast?: { title: string; description: string }
 }
 
 /**
@@ -134,6 +136,7 @@ export function UploadControl({
   className,
   onUploaded,
   onError,
+  uploadedToast,
 }: UploadControlProps) {
   const inputId = React.useId()
   const hintId = React.useId()
@@ -231,6 +234,8 @@ export function UploadControl({
     if (uploaded.length === 0) return
     if (multiple) {
       toast({ title: UPLOAD_MESSAGES.galleryUploadedTitle, description: UPLOAD_MESSAGES.galleryUploadedText(uploaded.length) })
+    } else if (uploadedToast) {
+      toast(uploadedToast)
     } else {
       toast({ title: accept === 'pdf' ? 'File Uploaded' : UPLOAD_MESSAGES.uploadedTitle, description: UPLOAD_MESSAGES.uploadedText(uploaded[0]!.name) })
     }

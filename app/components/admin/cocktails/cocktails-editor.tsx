@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 import { useForm } from 'react-hook-form'
 import { COCKTAILS_GALLERY_MAX, COCKTAILS_LIMITS, CocktailsContentSchema, type CocktailsContentInput } from '../../../../common/cocktails'
-import { ADMIN_MESSAGES } from '../../../../common/messages'
 import type { CocktailsContent } from '../../../../common/settings'
 import { FormError, TextareaField, TextField } from '~/components/forms/fields'
 import {
@@ -17,29 +15,20 @@ import {
 } from '~/components/ui/alert-dialog'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
-import { apiRequest } from '~/lib/api'
-import { cocktailsKeys } from '~/lib/queries/cocktails'
-import { ConfirmDialog, useConfirmedMutation } from '../confirm'
+import { ConfirmDialog } from '../confirm'
 import { UploadControl, type UploadFailure } from '../upload-control'
 import { Gallery } from './gallery'
+import { useCocktailsActions } from './use-cocktails-actions'
 
 const FILE_UPLOAD_FAILED = 'File upload failed'
 
 /** The edit form, on the shared form kit and the schema the server checks. */
 export function CocktailsEditor({ content, onDone }: { content: CocktailsContent; onDone: () => void }) {
-  const queryClient = useQueryClient()
   const form = useForm<CocktailsContentInput>({ resolver: zodResolver(CocktailsContentSchema), defaultValues: content })
   const { errors } = form.formState
   const gallery = form.watch('galleryImages')
   const [uploadFailures, setUploadFailures] = React.useState<UploadFailure[] | null>(null)
-  const save = useConfirmedMutation({
-    mutationFn: (next: CocktailsContentInput) => apiRequest<CocktailsContent>('POST', '/api/admin/cocktails-content', next),
-    success: ADMIN_MESSAGES.saved,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(cocktailsKeys.content, saved)
-      onDone()
-    },
-  })
+  const { save } = useCocktailsActions({ onSaved: onDone })
   const setGallery = (images: string[]) => form.setValue('galleryImages', images, { shouldDirty: true })
   const onlyWrongType = uploadFailures?.every((f) => f.kind === 'wrong-type')
 

@@ -5,7 +5,7 @@ import { COCKTAILS_DEFAULTS, type CocktailsContent } from '../../../../common/se
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { cocktailsQuery } from '~/lib/queries/cocktails'
-import { LoadingState, PanelHeader } from '../panel'
+import { ErrorState, LoadingState, PanelHeader } from '../panel'
 import { Gallery } from './gallery'
 
 // The editor (with the schema and form libraries, and the upload control) loads when staff reach for Edit.
@@ -74,7 +74,7 @@ export default function CocktailsPanel() {
         title="Cocktails Page Content"
         description="What guests see on the Cocktails page."
         actions={
-          content && !editing ? (
+          content && !editing && !query.isError ? (
             <Button type="button" onClick={() => setEditing(true)} onPointerEnter={() => void loadEditor()} onFocus={() => void loadEditor()}>
               <Pencil aria-hidden="true" />
               Edit Content
@@ -82,6 +82,12 @@ export default function CocktailsPanel() {
           ) : undefined
         }
       />
+      {query.isError && !editing && (
+        <ErrorState
+          message="The saved content could not be loaded. Shown below are the defaults the public page falls back to; editing is off until it loads."
+          onRetry={() => void query.refetch()}
+        />
+      )}
       {!content ? (
         <LoadingState />
       ) : editing ? (

@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query'
+import { AlertTriangle, FilePlus, FileText, Images, Pencil, Trash2 } from 'lucide-react'
+import * as React from 'react'
+import { MENU_SETUP_CATEGORIES, MENU_CATEGORIES } from '../../../../common/constants'
+import { MENU_CATEGORY_LABELS, MENU_MESSAGES, type MenuSectionRow } from '../../../../common/menu-schema'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Switch } from '~/components/ui/switch'
+import { menuSectionsQuery } from '~/lib/queries/menus'
+import { ConfirmDialog } from '../confirm'
+import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
+import { useMenuActions } from './use-menu-actions'
+
+// The form loads when staff first reach for Add Menu Section or Edit.
+const loadDialog = () => import('./section-dialog')
+const SectionDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.SectionDialog })))
+const preload = { onPointerEnter: () => void loadDialog(), onFocus: () => void loadDialog() }
+
+function SectionCard({ section: s, onToggle, onEdit, onDelete }: { section: MenuSectionRow; onToggle: () => void; onEdit: () => void; onDelete: () => void }) {
+  const cover = s.backgroundImage ?? s.imageUrls[0]
+  const shown = s.isActive && (s.imageUrls.length > 0 || Boolean(s.pdfUrl))
+  return (
+    <article aria-labelledby={`menu-${s.id}-title`} className="flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card" data-testid={`menu-section-${s.category}`}>
+      {cover ? (
+        <img src={cover} alt="" width={480} height={270} loading="lazy" className={`aspect-video h-auto w-full object-cover ${s.isActive ? '' : 'opacity-60 grayscale'}`} />
+      ) : (
+        <div className="flex aspect-video items-center justify-center bg-muted text-sm text-muted-foreground">No background image</div>
+      )}
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="flex flex-wrap items-center gap-2">
+          <span id={`menu-${s.id}-title`} className="font-display text-lg font-semibold">
+            {s.name}
+          </span>
+          <Badge variant="outline">{MENU_CATEGORY_LABELS[s.category]}</Badge>
+          <Badge variant={s.isActive ? 'success' : 'danger'}>{s.isActive ? 'Active' : 'Inactive'}</Badge>
+        </p>
+        {s.description && <p className="text-sm text-muted-foreground">{s.description}</p>}
+        <ul className="flex flex-wrap gap-3 text-sm">
+          <li className="flex items-center gap-1">
+            <FileText aria-hidden="true" className="size-4" />
+            {s.pdfUrl ? 'PDF' : 'No PDF'}
+          </li>
+          <li className="flex items-center gap-1">
+            <Images aria-hidden="true" className="size-4" />
+            {s.imageUrls.length === 1 ? '1 page image' : `${s.imageUrls.length} page images`}
+          </li>
+        </ul>
+        {!shown && <p className="text-sm font-semibold text-amber-900">Not on the menu page: {s.isActive ? 'add a PDF or page images.' : 'inactive.'}</p>}
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+          <div className="mr-2 flex items-center gap-2">
+            <Switch id={`menu-active-${s.id}`} checked={s.isActive} onCheckedChange={onToggle} aria-label={`Active: ${s.name}`} />
+            <label htmlFor={`menu-active-${s.id}`} className="text-sm font-semibold">
+              Active
+            </label>
+          </div>
+          <Button type="button" size="sm" variant="outline" onClick={onEdit} {...preload} aria-label={`Edit ${s.name}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button type="button" size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Delete ${s.name}`}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </div>
+    </article>
+  )
+}
+
+/** PDF Menus (SPEC.md section 2): a card per menu section, and the categories the public menu still lacks. */
+export default function MenusPanel() {
+  const sections = useQuery(menuSectionsQuery)
+  const [editing, setEditing] = React.useState<MenuSectionRow | 'new' | null>(null)
+  const actions = useMenuActions({ onSaved: () => setEditing(null) })
+  const used = new Set(sections.data?.map((s) => s.category))
+  const missing = MENU_SETUP_CATEGORIES.filter((c) => !used.has(c))
+  const firstFree = MENU_CATEGORIES.find((c) => !used.has(c)) ?? 'food'
+
+  return (
+    <section aria-labelledby="menus-title" className="space-y-5">
+      <PanelHeader
+        titleId="menus-title"
+        title="PDF Menu Management"
+        description="The menus guests open on the menu page: page images, a PDF, or both. One section per category."
+        actions={
+          <Button type="button" onClick={() => setEditing('new')} {...preload}>
+            <FilePlus aria-hidden="true" />
+            Add Menu Section
+          </Button>
+        }
+      />
+      {sections.data && missing.length > 0 && (
+        <div role="note" aria-labelledby="menus-setup-title" className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p id="menus-setup-title" className="font-semibold">
+              {MENU_MESSAGES.setupTitle}
+            </p>
+            <p className="text-sm">The menu page has no section yet for:</p>
+            <ul className="mt-1 flex flex-wrap gap-2" aria-label="Categories with no section">
+              {missing.map((c) => (
+                <li key={c} className="rounded-full bg-amber-100 px-3 py-0.5 text-sm font-semibold">
+                  {MENU_CATEGORY_LABELS[c]}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+      {sections.isPending ? (
+        <LoadingState />
+      ) : sections.isError ? (
+        <ErrorState message="The menu sections could not be loaded." onRetry={() => void sections.refetch()} />
+      ) : sections.data.length === 0 ? (
+        <EmptyState title="No menu sections yet">Add a section for each menu: food, vegan, Sunday and desserts first.</EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {sections.data.map((s) => (
+            <li key={s.id}>
+              <SectionCard
+                section={s}
+                onEdit={() => setEditing(s)}
+                onToggle={() =>
+                  actions.update.ask({
+                    title: s.isActive ? 'Hide this menu?' : 'Show this menu?',
+                    description: s.isActive ? 'The menu page stops showing it at once.' : 'The menu page shows it at once, if it has a PDF or page images.',
+                    detail: s.name,
+                    confirmLabel: s.isActive ? 'Hide' : 'Show',
+                    variables: { id: s.id, values: { isActive: !s.isActive } },
+                  })
+                }
+                onDelete={() =>
+                  actions.remove.ask({
+                    title: 'Delete this menu section?',
+                    description: 'It goes from the menu page for good. The uploaded files stay in storage. This action cannot be undone.',
+                    detail: s.name,
+                    confirmLabel: 'Delete',
+                    destructive: true,
+                    variables: s.id,
+                  })
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing !== null && (
+        <React.Suspense fallback={null}>
+          <SectionDialog open onOpenChange={(open) => !open && setEditing(null)} section={editing === 'new' ? undefined : editing} defaultCategory={firstFree} actions={actions} />
+        </React.Suspense>
+      )}
+      <ConfirmDialog {...actions.create.dialog} />
+      <ConfirmDialog {...actions.update.dialog} />
+      <ConfirmDialog {...actions.remove.dialog} />
+    </section>
+  )
+}

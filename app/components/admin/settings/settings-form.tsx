@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import * as React from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { SETTING_RULES, type SettingKey } from '../../../../common/settings-schema'
+import { FormError, TextField } from '~/components/forms/fields'
+import { Button } from '~/components/ui/button'
+import { ConfirmDialog } from '../confirm'
+import { useSaveSettings } from './use-settings-actions'
+
+export type SettingField = {
+  key: SettingKey
+  label: string
+  hint?: React.ReactNode
+  type?: 'text' | 'email' | 'tel' | 'url' | 'number'
+  min?: number
+  max?: number
+  step?: number
+  /** Grid placement inside the form. */
+  wide?: boolean
+}
+
+type Values = Record<string, string>
+
+/**
+ * A card of settings saved together: each field checked by its key's rule
+ * from common/ (as the API checks it), only the changed keys sent, after a
+ * confirm that names them.
+ */
+export function SettingsForm({ id, title, description, fields, values }: { id: string; title: string; description: React.ReactNode; fields: SettingField[]; values: Record<string, string> }) {
+  const schema = React.useMemo(() => z.object(Object.fromEntries(fields.map((f) => [f.key, SETTING_RULES[f.key] as z.ZodType]))), [fields])
+  const initial = React.useMemo(() => Object.fromEntries(fields.map((f) => [f.key, values[f.key] ?? ''])) as Values, [fields, values])
+  const form = useForm<Values, unknown, Values>({ resolver: zodResolver(schema) as never, defaultValues: initial })
+  const save = useSaveSettings()
+  // After a save the list is read again: the form starts from what is stored.
+  React.useEffect(() => form.reset(initial), [initial]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = form.handleSubmit((parsed) => {
+    const changes = fields.filter((f) => String(parsed[f.key]) !== initial[f.key]).map((f) => ({ key: f.key, value: String(parsed[f.key]) }))
+    if (changes.length === 0) {
+      form.setError('root', { message: 'Nothing has changed.' })
+      return
+    }
+    save.ask({
+      title: `Save ${title.toLowerCase()}?`,
+      description: 'The site uses the new values at once.',
+      detail: changes.map((c) => fields.find((f) => f.key === c.key)!.label).join(', '),
+      confirmLabel: 'Save',
+      variables: changes,
+      returnTo: 'form',
+    })
+  })
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-border bg-card p-4 sm:p-5">
+      <h2 id={`${id}-title`} className="font-display text-xl font-semibold">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+      <form className="mt-4 grid gap-4 sm:grid-cols-2" noValidate onSubmit={submit}>
+        <div className="sm:col-span-2">
+          <FormError message={save.error ?? form.formState.errors.root?.message} />
+        </div>
+        {fields.map((f) => (
+          <TextField
+            key={f.key}
+            label={f.label}
+            hint={f.hint}
+            type={f.type ?? 'text'}
+            inputMode={f.type === 'number' ? 'numeric' : undefined}
+            min={f.min}
+            max={f.max}
+            step={f.step}
+            fieldClassName={f.wide ? 'sm:col-span-2' : undefined}
+            error={form.formState.errors[f.key]?.message}
+            {...form.register(f.key)}
+          />
+        ))}
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={save.pending}>
+            {save.pending ? 'Saving...' : `Save ${title}`}
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog {...save.dialog} />
+    </section>
+  )
+}

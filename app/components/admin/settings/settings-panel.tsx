@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query'
+import * as React from 'react'
+import { BOOKING_NUMBER_RULES, type BookingNumberKey } from '../../../../common/settings-schema'
+import { siteSettingsQuery } from '~/lib/queries/settings'
+import { ErrorState, LoadingState, PanelHeader } from '../panel'
+import { OpeningHoursEditor } from './opening-hours-editor'
+import { SettingsForm, type SettingField } from './settings-form'
+
+const KITCHEN: SettingField[] = [{ key: 'footer_kitchen_hours', label: 'Kitchen hours', hint: 'One line under the opening hours, such as "Kitchen open until 9pm daily, Sundays until 6pm".', wide: true }]
+
+const VENUE: SettingField[] = [
+  { key: 'venue_name', label: 'Venue name' },
+  { key: 'venue_town', label: 'Town' },
+  { key: 'venue_address', label: 'Address', hint: 'On one line, with the postcode.', wide: true },
+  { key: 'venue_phone', label: 'Main phone number', type: 'tel' },
+  { key: 'venue_phone_secondary', label: 'Second phone number', type: 'tel' },
+  { key: 'venue_christmas_phone', label: 'Christmas phone number', type: 'tel', hint: 'On the Christmas page.' },
+  { key: 'venue_email', label: 'Email address', type: 'email' },
+  { key: 'venue_maps_url', label: 'Map link', type: 'url', hint: 'The "Get directions" link: a Google Maps address, say.', wide: true },
+]
+
+const bookingField = (key: BookingNumberKey): SettingField => {
+  const r = BOOKING_NUMBER_RULES[key]
+  return { key, label: `${r.label} (${r.unit})`, hint: `${r.help} From ${r.min} to ${r.max}.`, type: 'number', min: r.min, max: r.max, step: key === 'booking_duration_minutes' ? 30 : 1 }
+}
+const BOOKING: SettingField[] = [
+  ...(Object.keys(BOOKING_NUMBER_RULES) as BookingNumberKey[]).map(bookingField),
+  { key: 'venue_notification_email', label: 'Alerts email', type: 'email', hint: 'Where the staff alerts of new bookings and enquiries go. Empty: no alerts.' },
+]
+
+/** Where each setting shows, in plain words (SPEC.md section 2's explanatory card). */
+function WhereItShows() {
+  return (
+    <section aria-labelledby="where-title" className="rounded-lg border border-brass/50 bg-brass/10 p-4 sm:p-5">
+      <h2 id="where-title" className="font-display text-xl font-semibold">
+        Where these settings appear
+      </h2>
+      <ul className="mt-2 grid list-disc gap-1 pl-5 text-sm">
+        <li>
+          <strong>Opening hours display</strong>: the footer of every page, the mobile menu and the contact page.
+        </li>
+        <li>
+          <strong>Kitchen hours</strong>: the footer, under the opening hours.
+        </li>
+        <li>
+          <strong>Venue details</strong>: the header, footer, contact and policy pages, emails to guests and search engines.
+        </li>
+        <li>
+          <strong>Booking settings</strong>: which times the booking page offers, and which bookings wait for you in Pending Reservations.
+        </li>
+      </ul>
+    </section>
+  )
+}
+
+/** Website Settings (SPEC.md section 2): the footer texts, the venue's details and the booking rules of DESIGN.md section 3. */
+export default function SettingsPanel() {
+  const settings = useQuery(siteSettingsQuery)
+  const values = React.useMemo(() => Object.fromEntries((settings.data ?? []).map((s) => [s.settingKey, s.settingValue])), [settings.data])
+
+  return (
+    <section aria-labelledby="settings-title" className="space-y-5">
+      <PanelHeader titleId="settings-title" title="Website Settings" description="The words and numbers the site runs on. Each card saves on its own." />
+      {settings.isPending ? (
+        <LoadingState />
+      ) : settings.isError ? (
+        <ErrorState message="The settings could not be loaded." onRetry={() => void settings.refetch()} />
+      ) : (
+        <>
+          <WhereItShows />
+          <OpeningHoursEditor value={values.footer_opening_hours ?? ''} />
+          <SettingsForm id="kitchen" title="Kitchen Hours" description="The kitchen's hours, shown in the footer." fields={KITCHEN} values={values} />
+          <SettingsForm id="venue" title="Venue Details" description="The pub's name and how to reach it." fields={VENUE} values={values} />
+          <SettingsForm
+            id="booking"
+            title="Booking Settings"
+            description="How online booking fills the pub. Changes apply to the next guest who looks for a table."
+            fields={BOOKING}
+            values={values}
+          />
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm'
+import { marketingCsv, marketingCsvFileName, type MarketingEmail } from '../../common/marketing'
+import type { Deps } from '../deps'
+
+type Row = { name: string; email: string; createdAt: Date; lastReservation: Date | null }
+
+/**
+ * The marketing list (SPEC.md section 2, Marketing Emails): one row per
+ * address that opted in and has not unsubscribed. marketing_consents holds one
+ * row per address ignoring case (its unique index), its first opt-in and its
+ * opt-out; the guest's latest booking gives the name and the last reservation,
+ * so a later booking without the tick still shows.
+ */
+export function createMarketingService({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>) {
+  async function list(): Promise<MarketingEmail[]> {
+    const { rows } = await db.execute(sql`
+      select coalesce(latest.name, mc.name) as "name", mc.email as "email", mc.created_at as "createdAt",
+        greatest(latest.created_at, mc.last_reservation) as "lastReservation"
+      from marketing_consents mc
+      left join lateral (
+        select r.name, r.created_at from reservations r
+        where lower(r.email) = lower(mc.email)
+        order by r.created_at desc, r.id desc limit 1
+      ) latest on true
+      where mc.unsubscribed_at is null
+      order by mc.created_at desc, mc.id desc`)
+    return (rows as Row[]).map((r) => ({
+      name: r.name,
+      email: r.email,
+      createdAt: new Date(r.createdAt).toISOString(),
+      lastReservation: r.lastReservation ? new Date(r.lastReservation).toISOString() : null,
+    }))
+  }
+
+  return {
+    list,
+    /** The list as the CSV staff download, with its file name (today's date in the venue's zone). */
+    async csv(): Promise<{ fileName: string; body: string }> {
+      return { fileName: marketingCsvFileName(clock.now(), config.venueTimezone), body: marketingCsv(await list(), config.venueTimezone) }
+    },
+  }
+}
+export type MarketingService = ReturnType<typeof createMarketingService>

@@ -1,0 +1,82 @@
+import type { Page } from '@playwright/test'
+import { openSection, signInQuickly, staffApi } from './admin'
+import { expect, gotoHydrated, test, toastWith } from './fixtures'
+
+const slideOnHome = (page: Page, title: string) =>
+  page.getByTestId('hero-slider').locator('[aria-roledescription="slide"]', { has: page.locator('h2', { hasText: title }) })
+
+test.describe('Hero Slides', () => {
+  test('a slide from an existing image with two buttons shows on the home slider, and goes once deactivated', async ({ page }) => {
+    await signInQuickly(page)
+    const title = `Winter Warmers ${Date.now().toString(36)}`
+    try {
+      await openSection(page, 'hero-slides')
+      await page.getByRole('button', { name: 'Add Slide' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Add Slide' })
+      await dialog.getByLabel('Title', { exact: true }).fill(title)
+      await dialog.getByLabel('Subtitle').fill('By the fire')
+      await dialog.getByLabel('Description', { exact: true }).fill('Mulled wine and pies, every evening in December.')
+      // SPEC.md section 5: a button needs its text and its link.
+      await dialog.getByRole('button', { name: 'Add Button' }).click()
+      await dialog.getByRole('button', { name: 'Add Slide' }).click()
+      await expect(dialog.getByText('Button text is required')).toBeVisible()
+      await expect(dialog.getByText('Button link is required')).toBeVisible()
+      await expect(dialog.getByText('Image is required')).toBeVisible()
+      await dialog.getByRole('button', { name: 'Remove button 1' }).click()
+
+      await dialog.getByRole('button', { name: 'Garden View' }).click()
+      await expect(dialog.getByRole('button', { name: 'Garden View' })).toHaveAttribute('aria-pressed', 'true')
+      await dialog.getByRole('button', { name: 'Quick add: Book a Table (/contact)' }).click()
+      await dialog.getByRole('button', { name: 'Quick add: View Menu (/menu)' }).click()
+      await expect(dialog.getByLabel('Button 2 link')).toHaveValue('/menu')
+      await dialog.getByRole('button', { name: 'Add Slide' }).click()
+      await page.getByRole('alertdialog', { name: 'Add this slide?' }).getByRole('button', { name: 'Add Slide' }).click()
+      await expect(toastWith(page, 'Success!')).toContainText('Hero slide created successfully')
+      const item = page.getByRole('article', { name: title })
+      await expect(item).toContainText('Active')
+      await expect(item).toContainText('Book a Table → /contact')
+      await expect(item).toContainText('View Menu → /menu')
+
+      await gotoHydrated(page, '/')
+      const slide = slideOnHome(page, title)
+      await expect(slide).toHaveCount(1)
+      await expect(slide.locator('img')).toHaveAttribute('src', /venue-garden/)
+      await expect(slide.getByText('By the fire')).toBeAttached()
+      const links = slide.locator('a')
+      await expect(links).toHaveCount(2)
+      await expect(links.nth(0)).toHaveAttribute('href', '/contact')
+      await expect(links.nth(1)).toHaveAttribute('href', '/menu')
+
+      await openSection(page, 'hero-slides')
+      await page.getByRole('switch', { name: `Active: ${title}` }).click()
+      await page.getByRole('alertdialog', { name: 'Hide this slide?' }).getByRole('button', { name: 'Hide' }).click()
+      await expect(toastWith(page, 'Success!')).toContainText('Hero slide updated successfully')
+      await expect(page.getByRole('article', { name: title })).toContainText('Inactive')
+
+      await gotoHydrated(page, '/')
+      await expect(page.getByTestId('hero-slider')).toBeVisible()
+      await expect(slideOnHome(page, title)).toHaveCount(0)
+    } finally {
+      const slides = (await (await page.request.get('/api/admin/hero-slides')).json()) as { id: number; title: string }[]
+      for (const s of slides.filter((s) => s.title === title)) await staffApi(page, 'DELETE', `/api/admin/hero-slides/${s.id}`)
+    }
+  })
+
+  test('deleting a slide asks first and says so', async ({ page }) => {
+    await signInQuickly(page)
+    const title = `Doomed ${Date.now().toString(36)}`
+    await staffApi(page, 'POST', '/api/admin/hero-slides', {
+      title,
+      subtitle: 'Gone soon',
+      description: 'A slide to delete.',
+      image: '/images/venue-bar-960.webp',
+      buttons: [],
+      isActive: false,
+    })
+    await openSection(page, 'hero-slides')
+    await page.getByRole('button', { name: `Delete ${title}` }).click()
+    await page.getByRole('alertdialog', { name: 'Delete this slide?' }).getByRole('button', { name: 'Delete' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Hero slide deleted successfully')
+    await expect(page.getByRole('article', { name: title })).toHaveCount(0)
+  })
+})
