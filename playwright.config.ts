@@ -13,6 +13,8 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 // The test server's throwaway data directory, named here so that tests can reach its
 // database (tests/e2e/db.ts) for data no public screen can make yet. Workers inherit it.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-'))
+/** Browser tests that change the public site's content for a moment (they put it back). */
+const CHANGES_PUBLIC_CONTENT = /admin-(hero-slides|menus|settings|cocktails)\.spec\.ts$/
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-123' }
 
 export default defineConfig({
@@ -40,7 +42,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', testIgnore: CHANGES_PUBLIC_CONTENT, use: { ...devices['Desktop Chrome'] } },
+    // After every other test: these change what public pages show (a fourth hero slide, the
+    // Sunday menu removed and added again, the cocktail offer) while the tests that read those
+    // pages would otherwise run beside them on the other worker.
+    { name: 'content', testMatch: CHANGES_PUBLIC_CONTENT, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'] } },
+  ],
   webServer: {
     command: 'node tests/e2e/serve.mjs',
     url: `http://localhost:${port}/api/health`,
