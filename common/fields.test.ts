@@ -19,9 +19,14 @@ describe('cleanText', () => {
     expect(cleanText(`  ${'x'.repeat(10)}  `, { max: 10 })).toEqual({ ok: true, value: 'x'.repeat(10) })
   })
   it('reads a megabyte in a few milliseconds', () => {
-    const started = performance.now()
-    cleanText('y'.repeat(1_000_000), { max: 2_000_000 })
-    expect(performance.now() - started).toBeLessThan(50)
+    const input = 'y'.repeat(1_000_000)
+    // The fastest of three: a busy machine can stall one run; a read that is slow by design is slow every time.
+    const times = [0, 1, 2].map(() => {
+      const started = performance.now()
+      cleanText(input, { max: 2_000_000 })
+      return performance.now() - started
+    })
+    expect(Math.min(...times)).toBeLessThan(50)
   })
 })
 

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { seriousViolations } from './axe'
 import { signInQuickly } from './admin'
 import { expect, test } from './fixtures'
@@ -24,22 +25,39 @@ const PUBLIC_PAGES = [
 /** The back-office panels built so far, each checked signed in. */
 const ADMIN_PANELS = ['reservations', 'pending', 'hours', 'events', 'enquiries', 'menus', 'cocktails', 'hero-slides', 'marketing', 'email-templates', 'settings']
 
-for (const width of [390, 1280]) {
-  test.describe(`axe at ${width} px`, () => {
-    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } })
-    for (const path of PUBLIC_PAGES) {
-      test(`${path} has no serious or critical violations`, async ({ page, consoleErrors }) => {
-        // The not-found page is answered with its status, which the browser logs.
-        if (path === '/no-such-page') consoleErrors.allow('status of 404')
-        await page.goto(path)
-        await page.waitForLoadState('networkidle')
-        // Check the page with the cookie banner showing, as a first-time visitor sees it (never on /login).
-        if (path !== '/login') await expect(page.getByTestId('cookie-banner')).toBeVisible()
-        expect(await seriousViolations(page)).toEqual([])
-      })
-    }
-  })
+/** A phone and a laptop: each page is loaded once and checked at both widths. */
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]
+
+/** axe at each width, the page resized in place; the findings named by width. */
+async function violationsAtEachWidth(page: Page, settle?: () => Promise<void>): Promise<string[]> {
+  const found: string[] = []
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size)
+    await settle?.()
+    found.push(...(await seriousViolations(page)).map((v) => `${size.width} px: ${v}`))
+  }
+  return found
 }
+
+test.describe('axe on every public page', () => {
+  test.use({ viewport: WIDTHS[0] })
+  for (const path of PUBLIC_PAGES) {
+    test(`${path} has no serious or critical violations at 390 and 1280 px`, async ({ page, consoleErrors }) => {
+      // The not-found pages are answered with their status, which the browser logs.
+      if (path === '/no-such-page') consoleErrors.allow('status of 404')
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      // Check the page with the cookie banner showing, as a first-time visitor sees it (never on /login).
+      const banner = async () => {
+        if (path !== '/login') await expect(page.getByTestId('cookie-banner')).toBeVisible()
+      }
+      expect(await violationsAtEachWidth(page, banner)).toEqual([])
+    })
+  }
+})
 
 test('the mobile menu, open, has no serious or critical violations', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
@@ -56,28 +74,26 @@ const ADMIN_DIALOGS = [
   ['menus', 'Add Menu Section'],
 ] as const
 
-for (const width of [390, 1280]) {
-  test.describe(`the back-office at ${width} px`, () => {
-    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } })
-    // One test a panel, so a slow machine does not run a long list into the time limit.
-    for (const section of ADMIN_PANELS) {
-      test(`${section} has no serious or critical violations`, async ({ page }) => {
-        await signInQuickly(page)
-        await page.goto(`/admin?section=${section}`)
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        await expect(page.getByRole('status')).toHaveCount(0)
-        expect(await seriousViolations(page), section).toEqual([])
-      })
-    }
-    for (const [section, name] of ADMIN_DIALOGS) {
-      test(`the ${name} dialog, open, has no serious or critical violations`, async ({ page }) => {
-        await signInQuickly(page)
-        await page.goto(`/admin?section=${section}`)
-        await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-        await page.getByRole('button', { name }).click()
-        await expect(page.getByRole('dialog', { name })).toBeVisible()
-        expect(await seriousViolations(page), `${name} dialog`).toEqual([])
-      })
-    }
-  })
-}
+test.describe('axe on the back-office', () => {
+  test.use({ viewport: WIDTHS[0] })
+  // One test a panel, so a slow machine does not run a long list into the time limit.
+  for (const section of ADMIN_PANELS) {
+    test(`${section} has no serious or critical violations at 390 and 1280 px`, async ({ page }) => {
+      await signInQuickly(page)
+      await page.goto(`/admin?section=${section}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByRole('status')).toHaveCount(0)
+      expect(await violationsAtEachWidth(page), section).toEqual([])
+    })
+  }
+  for (const [section, name] of ADMIN_DIALOGS) {
+    test(`the ${name} dialog, open, has no serious or critical violations at 390 and 1280 px`, async ({ page }) => {
+      await signInQuickly(page)
+      await page.goto(`/admin?section=${section}`)
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+      await page.getByRole('button', { name }).click()
+      await expect(page.getByRole('dialog', { name })).toBeVisible()
+      expect(await violationsAtEachWidth(page), `${name} dialog`).toEqual([])
+    })
+  }
+})
