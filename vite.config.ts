@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
-/** Modules every public page loads: the site frame and what it imports. */
+/** Modules every public page loads: the site frame and what it imports (whole file names: '/common/settings' would also take in settings-schema and zod). */
 const SITE_MODULES = [
   '/app/lib/nonce',
   '/app/lib/analytics',
@@ -11,11 +11,11 @@ const SITE_MODULES = [
   '/app/lib/site-data',
   '/app/lib/seo',
   '/app/components/site/',
-  '/common/time',
-  '/common/settings',
-  '/common/constants',
-  '/common/hours-display',
-  '/common/countdown',
+  '/common/time.ts',
+  '/common/settings.ts',
+  '/common/constants.ts',
+  '/common/hours-display.ts',
+  '/common/countdown.ts',
   'node_modules/lucide-react/',
 ]
 

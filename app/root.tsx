@@ -43,7 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Pages that neither fetch through TanStack Query nor show toasts. They skip
+ * Pages that neither fetch through TanStack Query nor show toasts (or show them
+ * through a PageToaster of their own). They skip
  * the providers, so their first load carries no TanStack Query and no Radix
  * toast (the JavaScript budget of /). Every other path, including any new
  * page and unknown paths, gets the providers.
@@ -59,8 +60,13 @@ const LIGHT_PATHS = new Set([
   '/terms-conditions',
   '/cookies-policy',
   '/accessibility',
+  // The events pages show toasts from the event dialog through a toaster of their own (PageToaster).
+  '/events',
 ])
-const isLightPath = (pathname: string) => LIGHT_PATHS.has(withoutTrailingSlashes(pathname) || '/')
+const isLightPath = (pathname: string) => {
+  const path = withoutTrailingSlashes(pathname) || '/'
+  return LIGHT_PATHS.has(path) || /^\/events\/[^/]+$/.test(path)
+}
 
 type Providers = typeof AppProvidersComponent
 let providers: Providers | null = null

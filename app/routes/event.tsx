@@ -8,6 +8,7 @@ import { EventLoadingNotice } from '~/components/events/event-loading-notice'
 import { EVENT_TYPE_LABELS, eventPicture, toEventView, type EventView } from '~/components/events/event-types'
 import { WheatsheafMark } from '~/components/site/wheatsheaf-mark'
 import { buttonVariants } from '~/components/ui/button-variants'
+import { PageToaster } from '~/components/ui/page-toaster'
 import { ResponsiveImage, type ImageSource } from '~/components/ui/responsive-image'
 import { trackEvent } from '~/lib/analytics'
 import { useNonce } from '~/lib/nonce'
@@ -88,6 +89,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
     <>
       <EventLoadingNotice active={loadingOther} />
       <EventDetails event={event} media={media} timeZone={timeZone} />
+      <PageToaster />
     </>
   )
 }

@@ -7,6 +7,7 @@ import { EventActions } from '~/components/events/event-actions'
 import { EventLoadingNotice } from '~/components/events/event-loading-notice'
 import { EVENT_TYPE_LABELS, eventPicture, toEventView, type EventView } from '~/components/events/event-types'
 import { buttonVariants } from '~/components/ui/button-variants'
+import { PageToaster } from '~/components/ui/page-toaster'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { ARTWORK } from '~/lib/artwork'
 import { cx } from '~/lib/cx'
@@ -102,9 +103,9 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
                 {shown.length === 1 ? '1 event' : `${shown.length} events`}
               </p>
               <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-                {shown.map((event, i) => (
+                {shown.map((event) => (
                   <li key={event.id}>
-                    <EventCard event={event} media={media} priority={i === 0} />
+                    <EventCard event={event} media={media} />
                   </li>
                 ))}
               </ul>
@@ -118,17 +119,19 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+      <PageToaster />
     </>
   )
 }
 
-function EventCard({ event, media, priority }: { event: EventView; media: Route.ComponentProps['loaderData']['media']; priority: boolean }) {
+// Every card picture loads lazily: the hero above them is the page's largest paint and must not wait for them.
+function EventCard({ event, media }: { event: EventView; media: Route.ComponentProps['loaderData']['media'] }) {
   const picture = eventPicture(event, media)
   const titleId = `event-${event.id}-title`
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
       <div className="relative aspect-[4/3] bg-muted">
-        <ResponsiveImage {...picture} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" priority={priority} className="h-full w-full object-cover" />
+        <ResponsiveImage {...picture} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" className="h-full w-full object-cover" />
         <span className="absolute left-3 top-3 rounded-full bg-forest/90 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-cream">
           {EVENT_TYPE_LABELS[event.type] ?? 'Event'}
         </span>

@@ -1,6 +1,5 @@
 import * as React from 'react'
 import { Link } from 'react-router'
-import { Button } from '~/components/ui/button'
 import { buttonVariants } from '~/components/ui/button-variants'
 import type { EventView } from './event-types'
 
@@ -35,9 +34,10 @@ export function EventActions({ event, size = 'default', variant = 'default' }: {
           Book Table
         </Link>
       ) : (
-        <Button size={size} variant={variant} onClick={show} aria-haspopup="dialog">
+        // A plain button with the button look: the page ships without the Button component's class merging.
+        <button type="button" className={buttonVariants({ size, variant })} onClick={show} aria-haspopup="dialog">
           Make Enquiry
-        </Button>
+        </button>
       )}
       {loaded && (
         <React.Suspense fallback={null}>
