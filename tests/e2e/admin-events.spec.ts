@@ -29,6 +29,8 @@ const eventCard = (page: Page, title: string) => page.getByRole('article', { nam
 
 test.describe('Events Management', () => {
   test('staff create an event with the admin defaults, duplicate it as a copy, and delete the copy', async ({ page }) => {
+    // A long flow (two dialogs, three confirms and an axe run): 20 s on a busy CI machine.
+    test.slow()
     await signInQuickly(page)
     await openSection(page, 'events')
     const title = `Cheese and Cider Night ${stamp()}`
@@ -131,6 +133,8 @@ test.describe('Events Management', () => {
   })
 
   test("the event's image and gallery upload through the shared control, with SPEC.md's messages", async ({ page, consoleErrors }) => {
+    // Three uploads processed into image sizes: 15 s on a busy CI machine.
+    test.slow()
     consoleErrors.allow('status of 415')
     await signInQuickly(page)
     const event = await givenEvent(page, { title: 'Photo Night' })
