@@ -26,6 +26,8 @@ export function EventActions({ event, size = 'default', variant = 'default' }: {
           to="/booking"
           className={buttonVariants({ size, variant })}
           onClick={(e) => {
+            // A click meant for a new tab or window still opens /booking there.
+            if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
             e.preventDefault()
             show()
           }}
