@@ -56,3 +56,13 @@ export function CountBadge({ count, label, className }: { count: number; label: 
     </span>
   )
 }
+
+/** One line of a details dialog's list (a `<dl>`): the label, then the value as written, line breaks kept. */
+export function DetailRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 border-b border-border py-2 last:border-0 sm:grid-cols-[10rem_1fr]">
+      <dt className="text-sm font-semibold text-muted-foreground">{label}</dt>
+      <dd className="whitespace-pre-line break-words">{children}</dd>
+    </div>
+  )
+}

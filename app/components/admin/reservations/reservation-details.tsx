@@ -5,16 +5,8 @@ import { formatInstant, formatLongDate, formatTime12 } from '../../../../common/
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { telHref } from '~/lib/tel'
 import { AdminContext } from '../admin-context'
+import { DetailRow } from '../panel'
 import { StatusBadge } from './status-badge'
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1 border-b border-border py-2 last:border-0 sm:grid-cols-[10rem_1fr]">
-      <dt className="text-sm font-semibold text-muted-foreground">{label}</dt>
-      <dd className="whitespace-pre-line break-words">{children}</dd>
-    </div>
-  )
-}
 
 /** View details (SPEC.md section 2): the card's fields plus the additional information and when it was booked. */
 export function ReservationDetails({ reservation: r, onOpenChange }: { reservation: AdminReservation | null; onOpenChange: (open: boolean) => void }) {
@@ -28,27 +20,27 @@ export function ReservationDetails({ reservation: r, onOpenChange }: { reservati
               <DialogTitle>{r.name}</DialogTitle>
             </DialogHeader>
             <dl>
-              <Row label="Status">
+              <DetailRow label="Status">
                 <StatusBadge status={r.status} />
-              </Row>
-              <Row label="Date">{formatLongDate(r.date)}</Row>
-              <Row label="Time">{formatTime12(r.startTime)}</Row>
-              <Row label="Party size">{r.partySize}</Row>
-              <Row label="Email">
+              </DetailRow>
+              <DetailRow label="Date">{formatLongDate(r.date)}</DetailRow>
+              <DetailRow label="Time">{formatTime12(r.startTime)}</DetailRow>
+              <DetailRow label="Party size">{r.partySize}</DetailRow>
+              <DetailRow label="Email">
                 <a className="underline" href={`mailto:${r.email}`}>
                   {r.email}
                 </a>
-              </Row>
-              <Row label="Phone">
+              </DetailRow>
+              <DetailRow label="Phone">
                 <a className="underline" href={telHref(r.phone)}>
                   {r.phone}
                 </a>
-              </Row>
-              <Row label="Preference">{FOOD_DRINKS_LABELS[r.foodDrinks]}</Row>
-              <Row label="Additional information">{r.additionalInfo || 'None'}</Row>
-              <Row label="Booked at">{formatInstant(r.createdAt, venueTimezone)}</Row>
-              {r.updatedAt !== r.createdAt && <Row label="Last changed">{formatInstant(r.updatedAt, venueTimezone)}</Row>}
-              <Row label="Offers by email">{r.receiveOffers ? 'Yes' : 'No'}</Row>
+              </DetailRow>
+              <DetailRow label="Preference">{FOOD_DRINKS_LABELS[r.foodDrinks]}</DetailRow>
+              <DetailRow label="Additional information">{r.additionalInfo || 'None'}</DetailRow>
+              <DetailRow label="Booked at">{formatInstant(r.createdAt, venueTimezone)}</DetailRow>
+              {r.updatedAt !== r.createdAt && <DetailRow label="Last changed">{formatInstant(r.updatedAt, venueTimezone)}</DetailRow>}
+              <DetailRow label="Offers by email">{r.receiveOffers ? 'Yes' : 'No'}</DetailRow>
             </dl>
           </>
         )}
