@@ -97,3 +97,11 @@ export type ReservationList = { reservations: AdminReservation[]; total: number;
 
 /** Why a staff booking or move needs an override: the answer's `code`, with a message saying why. */
 export type CapacityConflictCode = 'outside_hours' | 'over_capacity' | 'over_pacing'
+
+/** One line of a booking's history in its details (GET /api/admin/reservations/{id}/history), oldest first. */
+export type ReservationHistoryEntry = {
+  kind: 'created' | 'confirmed' | 'changed' | 'cancelled' | 'reinstated' | 'reminder_sent' | 'review_requested'
+  actor: 'guest' | 'staff' | 'system'
+  detail: string
+  at: string
+}

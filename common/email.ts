@@ -9,25 +9,51 @@ export const EMAIL_TEMPLATE_KEYS = [
   'booking_pending',
   'booking_approved',
   'booking_cancelled',
+  'booking_changed',
+  'booking_reminder',
+  'review_request',
   'enquiry_received',
   'staff_new_booking',
+  'staff_booking_changed',
   'staff_new_enquiry',
 ] as const
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number]
 
 /** The variables of SPEC.md section 9, and the venue's, which every message can use. */
 export const BOOKING_VARIABLES = ['customerName', 'date', 'time', 'partySize', 'preference', 'specialRequests', 'venueName', 'venuePhone'] as const
+/** A guest's booking messages also carry the link to change or cancel it. */
+const GUEST_BOOKING_VARIABLES = [...BOOKING_VARIABLES, 'manageUrl'] as const
 const STAFF_VARIABLES = [...BOOKING_VARIABLES, 'customerEmail', 'customerPhone', 'status'] as const
 const ENQUIRY_VARIABLES = ['customerName', 'eventTitle', 'eventDate', 'eventTime', 'partySize', 'specialRequests', 'venueName', 'venuePhone'] as const
 
 /** When each message is sent and to whom, in words for staff, and the variables it can fill. */
 export const EMAIL_TEMPLATE_INFO: Record<EmailTemplateKey, { name: string; when: string; variables: readonly string[] }> = {
-  booking_confirmed: { name: 'Booking confirmed', when: 'To the guest, when a booking of up to 6 is confirmed at once.', variables: BOOKING_VARIABLES },
-  booking_pending: { name: 'Booking received (large party)', when: 'To the guest, when a party of 7 or more waits for staff to confirm.', variables: BOOKING_VARIABLES },
-  booking_approved: { name: 'Booking approved', when: 'To the guest, when staff confirm a pending booking.', variables: BOOKING_VARIABLES },
-  booking_cancelled: { name: 'Booking cancelled', when: 'To the guest, when staff cancel a booking or decline a pending one.', variables: BOOKING_VARIABLES },
+  booking_confirmed: { name: 'Booking confirmed', when: 'To the guest, when a booking of up to 6 is confirmed at once.', variables: GUEST_BOOKING_VARIABLES },
+  booking_pending: { name: 'Booking received (large party)', when: 'To the guest, when a party of 7 or more waits for staff to confirm.', variables: GUEST_BOOKING_VARIABLES },
+  booking_approved: { name: 'Booking approved', when: 'To the guest, when staff confirm a pending booking.', variables: GUEST_BOOKING_VARIABLES },
+  booking_cancelled: {
+    name: 'Booking cancelled',
+    when: 'To the guest, when they cancel with the link in their email, or staff cancel a booking or decline a pending one.',
+    variables: BOOKING_VARIABLES,
+  },
+  booking_changed: { name: 'Booking changed', when: 'To the guest, when they change their booking with the link in their email.', variables: GUEST_BOOKING_VARIABLES },
+  booking_reminder: {
+    name: 'Booking reminder',
+    when: 'To the guest, before a confirmed visit (how many hours before is set in Settings; 0 sends none).',
+    variables: GUEST_BOOKING_VARIABLES,
+  },
+  review_request: {
+    name: 'Review request',
+    when: 'To the guest, the morning after a confirmed visit, when a review link is set in Settings.',
+    variables: [...BOOKING_VARIABLES, 'reviewUrl'],
+  },
   enquiry_received: { name: 'Event enquiry received', when: 'To the guest, when they send an event enquiry.', variables: ENQUIRY_VARIABLES },
   staff_new_booking: { name: 'New booking (staff alert)', when: 'To the venue notification address, for every new booking.', variables: STAFF_VARIABLES },
+  staff_booking_changed: {
+    name: 'Booking changed by guest (staff alert)',
+    when: 'To the venue notification address, when a guest changes or cancels their booking with the link in their email.',
+    variables: [...STAFF_VARIABLES, 'change'],
+  },
   staff_new_enquiry: { name: 'New enquiry (staff alert)', when: 'To the venue notification address, for every new event enquiry.', variables: [...ENQUIRY_VARIABLES, 'customerEmail', 'customerPhone'] },
 }
 
@@ -47,6 +73,9 @@ export const SAMPLE_VARIABLES: Record<string, string> = {
   eventTitle: 'English Wine Tasting Evening',
   eventDate: 'Thursday 17th December',
   eventTime: '7:00 PM',
+  manageUrl: 'https://example.com/booking/manage/sample',
+  reviewUrl: 'https://example.com/review',
+  change: 'Cancelled by the guest. Was: 7:00 PM, 4 guests.',
 }
 
 /** SPEC.md section 8's messages of the Email Templates panel, word for word. */

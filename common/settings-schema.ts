@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { email, text, wholeNumber } from './fields'
 import { CLOSED, parseHoursBlocks, type HoursLine } from './hours-display'
-import { BOOKING_SETTING_DEFAULTS, FOOTER_SETTING_DEFAULTS, SETTING_DESCRIPTIONS, VENUE_SETTING_DEFAULTS } from './settings'
+import { BOOKING_SETTING_DEFAULTS, FOOTER_SETTING_DEFAULTS, GUEST_EMAIL_SETTING_DEFAULTS, SETTING_DESCRIPTIONS, VENUE_SETTING_DEFAULTS } from './settings'
 
 /** A number setting: its range and what it means, said the way staff think of it. */
 type NumberRule = { min: number; max: number; unit: string; label: string; help: string }
@@ -63,13 +63,25 @@ export const SETTING_RULES = {
   venue_notification_email: z.union([z.literal(''), email({ required: 'Email is required', invalid: 'Alerts email must be a valid email address' })], {
     error: 'Alerts email must be a valid email address, or empty',
   }),
+  booking_reminder_hours_before: wholeNumber({ min: 0, max: 168, message: 'Reminder must be a whole number of hours from 0 to 168' }),
+  review_request_send_time: text({ max: 5, required: 'Review request time is required', label: 'Review request time' }).refine(
+    (v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v),
+    'Review request time must be a time of day such as 10:00',
+  ),
+  // Empty: no review requests are sent.
+  review_request_url: z.union([z.literal(''), webAddress('Review link')], { error: 'Review link must be a web address starting with https://, or empty' }),
 } satisfies Record<string, z.ZodType>
 
 export type SettingKey = keyof typeof SETTING_RULES
 export const SETTING_KEYS = Object.keys(SETTING_RULES) as SettingKey[]
 export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTING_RULES, key)
 
-export const SETTING_DEFAULTS: Record<SettingKey, string> = { ...VENUE_SETTING_DEFAULTS, ...FOOTER_SETTING_DEFAULTS, ...BOOKING_SETTING_DEFAULTS }
+export const SETTING_DEFAULTS: Record<SettingKey, string> = {
+  ...VENUE_SETTING_DEFAULTS,
+  ...FOOTER_SETTING_DEFAULTS,
+  ...BOOKING_SETTING_DEFAULTS,
+  ...GUEST_EMAIL_SETTING_DEFAULTS,
+}
 
 /** PUT /api/admin/site-settings/{key}: the value (text, or a number for the booking numbers) and an optional description. */
 export const SettingBodySchema = z.object({

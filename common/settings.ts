@@ -10,6 +10,13 @@ export const BOOKING_SETTING_DEFAULTS = {
   venue_notification_email: '',
 } as const
 
+/** The visit's lifecycle after booking (issue 15): the reminder before, the review request after. */
+export const GUEST_EMAIL_SETTING_DEFAULTS = {
+  booking_reminder_hours_before: '24',
+  review_request_send_time: '10:00',
+  review_request_url: '',
+} as const
+
 export const DEFAULT_KITCHEN_HOURS = 'Kitchen open until 9pm daily, Sundays until 6pm'
 
 export const DEFAULT_FOOTER_OPENING_HOURS = [
@@ -64,6 +71,9 @@ export const SETTING_DESCRIPTIONS: Record<string, string> = {
   booking_min_notice_minutes: 'A same-day slot must start at least this many minutes after now',
   booking_max_days_ahead: 'The furthest date, in days, that can be booked',
   venue_notification_email: 'Where staff alerts are sent',
+  booking_reminder_hours_before: 'Hours before a confirmed visit that the guest is reminded (0 = no reminders)',
+  review_request_send_time: 'Venue time the morning after a visit when the review request is sent',
+  review_request_url: 'Where the review request sends guests (empty = no review requests)',
   footer_kitchen_hours: 'Kitchen hours note shown in the footer',
   footer_opening_hours: 'Opening hours shown in the footer, mobile menu and contact page',
   venue_name: 'Venue name',

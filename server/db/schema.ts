@@ -218,10 +218,19 @@ export const reservations = pgTable(
     /** A hash of the request that used the key: a reuse for a different booking is refused. */
     idempotencyFingerprint: text('idempotency_fingerprint'),
     reviewEmailSentAt: timestamp('review_email_sent_at', { withTimezone: true }),
+    /** When the day-before reminder was written to the outbox (at most once). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** Who made the booking: a guest on the site, or staff (phone or walk-in). */
+    createdBy: text('created_by').notNull().default('guest'),
+    /** Who last changed its date, time, party or status, and when (null: never changed). */
+    changedBy: text('changed_by'),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('reservations_created_by_check', sql`${t.createdBy} in ('guest','staff')`),
+    check('reservations_changed_by_check', sql`${t.changedBy} in ('guest','staff')`),
     check('reservations_status_check', sql`${t.status} in ('pending','confirmed','cancelled')`),
     check(
       'reservations_food_drinks_check',
@@ -236,6 +245,34 @@ export const reservations = pgTable(
   ],
 )
 export type Reservation = typeof reservations.$inferSelect
+
+/**
+ * What happened to a booking after it was made, for staff (its creation is
+ * the reservation's own created_at and created_by): confirmed, changed,
+ * cancelled (by the guest through the manage link, or by staff), reminder
+ * sent, review requested. Written in the transaction of the change.
+ */
+export const reservationHistory = pgTable(
+  'reservation_history',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** guest, staff or system (the scheduled jobs). */
+    actor: text('actor').notNull(),
+    /** In words, for staff: '7:00 PM → 7:30 PM; 4 → 5 guests'. */
+    detail: text('detail').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reservation_history_kind_check', sql`${t.kind} in ('confirmed','changed','cancelled','reinstated','reminder_sent','review_requested')`),
+    check('reservation_history_actor_check', sql`${t.actor} in ('guest','staff','system')`),
+    index('reservation_history_reservation_idx').on(t.reservationId, t.at),
+  ],
+)
+export type ReservationHistoryRow = typeof reservationHistory.$inferSelect
 
 export const marketingConsents = pgTable(
   'marketing_consents',

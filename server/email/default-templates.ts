@@ -16,14 +16,17 @@ const DEFAULTS: Record<EmailTemplateKey, Omit<NewTemplate, 'templateKey' | 'name
     heroTitle: 'Booking Confirmed',
     greetingText: 'Hello {{customerName}},',
     messageText: 'Thank you for booking with us. Your table is confirmed and we look forward to welcoming you.',
-    footerText: 'Need to change or cancel? Call us on {{venuePhone}}, at least 2 hours before your visit.',
+    buttonOneText: 'Change or cancel',
+    buttonOneUrl: '{{manageUrl}}',
+    footerText: 'Need to change or cancel? Use the button above up to 2 hours before your visit; after that, call us on {{venuePhone}}.',
     textContent: `Hello {{customerName}},
 
 Thank you for booking with us. Your table is confirmed and we look forward to welcoming you.
 
 ${bookingSummaryText}
 
-Need to change or cancel? Call us on {{venuePhone}}, at least 2 hours before your visit.
+Change or cancel: {{manageUrl}}
+(up to 2 hours before your visit; after that, call us on {{venuePhone}})
 
 {{venueName}}`,
   },
@@ -33,12 +36,16 @@ Need to change or cancel? Call us on {{venuePhone}}, at least 2 hours before you
     greetingText: 'Hello {{customerName}},',
     messageText:
       'Thank you for your booking request. For parties of more than 6 we confirm every booking personally: we will call you within 24 hours. If you would rather talk to us now, call {{venuePhone}}.',
+    buttonOneText: 'Change or cancel',
+    buttonOneUrl: '{{manageUrl}}',
     footerText: 'Your table is held for you until we have spoken.',
     textContent: `Hello {{customerName}},
 
 Thank you for your booking request. For parties of more than 6 we confirm every booking personally: we will call you within 24 hours. If you would rather talk to us now, call {{venuePhone}}.
 
 ${bookingSummaryText}
+
+Change or cancel: {{manageUrl}}
 
 Your table is held for you until we have spoken.
 
@@ -49,14 +56,17 @@ Your table is held for you until we have spoken.
     heroTitle: 'Booking Confirmed',
     greetingText: 'Hello {{customerName}},',
     messageText: 'Good news: we have confirmed your table for {{partySize}}. We look forward to seeing you.',
-    footerText: 'Need to change or cancel? Call us on {{venuePhone}}, at least 2 hours before your visit.',
+    buttonOneText: 'Change or cancel',
+    buttonOneUrl: '{{manageUrl}}',
+    footerText: 'Need to change or cancel? Use the button above up to 2 hours before your visit; after that, call us on {{venuePhone}}.',
     textContent: `Hello {{customerName}},
 
 Good news: we have confirmed your table for {{partySize}}. We look forward to seeing you.
 
 ${bookingSummaryText}
 
-Need to change or cancel? Call us on {{venuePhone}}, at least 2 hours before your visit.
+Change or cancel: {{manageUrl}}
+(up to 2 hours before your visit; after that, call us on {{venuePhone}})
 
 {{venueName}}`,
   },
@@ -74,6 +84,63 @@ Your booking below has been cancelled. If this is a surprise, or you would like 
 ${bookingSummaryText}
 
 We hope to see you another time.
+
+{{venueName}}`,
+  },
+  booking_changed: {
+    subject: 'Your booking at {{venueName}} is now {{date}} at {{time}}',
+    heroTitle: 'Booking Changed',
+    greetingText: 'Hello {{customerName}},',
+    messageText: 'We have changed your booking as you asked. Here are the new details.',
+    buttonOneText: 'Change or cancel',
+    buttonOneUrl: '{{manageUrl}}',
+    footerText: 'Plans changed again? Use the button above up to 2 hours before your visit, or call us on {{venuePhone}}.',
+    textContent: `Hello {{customerName}},
+
+We have changed your booking as you asked. Here are the new details.
+
+${bookingSummaryText}
+
+Change or cancel: {{manageUrl}}
+(up to 2 hours before your visit; after that, call us on {{venuePhone}})
+
+{{venueName}}`,
+  },
+  booking_reminder: {
+    subject: 'See you soon: your table at {{venueName}}, {{date}} at {{time}}',
+    heroTitle: 'See You Soon',
+    greetingText: 'Hello {{customerName}},',
+    messageText: 'A quick reminder of your table with us. If your plans have changed, please let us know so we can offer the table to someone else.',
+    buttonOneText: 'Change or cancel',
+    buttonOneUrl: '{{manageUrl}}',
+    footerText: 'Up to 2 hours before your visit you can change or cancel with the button above; after that, call us on {{venuePhone}}.',
+    textContent: `Hello {{customerName}},
+
+A quick reminder of your table with us. If your plans have changed, please let us know so we can offer the table to someone else.
+
+${bookingSummaryText}
+
+Change or cancel: {{manageUrl}}
+(up to 2 hours before your visit; after that, call us on {{venuePhone}})
+
+{{venueName}}`,
+  },
+  review_request: {
+    subject: 'Thank you for visiting {{venueName}}',
+    heroTitle: 'Thank You for Visiting',
+    greetingText: 'Hello {{customerName}},',
+    messageText:
+      'Thank you for joining us on {{date}}. We hope you had a lovely time. If you have a minute, a short review helps a small country pub more than you might think.',
+    buttonOneText: 'Leave a review',
+    buttonOneUrl: '{{reviewUrl}}',
+    footerText: 'Something not right? Reply to this email or call us on {{venuePhone}}: we would like to know.',
+    textContent: `Hello {{customerName}},
+
+Thank you for joining us on {{date}}. We hope you had a lovely time. If you have a minute, a short review helps a small country pub more than you might think.
+
+Leave a review: {{reviewUrl}}
+
+Something not right? Reply to this email or call us on {{venuePhone}}: we would like to know.
 
 {{venueName}}`,
   },
@@ -110,6 +177,23 @@ Questions in the meantime? Call us on {{venuePhone}}.
 Name: {{customerName}}
 Phone: {{customerPhone}}
 Email: {{customerEmail}}
+${bookingSummaryText}`,
+  },
+  staff_booking_changed: {
+    subject: 'Booking changed by guest: {{customerName}}, {{partySize}} on {{date}} at {{time}} ({{status}})',
+    heroTitle: 'Booking Changed by Guest',
+    greetingText: '{{change}}',
+    messageText: '{{customerName}} · {{customerPhone}} · {{customerEmail}}',
+    summaryTitle: 'Booking now',
+    footerText: 'The booking and its history are in the back-office under All Reservations.',
+    textContent: `A guest changed their booking with the link in their email.
+
+{{change}}
+
+Name: {{customerName}}
+Phone: {{customerPhone}}
+Email: {{customerEmail}}
+Status: {{status}}
 ${bookingSummaryText}`,
   },
   staff_new_enquiry: {

@@ -47,7 +47,7 @@ export type BookingPlan = {
 }
 
 /** A reservation to insert: every column the booking sets, as the table defines it. */
-export type NewReservation = Required<Omit<typeof reservations.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'reviewEmailSentAt'>>
+export type NewReservation = Required<Omit<typeof reservations.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'reviewEmailSentAt' | 'reminderSentAt' | 'createdBy' | 'changedBy' | 'changedAt'>>
 
 export type BookingWrite = {
   reservation: NewReservation

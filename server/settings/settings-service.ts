@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   BOOKING_SETTING_DEFAULTS,
   FOOTER_SETTING_DEFAULTS,
+  GUEST_EMAIL_SETTING_DEFAULTS,
   VENUE_SETTING_DEFAULTS,
   isPublicSettingKey,
 } from '../../common/settings'
@@ -15,6 +16,7 @@ const DEFAULTS: Record<string, string> = {
   ...VENUE_SETTING_DEFAULTS,
   ...FOOTER_SETTING_DEFAULTS,
   ...BOOKING_SETTING_DEFAULTS,
+  ...GUEST_EMAIL_SETTING_DEFAULTS,
 }
 
 export type VenueDetails = { [K in keyof typeof VENUE_SETTING_DEFAULTS]: string }
@@ -25,6 +27,15 @@ export type BookingSettings = {
   autoConfirmMaxParty: number
   minNoticeMinutes: number
   maxDaysAhead: number
+}
+
+export type GuestEmailSettings = {
+  /** Hours before a confirmed visit that the reminder goes; 0: none. */
+  reminderHoursBefore: number
+  /** 'HH:MM', venue time, the morning after the visit. */
+  reviewSendTime: string
+  /** Where the review request sends guests; empty: none are sent. */
+  reviewUrl: string
 }
 
 const toInt = (value: string | undefined, fallback: string) => {
@@ -78,6 +89,18 @@ export function createSettingsService(db: Db, now: () => number = Date.now) {
 
     async venue(): Promise<VenueDetails> {
       return (await getMany(Object.keys(VENUE_SETTING_DEFAULTS))) as VenueDetails
+    },
+
+    /** The reminder before a visit and the review request after it (0 hours, or an empty link, turns each off). */
+    async guestEmails(): Promise<GuestEmailSettings> {
+      const v = await getMany(Object.keys(GUEST_EMAIL_SETTING_DEFAULTS))
+      const d = GUEST_EMAIL_SETTING_DEFAULTS
+      const time = v.review_request_send_time ?? ''
+      return {
+        reminderHoursBefore: toInt(v.booking_reminder_hours_before, d.booking_reminder_hours_before),
+        reviewSendTime: /^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? time : d.review_request_send_time,
+        reviewUrl: (v.review_request_url ?? '').trim(),
+      }
     },
 
     async booking(): Promise<BookingSettings> {
