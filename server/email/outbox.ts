@@ -17,6 +17,12 @@ export type MessageData = {
   guest: boolean
   /** A calendar file for the visit (confirmed and approved bookings). */
   calendar?: { date: string; startTime: string; minutes: number; title: string }
+  /**
+   * The booking a guest's message is about: its {{manageUrl}} (the signed link
+   * to change or cancel it) is made when the message is sent, valid until a
+   * while after the visit's date.
+   */
+  manage?: { reservationId: number; date: string }
 }
 
 export type OutboxMessage = {
