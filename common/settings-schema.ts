@@ -65,7 +65,7 @@ export const SETTING_RULES = {
   }),
   booking_reminder_hours_before: wholeNumber({ min: 0, max: 168, message: 'Reminder must be a whole number of hours from 0 to 168' }),
   review_request_send_time: text({ max: 5, required: 'Review request time is required', label: 'Review request time' }).refine(
-    (v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v),
+    (v) => /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(v),
     'Review request time must be a time of day such as 10:00',
   ),
   // Empty: no review requests are sent.

@@ -12,6 +12,8 @@ import { createHousekeeping } from './housekeeping/housekeeping-service'
 import { createMediaService } from './media/media-service'
 import { createMarketingService } from './marketing/marketing-service'
 import { createMenuService } from './menu/menu-service'
+import { createGuestBookings } from './reservations/guest-bookings'
+import { recordReservationHistory } from './reservations/history'
 import { createReservationsService } from './reservations/reservations-service'
 import { createStaffReservations } from './reservations/staff-reservations'
 import { createSettingsService } from './settings/settings-service'
@@ -23,6 +25,8 @@ import { createSettingsService } from './settings/settings-service'
 export function createServices(deps: Deps) {
   const settings = createSettingsService(deps.db)
   const reservations = createReservationsService(deps, { settings })
+  // Every change of a booking, by staff or guest, commits with its history line.
+  recordReservationHistory(reservations.events, deps.clock)
   const events = createEventsService(deps.db)
   // Listens to reservations' events: their emails commit with the change that causes them.
   const email = createEmailService(deps, { settings, reservationEvents: reservations.events })
@@ -42,6 +46,7 @@ export function createServices(deps: Deps) {
     media: createMediaService(deps),
     reservations,
     staffReservations: createStaffReservations(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
+    guestBookings: createGuestBookings(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     email,
     housekeeping: createHousekeeping(deps),
   }

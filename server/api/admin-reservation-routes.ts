@@ -26,6 +26,9 @@ export function adminReservationRoutes({ staffReservations }: Services) {
     .patch('/api/admin/reservations/:id', async (req, res) => {
       res.json(await staffReservations.update(IdSchema.parse(req.params.id), parseReservationPatch(req.body)))
     })
+    .get('/api/admin/reservations/:id/history', async (req, res) => {
+      res.json(await staffReservations.history(IdSchema.parse(req.params.id)))
+    })
     .delete('/api/admin/reservations/:id', async (req, res) => {
       await staffReservations.remove(IdSchema.parse(req.params.id))
       res.status(204).end()

@@ -14,6 +14,7 @@ import { authRoutes } from './auth-routes'
 import { eventEnquiryRoutes } from './event-enquiry-routes'
 import { healthRoutes } from './health-routes'
 import { heroRoutes } from './hero-routes'
+import { manageBookingRoutes } from './manage-booking-routes'
 import { menuRoutes } from './menu-routes'
 import { publicContentRoutes } from './public-content-routes'
 import { reservationRoutes } from './reservation-routes'
@@ -43,6 +44,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminMenuRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
+    manageBookingRoutes(services),
     eventEnquiryRoutes(services, deps),
   ]
 }

@@ -9,10 +9,11 @@ import type { Deps } from '../deps'
 import { ConflictError, NotFoundError } from '../http/errors'
 import type { ReservationEvents } from '../reservations/reservation-events'
 import type { SettingsService } from '../settings/settings-service'
+import { manageLinkFor } from '../reservations/guest-bookings'
 import { signToken, verifyToken } from '../signed-tokens'
 import { defaultTemplate } from './default-templates'
 import { calendarFile } from './ics'
-import { bookingMessages, enqueueMessagesQuery, enquiryMessages, SEND_ATTEMPTS, SEND_TASK, type MessageData, type OutboxMessage } from './outbox'
+import { bookingMessages, enqueueMessagesQuery, enquiryMessages, guestChangeMessages, SEND_ATTEMPTS, SEND_TASK, type MessageData, type OutboxMessage } from './outbox'
 import { renderMessage } from './render'
 import type { MailTransport } from './transport'
 
@@ -58,7 +59,20 @@ export function createEmailService(
   })
   reservationEvents.inTransaction('reservation.cancelled', async (payloads) => {
     const context = await bookingContext()
-    return enqueue(payloads.flatMap(({ reservation }) => bookingMessages('cancelled', reservation, context)))
+    return enqueue(
+      payloads.flatMap(({ reservation, by }) => [
+        ...bookingMessages('cancelled', reservation, context),
+        // Staff hear of a guest's own cancellation; their own they know of.
+        ...(by === 'guest' ? guestChangeMessages('cancelled', reservation, reservation, context) : []),
+      ]),
+    )
+  })
+  // A guest's own move: the new details to them, and an alert to staff. (Staff edits send nothing: they tell the guest themselves.)
+  reservationEvents.inTransaction('reservation.changed', async (payloads) => {
+    const guestChanges = payloads.filter((p) => p.by === 'guest')
+    if (guestChanges.length === 0) return []
+    const context = await bookingContext()
+    return enqueue(guestChanges.flatMap(({ reservation, previous }) => guestChangeMessages('changed', reservation, previous, context)))
   })
 
   function unsubscribeUrl(siteUrl: string, email: string): string {
@@ -75,6 +89,7 @@ export function createEmailService(
       summary: data.summary,
       venue,
       unsubscribeUrl: data.guest ? unsubscribeUrl(venue.site_url, to) : undefined,
+      manageUrl: data.manage ? manageLinkFor(config, venue.site_url, data.manage.reservationId, data.manage.date) : undefined,
     })
   }
 

@@ -124,7 +124,8 @@ export function bookingMessages(
         variables,
         summary,
         guest: true,
-        calendar: seated ? { date: r.date, startTime: r.startTime, minutes: context.durationMinutes, title: `Table at ${context.venueName}` } : undefined,
+        calendar: seated ? calendarOf(r, context) : undefined,
+        manage: kind === 'cancelled' ? undefined : { reservationId: r.id, date: r.date },
       },
     },
   ]
@@ -135,6 +136,57 @@ export function bookingMessages(
       to: context.notify,
       reservationId: r.id,
       data: { variables, summary: [['Status', variables.status!], ...summary, ['Phone', r.phone], ['Email', r.email]], guest: false },
+    })
+  }
+  return messages
+}
+
+const calendarOf = (r: Reservation, context: BookingMessageContext) => ({
+  date: r.date,
+  startTime: r.startTime,
+  minutes: context.durationMinutes,
+  title: `Table at ${context.venueName}`,
+})
+
+/**
+ * The messages of a guest's own change through their manage link: the new
+ * details to the guest (not for a cancellation: that is bookingMessages'
+ * 'cancelled'), and the staff alert saying what changed.
+ */
+export function guestChangeMessages(
+  kind: 'changed' | 'cancelled',
+  r: Reservation,
+  previous: Reservation,
+  context: BookingMessageContext,
+): OutboxMessage[] {
+  const variables = bookingVariables(r)
+  const summary = bookingSummary(variables)
+  const at = new Date(r.updatedAt).getTime()
+  const messages: OutboxMessage[] = []
+  if (kind === 'changed') {
+    messages.push({
+      messageKey: `reservation:${r.id}:booking_changed:${at}`,
+      templateKey: 'booking_changed',
+      to: r.email,
+      reservationId: r.id,
+      data: {
+        variables,
+        summary: r.status === 'pending' ? [['Status', 'Waiting for us to confirm'], ...summary] : summary,
+        guest: true,
+        calendar: r.status === 'confirmed' ? calendarOf(r, context) : undefined,
+        manage: { reservationId: r.id, date: r.date },
+      },
+    })
+  }
+  if (context.notify) {
+    const was = `${formatLongDate(previous.date)}, ${formatTime12(previous.startTime)}, ${previous.partySize} ${previous.partySize === 1 ? 'guest' : 'guests'}`
+    const change = kind === 'cancelled' ? `Cancelled by the guest. It was: ${was}.` : `Changed by the guest. It was: ${was}.`
+    messages.push({
+      messageKey: `reservation:${r.id}:staff_booking_changed:${at}`,
+      templateKey: 'staff_booking_changed',
+      to: context.notify,
+      reservationId: r.id,
+      data: { variables: { ...variables, change }, summary: [['Status', variables.status!], ...summary, ['Phone', r.phone], ['Email', r.email]], guest: false },
     })
   }
   return messages

@@ -31,7 +31,14 @@ export type RenderInput = {
   venue: VenueDetails
   /** Where a guest stops offers; left out of staff alerts. */
   unsubscribeUrl?: string
+  /** The guest's link to change or cancel the booking ({{manageUrl}}); added to a template that does not place it itself. */
+  manageUrl?: string
 }
+
+const MANAGE_TEXT = 'Change or cancel your booking'
+
+/** Whether a template places {{manageUrl}} itself (in any of its parts). */
+const placesManageUrl = (t: RenderInput['template']) => Object.values(t).some((v) => typeof v === 'string' && v.includes('manageUrl'))
 
 /** Fills variables without HTML escaping: for subjects, plain text, and text React escapes itself. */
 const plain = (template: string | null | undefined, variables: Record<string, string>) =>
@@ -55,15 +62,25 @@ function withStopOffers(body: string, unsubscribeUrl: string | undefined): strin
   return end === -1 ? `${body}${line}` : `${body.slice(0, end)}${line}${body.slice(end)}`
 }
 
+/** Staff's own HTML without {{manageUrl}} gets the link: before </body>, or at the end. */
+function withManageLink(body: string, manageUrl: string | undefined): string {
+  if (!manageUrl) return body
+  const line = `<p><a href="${Mustache.escape(manageUrl)}">${MANAGE_TEXT}</a></p>`
+  const end = body.toLowerCase().lastIndexOf('</body>')
+  return end === -1 ? `${body}${line}` : `${body.slice(0, end)}${line}${body.slice(end)}`
+}
+
 /**
  * A template filled with a message's variables: the subject, the HTML part
  * (the template's own HTML when staff wrote one in the HTML Code tab, else its
  * structured fields in the shared layout) and the plain-text part. Variables
  * are filled by mustache, escaped in HTML and not in text (DESIGN.md section 4).
  */
-export async function renderMessage({ template: t, variables, summary, venue, unsubscribeUrl }: RenderInput): Promise<RenderedMessage> {
+export async function renderMessage({ template: t, variables, summary, venue, unsubscribeUrl, manageUrl }: RenderInput): Promise<RenderedMessage> {
   const siteUrl = venue.site_url
-  const vars = { venueName: venue.venue_name, venuePhone: venue.venue_phone, ...variables }
+  const vars = { venueName: venue.venue_name, venuePhone: venue.venue_phone, ...variables, ...(manageUrl ? { manageUrl } : {}) }
+  // Every guest booking email carries the manage link, even from a template written before it existed.
+  const addManage = Boolean(manageUrl) && !placesManageUrl(t)
   const subject = plain(t.subject, vars).replace(/\s+/g, ' ').trim()
   const buttons = [
     [t.buttonOneText, t.buttonOneUrl],
@@ -72,9 +89,10 @@ export async function renderMessage({ template: t, variables, summary, venue, un
     .map(([text, url]) => ({ text: plain(text, vars).trim(), url: plain(url, vars).trim() }))
     .filter((b) => b.text && b.url)
     .map((b) => ({ ...b, url: absolute(b.url, siteUrl) }))
+  if (addManage) buttons.push({ text: MANAGE_TEXT, url: manageUrl! })
 
   const body = t.htmlContent?.trim()
-    ? withStopOffers(html(t.htmlContent, vars), unsubscribeUrl)
+    ? withStopOffers(withManageLink(html(t.htmlContent, vars), addManage ? manageUrl : undefined), unsubscribeUrl)
     : await render(
         <EmailLayout
           preview={subject}
@@ -98,5 +116,6 @@ export async function renderMessage({ template: t, variables, summary, venue, un
     `${venue.venue_phone} · ${venue.venue_email} · ${siteUrl}`,
     ...(unsubscribeUrl ? ['', `If you agreed to hear about our offers when you booked, stop them here: ${unsubscribeUrl}`] : []),
   ].join('\n')
-  return { subject, html: body, text: `${plain(t.textContent, vars).trim()}\n${footer}\n` }
+  const manageLine = addManage ? `\n\n${MANAGE_TEXT}: ${manageUrl}` : ''
+  return { subject, html: body, text: `${plain(t.textContent, vars).trim()}${manageLine}\n${footer}\n` }
 }

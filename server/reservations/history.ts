@@ -1,6 +1,10 @@
 import type pg from 'pg'
 import type { ReservationHistoryEntry } from '../../common/admin-reservations'
+import { formatLongDate, formatTime12 } from '../../common/time'
 import type { Db } from '../db/client'
+import type { Reservation } from '../db/schema'
+import type { Clock } from '../deps'
+import type { ReservationEvents } from './reservation-events'
 
 export type HistoryKind = 'confirmed' | 'changed' | 'cancelled' | 'reinstated' | 'reminder_sent' | 'review_requested'
 export type HistoryActor = 'guest' | 'staff' | 'system'
@@ -31,10 +35,11 @@ export function recordHistoryQuery(rows: HistoryRow[]): pg.QueryConfig {
  */
 export async function historyOf(db: Db, reservationId: number): Promise<ReservationHistoryEntry[]> {
   const { rows } = await db.$client.query<{ kind: string; actor: string; detail: string; at: Date }>(
-    `select 'created' as kind, created_by as actor, '' as detail, created_at as at, 0 as id from reservations where id = $1
-     union all
-     select kind, actor, detail, at, id from reservation_history where reservation_id = $1
-     order by at, id`,
+    `select kind, actor, detail, at from (
+       select 'created' as kind, created_by as actor, '' as detail, created_at as at, 0 as id from reservations where id = $1
+       union all
+       select kind, actor, detail, at, id from reservation_history where reservation_id = $1) story
+     order by id = 0 desc, at, id`,
     [reservationId],
   )
   return rows.map((r) => ({
@@ -43,4 +48,54 @@ export async function historyOf(db: Db, reservationId: number): Promise<Reservat
     detail: r.detail,
     at: new Date(r.at).toISOString(),
   }))
+}
+
+const DETAIL_NAMES = { name: 'name', email: 'email', phone: 'phone', additionalInfo: 'special requests', foodDrinks: 'preference' } as const
+
+/** A change in words for staff: 'Saturday, 05 December 2026 → Sunday, 06 December 2026; 7:00 PM → 7:30 PM; 4 → 5 guests'. */
+export function describeChange(before: Reservation, after: Reservation): string {
+  const parts: string[] = []
+  if (before.date !== after.date) parts.push(`${formatLongDate(before.date)} → ${formatLongDate(after.date)}`)
+  if (before.startTime !== after.startTime) parts.push(`${formatTime12(before.startTime)} → ${formatTime12(after.startTime)}`)
+  if (before.partySize !== after.partySize) parts.push(`${before.partySize} → ${after.partySize} guests`)
+  const details = Object.entries(DETAIL_NAMES).filter(([key]) => before[key as keyof typeof DETAIL_NAMES] !== after[key as keyof typeof DETAIL_NAMES])
+  if (details.length) parts.push(`changed ${details.map(([, label]) => label).join(', ')}`)
+  if (before.status !== 'pending' && after.status === 'pending') parts.push('now waiting for staff to confirm (large party)')
+  return parts.join('; ')
+}
+
+/**
+ * Keeps every booking's history: each status change and edit, by staff or by
+ * the guest, is recorded in the transaction of the change itself.
+ */
+export function recordReservationHistory(events: ReservationEvents, clock: Clock) {
+  const statement = (rows: HistoryRow[]) => (rows.length ? [recordHistoryQuery(rows)] : [])
+  events.inTransaction('reservation.approved', (payloads) =>
+    statement(payloads.map(({ reservation }) => ({ reservationId: reservation.id, kind: 'confirmed', actor: 'staff', at: clock.now() }))),
+  )
+  events.inTransaction('reservation.cancelled', (payloads) =>
+    statement(
+      payloads.map(({ reservation, by, declined }) => ({
+        reservationId: reservation.id,
+        kind: 'cancelled',
+        actor: by,
+        detail: declined && by === 'staff' ? 'declined' : '',
+        at: clock.now(),
+      })),
+    ),
+  )
+  events.inTransaction('reservation.reinstated', (payloads) =>
+    statement(payloads.map(({ reservation }) => ({ reservationId: reservation.id, kind: 'reinstated', actor: 'staff', at: clock.now() }))),
+  )
+  events.inTransaction('reservation.changed', (payloads) =>
+    statement(
+      payloads.map(({ reservation, previous, by }) => ({
+        reservationId: reservation.id,
+        kind: 'changed',
+        actor: by,
+        detail: describeChange(previous, reservation),
+        at: clock.now(),
+      })),
+    ),
+  )
 }

@@ -7,10 +7,12 @@ export type ReservationEventMap = {
   'reservation.created': { reservation: Reservation; by: 'guest' | 'staff' }
   /** Staff confirmed a pending booking (a large party). */
   'reservation.approved': { reservation: Reservation }
-  /** Staff cancelled a booking, or declined a pending one. */
-  'reservation.cancelled': { reservation: Reservation; previousStatus: 'pending' | 'confirmed'; declined: boolean }
-  /** Staff changed a booking's details (its date, time, party or anything else). */
-  'reservation.changed': { reservation: Reservation; previous: Reservation }
+  /** Staff cancelled a booking or declined a pending one, or the guest cancelled it with the link in their email. */
+  'reservation.cancelled': { reservation: Reservation; previousStatus: 'pending' | 'confirmed'; declined: boolean; by: 'guest' | 'staff' }
+  /** Staff made a cancelled booking active again. */
+  'reservation.reinstated': { reservation: Reservation }
+  /** Staff changed a booking's details (its date, time, party or anything else), or the guest moved it with their link. */
+  'reservation.changed': { reservation: Reservation; previous: Reservation; by: 'guest' | 'staff' }
 }
 type Name = keyof ReservationEventMap
 /** One event with its payload, for code that produces several kinds. */

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
-import type { AdminReservation, AdminReservationInput, ReservationList, ReservationListQuery, ReservationPatch } from '../../common/admin-reservations'
+import type {
+  AdminReservation,
+  AdminReservationInput,
+  ReservationHistoryEntry,
+  ReservationList,
+  ReservationListQuery,
+  ReservationPatch,
+} from '../../common/admin-reservations'
 import { ADMIN_RESERVATION_MESSAGES as M } from '../../common/admin-reservations'
 import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '../../common/availability'
 import { dayOfWeek, formatLongDate, formatTime12, todayIn } from '../../common/time'
@@ -14,6 +21,7 @@ import type { Deps } from '../deps'
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors'
 import type { BookingSettings, SettingsService } from '../settings/settings-service'
 import { dayColumns, lockDatesQuery, RESERVATION_FIELDS, type DayData } from './reservations-data'
+import { historyOf } from './history'
 import type { ReservationEvent, ReservationEvents } from './reservation-events'
 
 const ACTIVE = new Set(['pending', 'confirmed'])
@@ -173,7 +181,7 @@ export function createStaffReservations(
       const { force, ...fields } = input
       const created = await withDatesLocked([fields.date], async (client, tx) => {
         if (ACTIVE.has(fields.status) && !force) await checkSeats(client, fields)
-        const [row] = await tx.insert(reservations).values({ ...fields, receiveOffers: false }).returning()
+        const [row] = await tx.insert(reservations).values({ ...fields, receiveOffers: false, createdBy: 'staff' }).returning()
         await runAll(client, await events.statementsFor('reservation.created', [{ reservation: row!, by: 'staff' }]))
         return row!
       })
@@ -204,7 +212,7 @@ export function createStaffReservations(
         if (seatsMoved && !force) await checkSeats(client, next, id)
         const [row] = await tx
           .update(reservations)
-          .set({ ...fields, updatedAt: clock.now() })
+          .set({ ...fields, updatedAt: clock.now(), changedBy: 'staff', changedAt: clock.now() })
           .where(eq(reservations.id, id))
           .returning()
         await emitChanges(client, current, row!)
@@ -213,6 +221,13 @@ export function createStaffReservations(
       forgetDays([previous.date, updated.date])
       emitAfterCommit(previous, updated)
       return adminReservation(updated)
+    },
+
+    /** What happened to a booking, oldest first (its details dialog). */
+    async history(id: number): Promise<ReservationHistoryEntry[]> {
+      const entries = await historyOf(db, id)
+      if (entries.length === 0) throw new NotFoundError(M.notFound)
+      return entries
     },
 
     async remove(id: number): Promise<void> {
@@ -237,15 +252,16 @@ async function runAll(client: pg.PoolClient, statements: pg.QueryConfig[]) {
 }
 
 /** Confirming a pending booking approves it; cancelling an active one cancels it (a pending one is declined). */
-export function changeEvents(before: Reservation, after: Reservation): ReservationEvent[] {
+export function changeEvents(before: Reservation, after: Reservation, by: 'guest' | 'staff' = 'staff'): ReservationEvent[] {
   const list: ReservationEvent[] = []
   if (before.status === 'pending' && after.status === 'confirmed') list.push({ name: 'reservation.approved', payload: { reservation: after } })
   if (ACTIVE.has(before.status) && after.status === 'cancelled') {
     const previousStatus = before.status as 'pending' | 'confirmed'
-    list.push({ name: 'reservation.cancelled', payload: { reservation: after, previousStatus, declined: previousStatus === 'pending' } })
+    list.push({ name: 'reservation.cancelled', payload: { reservation: after, previousStatus, declined: previousStatus === 'pending', by } })
   }
+  if (before.status === 'cancelled' && ACTIVE.has(after.status)) list.push({ name: 'reservation.reinstated', payload: { reservation: after } })
   const details = ['name', 'email', 'phone', 'date', 'startTime', 'partySize', 'additionalInfo', 'foodDrinks'] as const
-  if (details.some((k) => before[k] !== after[k])) list.push({ name: 'reservation.changed', payload: { reservation: after, previous: before } })
+  if (details.some((k) => before[k] !== after[k])) list.push({ name: 'reservation.changed', payload: { reservation: after, previous: before, by } })
   return list
 }
 export type StaffReservations = ReturnType<typeof createStaffReservations>

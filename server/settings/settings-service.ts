@@ -98,7 +98,7 @@ export function createSettingsService(db: Db, now: () => number = Date.now) {
       const time = v.review_request_send_time ?? ''
       return {
         reminderHoursBefore: toInt(v.booking_reminder_hours_before, d.booking_reminder_hours_before),
-        reviewSendTime: /^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? time : d.review_request_send_time,
+        reviewSendTime: /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(time) ? time : d.review_request_send_time,
         reviewUrl: (v.review_request_url ?? '').trim(),
       }
     },

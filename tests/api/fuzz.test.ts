@@ -100,6 +100,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'put /api/admin/hero-slides/:id': HERO_SLIDE,
   'post /api/admin/menu-sections': MENU_SECTION,
   'patch /api/admin/menu-sections/:id': MENU_SECTION,
+  'patch /api/manage-booking/:token': { date: '2026-12-05', startTime: '19:30', partySize: 3 },
   'put /api/admin/site-settings/:key': { value: 'Kitchen open until 9pm daily', description: 'Kitchen hours note' },
 }
 

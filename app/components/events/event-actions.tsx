@@ -1,6 +1,7 @@
 import * as React from 'react'
 import { Link } from 'react-router'
 import { buttonVariants } from '~/components/ui/button-variants'
+import { wantPageToaster } from '~/components/ui/page-toaster'
 import type { EventView } from './event-types'
 
 // The dialog's code loads when a guest first opens it, not with the page.
@@ -16,6 +17,8 @@ export function EventActions({ event, size = 'default', variant = 'default' }: {
   const [open, setOpen] = React.useState(false)
   const [loaded, setLoaded] = React.useState(false)
   const show = () => {
+    // The dialog tells the guest how it went in a toast: its viewport loads with the dialog.
+    wantPageToaster()
     setLoaded(true)
     setOpen(true)
   }

@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { GUESTS_MAX, GUESTS_MIN } from '../../common/constants'
+import { wholeNumber } from '../../common/fields'
+import { ChangeBookingSchema } from '../../common/manage-booking-schema'
+import { RESERVATION_MESSAGES } from '../../common/reservation'
+import { isValidDate } from '../../common/time'
+import { ValidationError } from '../http/errors'
+import { ApiRoutes } from '../http/routes'
+import type { Services } from '../services'
+
+const SlotsQuerySchema = z.object({
+  partySize: wholeNumber({ min: GUESTS_MIN, max: GUESTS_MAX, message: RESERVATION_MESSAGES.guestsRange }).default(2),
+})
+
+/**
+ * A guest's own booking through the signed link in their emails (issue 15):
+ * read it, the times it could move to, move it, cancel it, or take it as a
+ * calendar file. The token is the only key: no id travels in the address.
+ */
+export function manageBookingRoutes({ guestBookings }: Services) {
+  const token = (params: Record<string, unknown>) => String(params.token)
+  return new ApiRoutes()
+    .get('/api/manage-booking/:token', async (req, res) => {
+      res.json(await guestBookings.view(token(req.params)))
+    })
+    .get('/api/manage-booking/:token/slots/:date', async (req, res) => {
+      const date = String(req.params.date)
+      if (!isValidDate(date)) throw new ValidationError(RESERVATION_MESSAGES.dateInvalid, { date: RESERVATION_MESSAGES.dateInvalid })
+      const { partySize } = SlotsQuerySchema.parse(req.query)
+      res.json(await guestBookings.slots(token(req.params), date, partySize))
+    })
+    .patch('/api/manage-booking/:token', async (req, res) => {
+      const input = ChangeBookingSchema.parse(req.body ?? {})
+      res.json(await guestBookings.change(token(req.params), input))
+    })
+    .post('/api/manage-booking/:token/cancel', async (req, res) => {
+      res.json(await guestBookings.cancel(token(req.params)))
+    })
+    .get('/api/manage-booking/:token/calendar.ics', async (req, res) => {
+      const file = await guestBookings.calendar(token(req.params))
+      res.set('Content-Type', 'text/calendar; charset=utf-8')
+      res.set('Content-Disposition', 'attachment; filename="booking.ics"')
+      res.set('Cache-Control', 'private, no-store')
+      res.send(file)
+    })
+}

@@ -1,0 +1,250 @@
+import type pg from 'pg'
+import { checkSlot, availableSlots, zonedInstant } from '../../common/availability'
+import { GUEST_CHANGE_CUTOFF_HOURS, MANAGE_LINK_DAYS_AFTER_VISIT, MANAGE_MESSAGES as M, type ManageLinkProblem, type ManageState, type ManageView } from '../../common/manage-booking'
+import type { ChangeBookingInput } from '../../common/manage-booking-schema'
+import { DUPLICATE_BOOKING_MESSAGE, slotUnavailableMessage, type AvailabilitySlot } from '../../common/reservation'
+import { dayOfWeek, formatTime12, todayIn } from '../../common/time'
+import { withoutTrailingSlashes } from '../../common/url'
+import type { Reservation } from '../db/schema'
+import { sendTogether } from '../db/pipeline'
+import { inTransaction } from '../db/transaction'
+import type { Config } from '../config'
+import type { Deps } from '../deps'
+import { calendarFile } from '../email/ics'
+import { ConflictError, HttpError } from '../http/errors'
+import type { SettingsService } from '../settings/settings-service'
+import { signToken, verifyToken } from '../signed-tokens'
+import type { ReservationEvents } from './reservation-events'
+import { dayColumns, lockDatesQuery, RESERVATION_FIELDS, type DayData } from './reservations-data'
+
+/** A pool or a connection in a transaction: either reads a booking. */
+type Queryable = Pick<pg.Pool, 'query'>
+
+const PURPOSE = 'manage-booking'
+const HOUR = 3_600_000
+
+/**
+ * The link to change or cancel a booking, for its emails: signed with the
+ * session secret (no guessable id), working until a week after the visit.
+ */
+export function manageLinkFor(config: Pick<Config, 'sessionSecret' | 'venueTimezone'>, siteUrl: string, reservationId: number, date: string): string {
+  const endOfDay = zonedInstant(date, '23:59', config.venueTimezone) ?? new Date(`${date}T23:59:00Z`)
+  const expires = new Date(endOfDay.getTime() + MANAGE_LINK_DAYS_AFTER_VISIT * 24 * HOUR)
+  return `${withoutTrailingSlashes(siteUrl)}/booking/manage/${signToken(config.sessionSecret, PURPOSE, { r: reservationId }, expires)}`
+}
+
+/** A link that does not open a booking: 404 when it is not one of ours (or the booking is gone), 410 when it has expired. */
+export class ManageLinkError extends HttpError {
+  constructor(
+    readonly problem: ManageLinkProblem,
+    phone: string,
+  ) {
+    super(problem === 'expired' ? 410 : 404, problem === 'expired' ? M.expired(phone) : M.invalid(phone), undefined, `link_${problem}`)
+  }
+}
+
+/**
+ * A guest's own booking through the signed link in their emails (DESIGN.md
+ * section 4, issue 15): read it, move it or cancel it while the visit is more
+ * than GUEST_CHANGE_CUTOFF_HOURS away. A move takes the same date locks and
+ * the same rules as a new booking (its own seats left out of the count), so
+ * guests changing and booking at once never overbook. Every change commits
+ * with its emails and its history line (the reservation events' listeners).
+ */
+export function createGuestBookings(
+  { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
+  {
+    settings,
+    events,
+    forgetDays,
+  }: { settings: SettingsService; events: ReservationEvents; forgetDays: (dates: string[]) => void },
+) {
+  const timeZone = config.venueTimezone
+  const visitOf = (r: Pick<Reservation, 'date' | 'startTime'>) => zonedInstant(r.date, r.startTime, timeZone) ?? new Date(`${r.date}T${r.startTime}:00Z`)
+
+  function stateOf(r: Reservation, now: Date): ManageState {
+    if (r.status === 'cancelled') return 'cancelled'
+    const until = visitOf(r).getTime() - now.getTime()
+    if (until <= 0) return 'past'
+    return until <= GUEST_CHANGE_CUTOFF_HOURS * HOUR ? 'phone' : 'open'
+  }
+
+  const phone = async () => (await settings.venue()).venue_phone
+
+  /** The reservation id a token is for, or the reason it opens nothing. */
+  async function idOf(token: string): Promise<number> {
+    const check = verifyToken<{ r: number }>(config.sessionSecret, PURPOSE, token, clock.now())
+    if (check.ok && Number.isInteger(check.payload?.r)) return check.payload.r
+    throw new ManageLinkError(check.ok || check.reason !== 'expired' ? 'invalid' : 'expired', await phone())
+  }
+
+  async function find(client: Queryable, id: number, lock = false): Promise<Reservation | undefined> {
+    const { rows } = await client.query<Reservation>(`select ${RESERVATION_FIELDS} from reservations where id = $1${lock ? ' for update' : ''}`, [id])
+    return rows[0]
+  }
+
+  async function load(token: string): Promise<Reservation> {
+    const reservation = await find(db.$client, await idOf(token))
+    // A booking staff deleted: the link is as good as unknown.
+    if (!reservation) throw new ManageLinkError('invalid', await phone())
+    return reservation
+  }
+
+  async function eventTitle(r: Reservation): Promise<string | null> {
+    if (r.eventId === null) return null
+    const { rows } = await db.$client.query<{ title: string }>('select title from events where id = $1', [r.eventId])
+    return rows[0]?.title ?? 'an event'
+  }
+
+  async function viewOf(r: Reservation): Promise<ManageView> {
+    return {
+      booking: {
+        name: r.name,
+        email: r.email,
+        date: r.date,
+        startTime: r.startTime,
+        partySize: r.partySize,
+        foodDrinks: r.foodDrinks as ManageView['booking']['foodDrinks'],
+        additionalInfo: r.additionalInfo,
+        status: r.status as ManageView['booking']['status'],
+        eventTitle: await eventTitle(r),
+      },
+      state: stateOf(r, clock.now()),
+      venuePhone: await phone(),
+    }
+  }
+
+  /** Refuses a change unless the booking can still be changed online. */
+  async function mustBeOpen(r: Reservation) {
+    const state = stateOf(r, clock.now())
+    if (state === 'open') return
+    const message = state === 'phone' ? M.phoneOnly(await phone()) : state === 'cancelled' ? M.cancelled : M.past
+    throw new ConflictError(message, `booking_${state}`)
+  }
+
+  /** A day's hours and active bookings, this booking's own seats left out. */
+  async function dayWithout(client: Queryable, date: string, id: number): Promise<DayData> {
+    const { rows } = await client.query<DayData>({ text: `select ${dayColumns('$1', '$2', '$3::int')}`, values: [date, dayOfWeek(date), id] })
+    return rows[0]!
+  }
+
+  return {
+    /** The booking as the manage page shows it. */
+    async view(token: string): Promise<ManageView> {
+      return viewOf(await load(token))
+    },
+
+    /** The times the party could move to on a date (its own seats do not count against it). */
+    async slots(token: string, date: string, partySize: number): Promise<AvailabilitySlot[]> {
+      const r = await load(token)
+      await mustBeOpen(r)
+      const now = clock.now()
+      if (date < todayIn(now, timeZone)) return []
+      const [rules, day] = await Promise.all([settings.booking(), dayWithout(db.$client, date, r.id)])
+      return availableSlots({ date, partySize, now, timeZone, rules, ...day }).map((startTime) => ({ date, startTime }))
+    },
+
+    /**
+     * Moves the booking to another date, time or party size, under the locks of
+     * both dates, by the rules of a new booking. A party over the size staff
+     * confirm at once goes back to pending; one within it is confirmed.
+     */
+    async change(token: string, input: ChangeBookingInput): Promise<ManageView & { changed: boolean }> {
+      const id = await idOf(token)
+      const before = await find(db.$client, id)
+      if (!before) throw new ManageLinkError('invalid', await phone())
+      await mustBeOpen(before)
+      if (before.eventId !== null) throw new ConflictError(M.eventTable(await phone()), 'event_booking')
+      if (input.date === before.date && input.startTime === before.startTime && input.partySize === before.partySize) {
+        return { ...(await viewOf(before)), changed: false }
+      }
+      const rules = await settings.booking()
+      const updated = await inTransaction(db, async (client, end) => {
+        await client.query('begin')
+        await client.query(lockDatesQuery([...new Set([before.date, input.date])].sort()))
+        const current = (await find(client, id, true))!
+        // Changed by staff meanwhile (or by the guest in another tab): decide on what is there now.
+        if (current.date !== before.date) throw new ConflictError('This booking was changed meanwhile. Please reload the page and try again.')
+        await mustBeOpen(current)
+        const now = clock.now()
+        const [day, held] = await Promise.all([
+          dayWithout(client, input.date, id),
+          // Another active booking of the same guest at that time (the rule of a new booking).
+          client.query(
+            `select 1 from reservations where lower(email) = lower($1) and date = $2 and start_time = $3
+               and status in ('pending', 'confirmed') and id <> $4 limit 1`,
+            [current.email, input.date, input.startTime, id],
+          ),
+        ])
+        if (held.rowCount) throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
+        if (checkSlot({ date: input.date, partySize: input.partySize, now, timeZone, rules, ...day }, input.startTime) !== 'ok') {
+          throw new ConflictError(slotUnavailableMessage(formatTime12(input.startTime), input.partySize), 'slot_unavailable')
+        }
+        const status = input.partySize > rules.autoConfirmMaxParty ? 'pending' : 'confirmed'
+        // A new visit time gets its own reminder.
+        const moved = input.date !== current.date || input.startTime !== current.startTime
+        const { rows } = await client.query<Reservation>(
+          `update reservations set date = $2, start_time = $3, party_size = $4, status = $5, changed_by = 'guest', changed_at = $6, updated_at = $6
+             ${moved ? ', reminder_sent_at = null' : ''}
+           where id = $1 returning ${RESERVATION_FIELDS}`,
+          [id, input.date, input.startTime, input.partySize, status, now],
+        )
+        const row = rows[0]!
+        const statements = await events.statementsFor('reservation.changed', [{ reservation: row, previous: current, by: 'guest' }])
+        if (statements.length) await sendTogether(client, statements)
+        await end.commit()
+        return { previous: current, row }
+      })
+      forgetDays([updated.previous.date, updated.row.date])
+      events.emit('reservation.changed', { reservation: updated.row, previous: updated.previous, by: 'guest' })
+      return { ...(await viewOf(updated.row)), changed: true }
+    },
+
+    /** Cancels the booking: its seats are free at once. */
+    async cancel(token: string): Promise<ManageView> {
+      const id = await idOf(token)
+      const before = await find(db.$client, id)
+      if (!before) throw new ManageLinkError('invalid', await phone())
+      await mustBeOpen(before)
+      const cancelled = await inTransaction(db, async (client, end) => {
+        await client.query('begin')
+        // The date's lock, as for any change of seats: a booking being made sees the seats either taken or free.
+        await client.query(lockDatesQuery([before.date]))
+        const current = (await find(client, id, true))!
+        await mustBeOpen(current)
+        const now = clock.now()
+        const { rows } = await client.query<Reservation>(
+          `update reservations set status = 'cancelled', changed_by = 'guest', changed_at = $2, updated_at = $2 where id = $1 returning ${RESERVATION_FIELDS}`,
+          [id, now],
+        )
+        const row = rows[0]!
+        const payload = { reservation: row, previousStatus: current.status as 'pending' | 'confirmed', declined: false, by: 'guest' as const }
+        const statements = await events.statementsFor('reservation.cancelled', [payload])
+        if (statements.length) await sendTogether(client, statements)
+        await end.commit()
+        return payload
+      })
+      forgetDays([cancelled.reservation.date])
+      events.emit('reservation.cancelled', cancelled)
+      return viewOf(cancelled.reservation)
+    },
+
+    /** 'Add to calendar': the visit as a calendar file (the same event as the one attached to the emails). */
+    async calendar(token: string): Promise<string> {
+      const r = await load(token)
+      if (r.status === 'cancelled') throw new ConflictError(M.cancelled, 'booking_cancelled')
+      const [venue, rules] = await Promise.all([settings.venue(), settings.booking()])
+      const start = visitOf(r)
+      return calendarFile({
+        uid: `reservation-${r.id}@${new URL(venue.site_url).hostname}`,
+        start,
+        end: new Date(start.getTime() + rules.durationMinutes * 60_000),
+        summary: `Table at ${venue.venue_name}`,
+        location: venue.venue_address,
+        description: `Table for ${r.partySize}. Questions or changes: call ${venue.venue_phone}.`,
+        stamp: clock.now(),
+      })
+    },
+  }
+}
+export type GuestBookings = ReturnType<typeof createGuestBookings>
