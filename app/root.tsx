@@ -65,7 +65,7 @@ const LIGHT_PATHS = new Set([
 ])
 const isLightPath = (pathname: string) => {
   const path = withoutTrailingSlashes(pathname) || '/'
-  return LIGHT_PATHS.has(path) || /^\/events\/[^/]+$/.test(path)
+  return LIGHT_PATHS.has(path) || /^\/events\/[^/]+$/.test(path) || /^\/booking\/manage\/[^/]+$/.test(path)
 }
 
 type Providers = typeof AppProvidersComponent

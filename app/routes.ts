@@ -15,6 +15,7 @@ export default [
     route('cookies-policy', 'routes/cookies-policy.tsx'),
     route('accessibility', 'routes/accessibility.tsx'),
     route('booking', 'routes/booking.tsx'),
+    route('booking/manage/:token', 'routes/manage-booking.tsx'),
     route('unsubscribe', 'routes/unsubscribe.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -1,3 +1,4 @@
+import { GUEST_CHANGE_CUTOFF_HOURS } from '../../common/manage-booking'
 import { PolicyPage, VenueEmailLink, VenuePhoneLink } from '~/components/site/policy-page'
 import { seo } from '~/lib/seo'
 import { useSiteData } from '~/lib/site-data'
@@ -49,8 +50,8 @@ export default function TermsConditions() {
       <h2>Changes and cancellations</h2>
       <ul>
         <li>
-          Please cancel or change your booking at least 2 hours before your table time, by phone on <VenuePhoneLink />{' '}
-          or by replying to your confirmation email.
+          You can change or cancel your booking yourself with the link in your confirmation email, up to{' '}
+          {GUEST_CHANGE_CUTOFF_HOURS} hours before your table time. After that, or if you prefer, call us on <VenuePhoneLink />.
         </li>
         <li>
           Deposits are refunded in full if you cancel at least 48 hours before the booking. Later cancellations or no

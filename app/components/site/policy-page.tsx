@@ -1,3 +1,4 @@
+import { GUEST_CHANGE_CUTOFF_HOURS } from '../../../common/manage-booking'
 import { formatLongDate } from '../../../common/time'
 import { telHref, useSiteData } from '~/lib/site-data'
 
@@ -54,7 +55,10 @@ export function PolicyPage({ title, intro, children }: { title: string; intro: s
               <ul className="mt-3 list-disc space-y-2 pl-5 text-[0.95rem]">
                 <li>Large parties may need to pay a deposit to secure their table.</li>
                 <li>Bookings may be confirmed within 24 hours; parties of more than 6 are confirmed by our team.</li>
-                <li>Please cancel or change a booking at least 2 hours before your table time.</li>
+                <li>
+                  Please cancel or change a booking at least {GUEST_CHANGE_CUTOFF_HOURS} hours before your table time: with the link in
+                  your email, or by phone.
+                </li>
                 <li>Our kitchen closes at 9:00 PM daily and 6:00 PM on Sundays.</li>
               </ul>
             </section>

@@ -3,7 +3,7 @@
  * the public booking form (which drops the admin lists after a booking). No
  * React here, so a page can import the keys without the panels.
  */
-import type { AdminReservation, ReservationList, ReservationListQuery } from '../../../common/admin-reservations'
+import type { AdminReservation, ReservationHistoryEntry, ReservationList, ReservationListQuery } from '../../../common/admin-reservations'
 import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '../../../common/constants'
 import { throwIfNotOk } from '../api'
 
@@ -14,6 +14,7 @@ export const reservationKeys = {
   all: ['/api/admin/reservations'] as const,
   list: (filter: ReservationFilter) => [...reservationKeys.all, 'list', filter] as const,
   pendingCount: (today: string) => [...reservationKeys.all, 'pending-count', today] as const,
+  history: (id: number) => [...reservationKeys.all, 'history', id] as const,
 }
 
 /** Availability, which a booking or a change to hours alters. */
@@ -38,3 +39,10 @@ export async function fetchReservations(filter: ReservationFilter): Promise<Rese
 /** The pending large parties from today on: the Pending panel's list and the sidebar's badge. */
 export const pendingFilter = (today: string): ReservationFilter => ({ status: 'pending', from: today, pageSize: RESERVATION_DAY_PAGE_SIZE })
 
+
+/** What happened to a booking, oldest first: made, confirmed, changed, cancelled, reminded, asked for a review. */
+export async function fetchReservationHistory(id: number): Promise<ReservationHistoryEntry[]> {
+  const res = await fetch(`/api/admin/reservations/${id}/history`, { credentials: 'include' })
+  await throwIfNotOk(res)
+  return (await res.json()) as ReservationHistoryEntry[]
+}

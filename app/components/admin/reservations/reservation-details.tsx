@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
-import type { AdminReservation } from '../../../../common/admin-reservations'
+import type { AdminReservation, ReservationHistoryEntry } from '../../../../common/admin-reservations'
 import { FOOD_DRINKS_LABELS } from '../../../../common/constants'
 import { formatInstant, formatLongDate, formatTime12 } from '../../../../common/time'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { fetchReservationHistory, reservationKeys } from '~/lib/queries/reservations'
 import { telHref } from '~/lib/tel'
 import { AdminContext } from '../admin-context'
 import { DetailRow } from '../panel'
@@ -42,9 +44,70 @@ export function ReservationDetails({ reservation: r, onOpenChange }: { reservati
               {r.updatedAt !== r.createdAt && <DetailRow label="Last changed">{formatInstant(r.updatedAt, venueTimezone)}</DetailRow>}
               <DetailRow label="Offers by email">{r.receiveOffers ? 'Yes' : 'No'}</DetailRow>
             </dl>
+            <History reservation={r} timeZone={venueTimezone} />
           </>
         )}
       </DialogContent>
     </Dialog>
+  )
+}
+
+const WHO: Record<ReservationHistoryEntry['actor'], string> = { guest: 'by the guest', staff: 'by staff', system: '' }
+
+/** A history line in words: 'Changed by the guest', 'Reminder sent'. */
+function historyLabel(e: ReservationHistoryEntry): string {
+  switch (e.kind) {
+    case 'created':
+      return e.actor === 'staff' ? 'Booked by staff' : 'Booked online by the guest'
+    case 'confirmed':
+      return 'Confirmed by staff'
+    case 'reinstated':
+      return 'Made active again by staff'
+    case 'reminder_sent':
+      return 'Reminder sent'
+    case 'review_requested':
+      return 'Review requested'
+    case 'cancelled':
+      return e.detail === 'declined' ? 'Declined by staff' : `Cancelled ${WHO[e.actor]}`
+    case 'changed':
+      return `Changed ${WHO[e.actor]}`
+  }
+}
+
+/** The booking's story, oldest first, so staff can answer 'did they get a reminder?' or 'who moved this?'. */
+function History({ reservation, timeZone }: { reservation: AdminReservation; timeZone: string }) {
+  const history = useQuery({
+    queryKey: [...reservationKeys.history(reservation.id), reservation.updatedAt],
+    queryFn: () => fetchReservationHistory(reservation.id),
+  })
+  return (
+    <section aria-labelledby="history-heading" className="mt-4 border-t border-border pt-4">
+      <h3 id="history-heading" className="text-sm font-semibold">
+        History
+      </h3>
+      {history.isPending ? (
+        <p className="mt-2 text-sm text-muted-foreground" role="status">
+          Loading history...
+        </p>
+      ) : history.isError ? (
+        <p className="mt-2 text-sm text-destructive" role="alert">
+          Could not load the history. Close and open the details to try again.
+        </p>
+      ) : (
+        <ol className="mt-2 grid gap-2 text-sm">
+          {history.data.map((e, i) => (
+            <li key={i} className="grid gap-0.5 sm:grid-cols-[11rem_1fr] sm:gap-3">
+              <time dateTime={e.at} className="text-muted-foreground">
+                {formatInstant(e.at, timeZone)}
+              </time>
+              <span>
+                <span className="font-semibold">{historyLabel(e)}</span>
+                {e.detail && e.detail !== 'declined' && <span className="text-muted-foreground">: {e.detail}</span>}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   )
 }
