@@ -182,7 +182,7 @@ export function guestChangeMessages(
     const was = `${formatLongDate(previous.date)}, ${formatTime12(previous.startTime)}, ${previous.partySize} ${previous.partySize === 1 ? 'guest' : 'guests'}`
     const change = kind === 'cancelled' ? `Cancelled by the guest. It was: ${was}.` : `Changed by the guest. It was: ${was}.`
     messages.push({
-      messageKey: `reservation:${r.id}:staff_booking_changed:${at}`,
+      messageKey: `reservation:${r.id}:staff_booking_changed:${kind}:${at}`,
       templateKey: 'staff_booking_changed',
       to: context.notify,
       reservationId: r.id,

@@ -66,6 +66,63 @@ async function inbox(address: string, count: number): Promise<Received[]> {
 }
 const outboxFor = (reservationId: number) => t.db.select().from(emailOutbox).where(eq(emailOutbox.reservationId, reservationId))
 
+describe('the manage link in guest emails', () => {
+  const manageLink = (text: string | undefined) => /http:\/\/localhost:3000\/booking\/manage\/([\w.-]+)/.exec(text ?? '')?.[1]
+
+  it('every guest booking email carries a working link to change or cancel; the cancellation and staff alerts do not', async () => {
+    const body = guest({ startTime: '13:30' })
+    const res = await book(body).expect(201)
+    const [confirmed] = await inbox(body.email, 1)
+    const token = manageLink(confirmed!.text)
+    expect(token).toBeDefined()
+    expect(confirmed!.html).toContain(`/booking/manage/${token}`)
+    const view = await request(t.app).get(`/api/manage-booking/${token}`).expect(200)
+    expect(view.body.booking).toMatchObject({ name: 'Ann Guest', startTime: '13:30' })
+
+    // The guest moves it: the new details come with the link again, and staff are told what changed.
+    await request(t.app).patch(`/api/manage-booking/${token}`).send({ date: '2026-12-05', startTime: '14:00', partySize: 3 }).expect(200)
+    const [, changed] = await inbox(body.email, 2)
+    expect(changed!.subject).toBe('Your booking at The Wheatsheaf Inn is now Saturday, 05 December 2026 at 2:00 PM')
+    expect(changed!.text).toContain('Guests: 3')
+    expect(manageLink(changed!.text)).toBeDefined()
+    await expect.poll(() => to(STAFF_INBOX).find((m) => m.subject?.startsWith('Booking changed by guest') && m.text?.includes(body.email))?.text).toContain(
+      'Changed by the guest. It was: Saturday, 05 December 2026, 1:30 PM, 2 guests.',
+    )
+
+    await request(t.app).post(`/api/manage-booking/${token}/cancel`).expect(200)
+    const [, , cancelled] = await inbox(body.email, 3)
+    expect(cancelled!.subject).toBe('Your booking at The Wheatsheaf Inn on Saturday, 05 December 2026 has been cancelled')
+    expect(manageLink(cancelled!.text)).toBeUndefined()
+    await expect.poll(() => to(STAFF_INBOX).some((m) => m.text?.includes('Cancelled by the guest') && m.text?.includes(body.email))).toBe(true)
+    expect(to(STAFF_INBOX).every((m) => manageLink(m.text) === undefined)).toBe(true)
+    expect((await outboxFor(res.body.id)).map((r) => r.templateKey).sort()).toEqual([
+      'booking_cancelled',
+      'booking_changed',
+      'booking_confirmed',
+      'staff_booking_changed',
+      'staff_booking_changed',
+      'staff_new_booking',
+    ])
+  })
+
+  it('a template written before the link existed still gets it, as a button and in the text', async () => {
+    const [row] = await t.db.select().from(emailTemplates).where(eq(emailTemplates.templateKey, 'booking_confirmed'))
+    await t.db
+      .update(emailTemplates)
+      .set({ buttonOneText: null, buttonOneUrl: null, textContent: 'Hello {{customerName}}, see you on {{date}}.' })
+      .where(eq(emailTemplates.id, row!.id))
+    try {
+      const body = guest({ startTime: '15:30' })
+      await book(body).expect(201)
+      const [mail] = await inbox(body.email, 1)
+      expect(mail!.text).toMatch(/Change or cancel your booking: http:\/\/localhost:3000\/booking\/manage\/[\w.-]+/)
+      expect(mail!.html).toContain('Change or cancel your booking')
+    } finally {
+      await t.db.update(emailTemplates).set(row!).where(eq(emailTemplates.id, row!.id))
+    }
+  })
+})
+
 describe('which message when', () => {
   it('a booking of 2 delivers one booking_confirmed: name, party size, 12-hour time and a calendar file; staff hear of it', async () => {
     const body = guest({ name: 'Ann Guest', partySize: 2, startTime: '19:00' })
