@@ -14,6 +14,7 @@ import { createMarketingService } from './marketing/marketing-service'
 import { createMenuService } from './menu/menu-service'
 import { createReservationsService } from './reservations/reservations-service'
 import { createStaffReservations } from './reservations/staff-reservations'
+import { createVisitEmails } from './reservations/visit-emails'
 import { createSettingsService } from './settings/settings-service'
 
 /**
@@ -43,6 +44,7 @@ export function createServices(deps: Deps) {
     reservations,
     staffReservations: createStaffReservations(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     email,
+    visitEmails: createVisitEmails(deps, { settings, email }),
     housekeeping: createHousekeeping(deps),
   }
 }
