@@ -214,14 +214,15 @@ describe('two app instances running the schedule', () => {
 })
 
 describe('delivered', () => {
-  it('through a real SMTP server by the job queue: the reminder and the review request, with their subjects and summaries', async () => {
+  it('by the crontab tasks of the job queue, through a real SMTP server: the reminder and the review request, with their subjects and summaries', async () => {
     const worker = await startWorker(t.deps, t.services, { pollInterval: 100 })
     afterFile(() => worker.stop())
     const soon = await givenBooking({ name: 'Rita Reminder', date: '2027-02-06', startTime: '19:30', partySize: 4 })
     const after = await givenBooking({ name: 'Rob Review', date: '2027-02-04', startTime: '20:00' })
     at('2027-02-05T19:30:00Z')
-    await reminders()
-    await reviewRequests()
+    // The crontab's tasks, queued now rather than at the next five-minute tick.
+    await worker.runner.addJob('booking_reminders', {})
+    await worker.runner.addJob('review_requests', {})
     const to = (address: string) => smtp.received.filter((m) => m.envelopeTo.includes(address))
     await expect.poll(() => to(soon.email).length + to(after.email).length, { timeout: 15_000 }).toBe(2)
 
