@@ -19,10 +19,10 @@ import { RESERVATION_FIELDS } from './reservations-data'
 export const REVIEW_CATCH_UP_DAYS = 3
 
 /** One kind of message sent around a visit: the column that records it, its template and its history entry. */
-type VisitEmail = { column: 'reminder_sent_at' | 'review_email_sent_at'; template: EmailTemplateKey; history: HistoryKind }
+type VisitEmail = { column: 'reminder_sent_at' | 'review_email_sent_at'; template: EmailTemplateKey; history: HistoryKind; name: string }
 
-const REMINDER: VisitEmail = { column: 'reminder_sent_at', template: 'booking_reminder', history: 'reminder_sent' }
-const REVIEW_REQUEST: VisitEmail = { column: 'review_email_sent_at', template: 'review_request', history: 'review_requested' }
+const REMINDER: VisitEmail = { column: 'reminder_sent_at', template: 'booking_reminder', history: 'reminder_sent', name: 'Booking reminders' }
+const REVIEW_REQUEST: VisitEmail = { column: 'review_email_sent_at', template: 'review_request', history: 'review_requested', name: 'Review requests' }
 
 /**
  * The scheduled emails around a visit (issue 15, DESIGN.md section 4): the
@@ -62,8 +62,8 @@ export function createVisitEmails(
       return rows
     })
     const ids = marked.map((r) => r.id)
-    if (ids.length) log.info({ reservationIds: ids }, `${kind.template}: ${ids.length} written to the outbox`)
-    else log.debug(`${kind.template}: none due`)
+    if (ids.length) log.info({ reservationIds: ids }, `${kind.name}: ${ids.length} written to the outbox`)
+    else log.debug(`${kind.name}: none due`)
     return ids
   }
 
