@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { email, text, wholeNumber } from './fields'
 import { CLOSED, parseHoursBlocks, type HoursLine } from './hours-display'
+import { isValidTime } from './time'
 import { BOOKING_SETTING_DEFAULTS, FOOTER_SETTING_DEFAULTS, GUEST_EMAIL_SETTING_DEFAULTS, SETTING_DESCRIPTIONS, VENUE_SETTING_DEFAULTS } from './settings'
 
 /** A number setting: its range and what it means, said the way staff think of it. */
@@ -65,7 +66,7 @@ export const SETTING_RULES = {
   }),
   booking_reminder_hours_before: wholeNumber({ min: 0, max: 168, message: 'Reminder must be a whole number of hours from 0 to 168' }),
   review_request_send_time: text({ max: 5, required: 'Review request time is required', label: 'Review request time' }).refine(
-    (v) => /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(v),
+    isValidTime,
     'Review request time must be a time of day such as 10:00',
   ),
   // Empty: no review requests are sent.

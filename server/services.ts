@@ -16,6 +16,7 @@ import { createGuestBookings } from './reservations/guest-bookings'
 import { recordReservationHistory } from './reservations/history'
 import { createReservationsService } from './reservations/reservations-service'
 import { createStaffReservations } from './reservations/staff-reservations'
+import { createVisitEmails } from './reservations/visit-emails'
 import { createSettingsService } from './settings/settings-service'
 
 /**
@@ -48,6 +49,7 @@ export function createServices(deps: Deps) {
     staffReservations: createStaffReservations(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     guestBookings: createGuestBookings(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     email,
+    visitEmails: createVisitEmails(deps, { settings, email }),
     housekeeping: createHousekeeping(deps),
   }
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { slugify } from '../../common/slug'
 import {
   BOOKING_SETTING_DEFAULTS,
@@ -10,7 +10,7 @@ import {
 import { addDays, todayIn } from '../../common/time'
 import { seedMenuSections } from '../menu/menu-seed'
 import type { Db } from './client'
-import { EMAIL_TEMPLATE_KEYS } from '../../common/email'
+import { EMAIL_TEMPLATE_KEYS, type EmailTemplateKey } from '../../common/email'
 import { defaultTemplate } from '../email/default-templates'
 import { cocktailsContent, emailTemplates, eventCategories, events, openingHours, siteSettings } from './schema'
 
@@ -33,6 +33,44 @@ export const DEFAULT_EVENT_CATEGORIES = [
   { name: 'Private Hire', description: 'Garden and room hire', color: '#047857' },
   { name: 'Special Event', description: 'Everything else worth a night out', color: '#6B7280' },
 ]
+
+/** The site_settings row that lists the email templates seeded so far (keys, comma-separated). */
+export const TEMPLATES_SEEDED_SETTING = 'email_templates_seeded'
+
+/** The templates the first release seeded, before that list was kept: a database with templates and no list had these. */
+const FIRST_RELEASE_TEMPLATE_KEYS: readonly EmailTemplateKey[] = [
+  'booking_confirmed',
+  'booking_pending',
+  'booking_approved',
+  'booking_cancelled',
+  'enquiry_received',
+  'staff_new_booking',
+  'staff_new_enquiry',
+]
+
+/**
+ * Seeds each default email template once in the database's life: a template a
+ * new release adds is seeded at the next start, and one staff deleted stays
+ * deleted (Quick Setup brings it back when they want it). The keys seeded so
+ * far are kept in the TEMPLATES_SEEDED_SETTING row, hidden from Settings.
+ */
+async function seedEmailTemplates(db: Db): Promise<void> {
+  const [list] = await db.select().from(siteSettings).where(eq(siteSettings.settingKey, TEMPLATES_SEEDED_SETTING))
+  let seeded: readonly string[]
+  if (list) seeded = list.settingValue.split(',')
+  else {
+    const [{ templates }] = (await db.execute(sql`select count(*)::int as templates from email_templates`)).rows as [{ templates: number }]
+    seeded = templates === 0 ? [] : FIRST_RELEASE_TEMPLATE_KEYS
+  }
+  const missing = EMAIL_TEMPLATE_KEYS.filter((key) => !seeded.includes(key))
+  if (missing.length === 0) return
+  await db.insert(emailTemplates).values(missing.map(defaultTemplate)).onConflictDoNothing({ target: emailTemplates.templateKey })
+  const value = [...new Set([...seeded, ...missing])].join(',')
+  await db
+    .insert(siteSettings)
+    .values({ settingKey: TEMPLATES_SEEDED_SETTING, settingValue: value, description: 'Email templates seeded so far: one staff deleted is not seeded again' })
+    .onConflictDoUpdate({ target: siteSettings.settingKey, set: { settingValue: value, updatedAt: sql`now()` } })
+}
 
 /** The next date on or after `from` that falls on `weekday`. */
 function nextWeekday(from: string, weekday: number): string {
@@ -174,9 +212,7 @@ export async function seed(db: Db, options: { now: Date; timeZone: string }): Pr
     .values({ id: 1, ...COCKTAILS_DEFAULTS })
     .onConflictDoNothing()
 
-  // The email templates go into a database that has none; later, Quick Setup adds the missing ones.
-  const [{ templates }] = (await db.execute(sql`select count(*)::int as templates from email_templates`)).rows as [{ templates: number }]
-  if (templates === 0) await db.insert(emailTemplates).values(EMAIL_TEMPLATE_KEYS.map(defaultTemplate)).onConflictDoNothing()
+  await seedEmailTemplates(db)
 
   // Categories go into a database that has none, so ones staff removed do not come back.
   const [{ categories }] = (await db.execute(sql`select count(*)::int as categories from event_categories`)).rows as [{ categories: number }]

@@ -79,7 +79,8 @@ export function bookingVariables(r: Reservation): Record<string, string> {
   }
 }
 
-function bookingSummary(v: Record<string, string>): [string, string][] {
+/** A booking at a glance, for the summary rows of a guest's message. */
+export function bookingSummary(v: Record<string, string>): [string, string][] {
   return [
     ['Date', v.date!],
     ['Time', v.time!],

@@ -8,11 +8,18 @@ import type { Deps } from '../deps'
 import type { Services } from '../services'
 
 const HOUSEKEEPING_TASK = 'housekeeping'
+const REMINDERS_TASK = 'booking_reminders'
+const REVIEW_REQUESTS_TASK = 'review_requests'
 
 /** Scheduled work (DESIGN.md section 4): each task records what it did, so a missed or doubled run does no harm. */
 const CRONTAB = [
   // Expired rate-limit windows, sessions and idempotency keys, every hour on the hour.
   `0 * * * * ${HOUSEKEEPING_TASK}`,
+  // Reminders and review requests, every 5 minutes. Each run sends whatever is due and not yet
+  // sent, so a late run catches up by itself; the short backfill runs a tick missed during a
+  // restart as soon as the app is back, rather than at the next tick.
+  `*/5 * * * * ${REMINDERS_TASK} ?fill=10m`,
+  `*/5 * * * * ${REVIEW_REQUESTS_TASK} ?fill=10m`,
 ].join('\n')
 
 /** graphile-worker's log lines, into the app's log (its debug chatter at debug). */
@@ -45,7 +52,7 @@ export type Worker = { stop: () => Promise<void>; runner: Runner; transport: Mai
  */
 export async function startWorker(
   { db, config, logger }: Pick<Deps, 'db' | 'config' | 'logger'>,
-  services: Pick<Services, 'email' | 'housekeeping'>,
+  services: Pick<Services, 'email' | 'housekeeping' | 'visitEmails'>,
   options: { transport?: MailTransport; concurrency?: number; pollInterval?: number } = {},
 ): Promise<Worker> {
   const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger })
@@ -58,6 +65,12 @@ export async function startWorker(
     [HOUSEKEEPING_TASK]: async () => {
       const removed = await services.housekeeping.run()
       logger.info(removed, 'Housekeeping')
+    },
+    [REMINDERS_TASK]: async () => {
+      await services.visitEmails.sendDueReminders()
+    },
+    [REVIEW_REQUESTS_TASK]: async () => {
+      await services.visitEmails.sendDueReviewRequests()
     },
   }
   const runner = await run({

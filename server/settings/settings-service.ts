@@ -7,6 +7,7 @@ import {
   isPublicSettingKey,
 } from '../../common/settings'
 import { SETTING_DEFAULTS, SETTING_KEYS, isSettingKey, parseSettingValue, settingDescription, type SiteSettingRow } from '../../common/settings-schema'
+import { isValidTime } from '../../common/time'
 import { createTtlCache } from '../cache'
 import type { Db } from '../db/client'
 import { siteSettings } from '../db/schema'
@@ -98,7 +99,7 @@ export function createSettingsService(db: Db, now: () => number = Date.now) {
       const time = v.review_request_send_time ?? ''
       return {
         reminderHoursBefore: toInt(v.booking_reminder_hours_before, d.booking_reminder_hours_before),
-        reviewSendTime: /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(time) ? time : d.review_request_send_time,
+        reviewSendTime: isValidTime(time) ? time : d.review_request_send_time,
         reviewUrl: (v.review_request_url ?? '').trim(),
       }
     },

@@ -4,8 +4,9 @@ import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../server/db/client'
 import { runMigrations } from '../../server/db/migrate'
-import { events, openingHours, siteSettings } from '../../server/db/schema'
-import { DEFAULT_OPENING_HOURS, seed } from '../../server/db/seed'
+import { EMAIL_TEMPLATE_KEYS } from '../../common/email'
+import { emailTemplates, events, openingHours, siteSettings } from '../../server/db/schema'
+import { DEFAULT_OPENING_HOURS, seed, TEMPLATES_SEEDED_SETTING } from '../../server/db/seed'
 import { withDatabase } from '../helpers/global-setup'
 
 const adminUrl = inject('databaseAdminUrl')
@@ -106,5 +107,27 @@ describe('seed', () => {
     expect(wednesday!.isClosed).toBe(true)
     expect(await db.select().from(events)).toHaveLength(5)
     expect(await db.select().from(openingHours)).toHaveLength(7)
+  })
+
+  const templateKeys = async () => (await db.select({ key: emailTemplates.templateKey }).from(emailTemplates)).map((t) => t.key).sort()
+
+  it('seeds every email template once: one staff deleted is not seeded again', async () => {
+    expect(await templateKeys()).toEqual([...EMAIL_TEMPLATE_KEYS].sort())
+    await db.delete(emailTemplates).where(eq(emailTemplates.templateKey, 'review_request'))
+    await seed(db, { now, timeZone: 'Europe/London' })
+    expect(await templateKeys()).not.toContain('review_request')
+  })
+
+  it('adds the templates of a later release to a database seeded before the list of seeded templates was kept', async () => {
+    // As the first release left it: its seven templates (less one staff deleted), and no list.
+    const later = ['booking_changed', 'booking_reminder', 'review_request', 'staff_booking_changed']
+    await db.delete(emailTemplates).where(sql`${emailTemplates.templateKey} in ('enquiry_received', ${sql.join(later.map((k) => sql`${k}`), sql`, `)})`)
+    await db.delete(siteSettings).where(eq(siteSettings.settingKey, TEMPLATES_SEEDED_SETTING))
+    await seed(db, { now, timeZone: 'Europe/London' })
+    const keys = await templateKeys()
+    for (const key of later) expect(keys).toContain(key)
+    expect(keys).not.toContain('enquiry_received')
+    const [list] = await db.select().from(siteSettings).where(eq(siteSettings.settingKey, TEMPLATES_SEEDED_SETTING))
+    expect(list!.settingValue.split(',').sort()).toEqual([...EMAIL_TEMPLATE_KEYS].sort())
   })
 })

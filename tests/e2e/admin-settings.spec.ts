@@ -58,4 +58,48 @@ test.describe('Website Settings', () => {
     await expect(booking.getByText('Table time must be a multiple of 30 minutes')).toBeVisible()
     await expect(page.getByRole('alertdialog')).toHaveCount(0)
   })
+
+  test('the guest emails are set and saved, and a bad value is refused with its rule', async ({ page }) => {
+    await signInQuickly(page)
+    const keys = ['booking_reminder_hours_before', 'review_request_send_time', 'review_request_url']
+    const stored = async () =>
+      Object.fromEntries(
+        ((await (await page.request.get('/api/admin/site-settings')).json()) as { settingKey: string; settingValue: string }[])
+          .filter((s) => keys.includes(s.settingKey))
+          .map((s) => [s.settingKey, s.settingValue]),
+      )
+    const original = await stored()
+    try {
+      await openSection(page, 'settings')
+      const guestEmails = page.getByRole('region', { name: 'Guest Emails' })
+      const reminder = guestEmails.getByLabel('Reminder before a visit (hours)')
+      const sendTime = guestEmails.getByLabel('Review request time')
+      const link = guestEmails.getByLabel('Review link')
+      await expect(reminder).toHaveValue(original.booking_reminder_hours_before!)
+
+      await reminder.fill('200')
+      await link.fill('www.example.com/review')
+      await guestEmails.getByRole('button', { name: 'Save Guest Emails' }).click()
+      await expect(guestEmails.getByText('Reminder must be a whole number of hours from 0 to 168')).toBeVisible()
+      await expect(guestEmails.getByText('Review link must be a web address starting with https://')).toBeVisible()
+      await expect(page.getByRole('alertdialog')).toHaveCount(0)
+
+      await reminder.fill('48')
+      await sendTime.fill('11:30')
+      await link.fill('https://example.com/review-the-wheatsheaf')
+      await guestEmails.getByRole('button', { name: 'Save Guest Emails' }).click()
+      const confirm = page.getByRole('alertdialog', { name: 'Save guest emails?' })
+      await expect(confirm).toContainText('Reminder before a visit (hours), Review request time, Review link')
+      await confirm.getByRole('button', { name: 'Save' }).click()
+      await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
+      expect(await stored()).toEqual({ booking_reminder_hours_before: '48', review_request_send_time: '11:30', review_request_url: 'https://example.com/review-the-wheatsheaf' })
+
+      await openSection(page, 'settings')
+      await expect(reminder).toHaveValue('48')
+      await expect(sendTime).toHaveValue('11:30')
+      await expect(link).toHaveValue('https://example.com/review-the-wheatsheaf')
+    } finally {
+      for (const key of keys) await staffApi(page, 'PUT', `/api/admin/site-settings/${key}`, { value: original[key] })
+    }
+  })
 })

@@ -89,6 +89,22 @@ test.describe('Email Templates', () => {
     }
   })
 
+  test('the booking reminder and the review request are listed, and preview with their sample links', async ({ page }) => {
+    await signInQuickly(page)
+    await openSection(page, 'email-templates')
+    const samples = [
+      { key: 'booking_reminder', name: 'Booking reminder', link: 'https://example.com/booking/manage/sample' },
+      { key: 'review_request', name: 'Review request', link: 'https://example.com/review' },
+    ]
+    for (const { key, name, link } of samples) {
+      await page.getByTestId(`template-${key}`).getByRole('button', { name: 'Preview' }).click()
+      const dialog = page.getByRole('dialog', { name: `Preview: ${name}` })
+      await expect(dialog.locator('iframe')).toHaveAttribute('srcdoc', new RegExp(`href="${link.replace(/[./]/g, '\\$&')}"`))
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
+    }
+  })
+
   test('create is disabled until the template key and the text content are filled', async ({ page }) => {
     await signInQuickly(page)
     await openSection(page, 'email-templates')

@@ -12,7 +12,7 @@ export type SettingField = {
   key: SettingKey
   label: string
   hint?: React.ReactNode
-  type?: 'text' | 'email' | 'tel' | 'url' | 'number'
+  type?: 'text' | 'email' | 'tel' | 'url' | 'number' | 'time'
   min?: number
   max?: number
   step?: number

@@ -28,6 +28,31 @@ const BOOKING: SettingField[] = [
   { key: 'venue_notification_email', label: 'Alerts email', type: 'email', hint: 'Where the staff alerts of new bookings and enquiries go. Empty: no alerts.' },
 ]
 
+const GUEST_EMAILS: SettingField[] = [
+  {
+    key: 'booking_reminder_hours_before',
+    label: 'Reminder before a visit (hours)',
+    hint: 'How many hours before a confirmed booking the guest is sent a reminder with a link to change or cancel it. A booking made less than that many hours ahead gets none. 0 sends no reminders. From 0 to 168 (a week).',
+    type: 'number',
+    min: 0,
+    max: 168,
+    step: 1,
+  },
+  {
+    key: 'review_request_send_time',
+    label: 'Review request time',
+    hint: 'The time, the morning after a visit, when the guest is asked for a review (24-hour clock, local time at the pub).',
+    type: 'time',
+  },
+  {
+    key: 'review_request_url',
+    label: 'Review link',
+    hint: 'Where the review request sends guests: your Google or Tripadvisor review page, say. Empty: no review requests are sent.',
+    type: 'url',
+    wide: true,
+  },
+]
+
 /** Where each setting shows, in plain words (SPEC.md section 2's explanatory card). */
 function WhereItShows() {
   return (
@@ -47,6 +72,9 @@ function WhereItShows() {
         </li>
         <li>
           <strong>Booking settings</strong>: which times the booking page offers, and which bookings wait for you in Pending Reservations.
+        </li>
+        <li>
+          <strong>Guest emails</strong>: when guests are reminded of their booking and asked for a review after their visit. The wording is in Email Templates.
         </li>
       </ul>
     </section>
@@ -76,6 +104,13 @@ export default function SettingsPanel() {
             title="Booking Settings"
             description="How online booking fills the pub. Changes apply to the next guest who looks for a table."
             fields={BOOKING}
+            values={values}
+          />
+          <SettingsForm
+            id="guest-emails"
+            title="Guest Emails"
+            description="The emails a guest gets around a visit: a reminder before it, and a request for a review the morning after."
+            fields={GUEST_EMAILS}
             values={values}
           />
         </>
