@@ -12,7 +12,8 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { startServer } from '../tests/helpers/server-process.mjs'
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/menu', '/cocktails', '/contact', '/booking']
+// 'manage' stands for a guest's /booking/manage/{token} page: a booking is made and its link read from the email.
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/menu', '/cocktails', '/contact', '/booking', '/events', 'manage']
 const chromePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p))
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-lighthouse-'))
 const server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn' } })
@@ -26,6 +27,30 @@ async function firstLoadJs(url) {
   // The inline route manifest and hydration data travel in the HTML itself.
   return { scripts: srcs.size, kb: total / 1024 }
 }
+
+/** Books a table as a guest would, and returns the manage link's path from the confirmation email (written under DATA_DIR/mail). */
+async function manageBookingPath() {
+  const date = new Date(Date.now() + 14 * 86_400_000)
+  while (date.getUTCDay() !== 6) date.setUTCDate(date.getUTCDate() + 1)
+  const email = `lighthouse-${Date.now()}@example.com`
+  const res = await fetch(`${server.url}/api/reservations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+    body: JSON.stringify({ name: 'Ann Guest', email, phone: '07700 900 000', date: date.toISOString().slice(0, 10), startTime: '19:00', partySize: 4, additionalInfo: 'A high chair, please' }),
+  })
+  if (res.status !== 201) throw new Error(`Booking for the manage page failed: ${res.status} ${await res.text()}`)
+  const mailDir = path.join(dataDir, 'mail')
+  for (let i = 0; i < 200; i++) {
+    for (const name of fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []) {
+      const raw = fs.readFileSync(path.join(mailDir, name), 'utf8').replace(/=\r?\n/g, '')
+      const link = raw.includes(email) && /\/booking\/manage\/[\w.-]+/.exec(raw)
+      if (link) return link[0]
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('No confirmation email with a manage link was written')
+}
+for (let i = 0; i < pages.length; i++) if (pages[i] === 'manage') pages[i] = await manageBookingPath()
 
 // A production server is warm: render each page a few times first so the
 // measured server response time is not the JIT compiling the first render.
@@ -62,7 +87,7 @@ try {
     const js = await firstLoadJs(server.url + page)
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     rows.push({
-      page,
+      page: page.startsWith('/booking/manage/') ? '/booking/manage/…' : page,
       performance: score('performance'),
       'runs (perf)': allScores,
       accessibility: score('accessibility'),

@@ -35,7 +35,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export function meta() {
-  return [{ title: 'Your booking' }, { name: 'robots', content: 'noindex' }]
+  return [
+    { title: 'Your booking' },
+    { name: 'description', content: 'See, change or cancel your table booking.' },
+    { name: 'robots', content: 'noindex' },
+  ]
 }
 
 export default function ManageBookingPage({ loaderData }: Route.ComponentProps) {

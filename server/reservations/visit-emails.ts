@@ -39,6 +39,13 @@ export function createVisitEmails(
   const timeZone = config.venueTimezone
 
   /**
+   * One message a booking, and for a reminder one a visit time: a guest who
+   * moves their booking (which clears reminder_sent_at) is reminded of the new time.
+   */
+  const messageKeyOf = (kind: VisitEmail, r: Reservation) =>
+    kind === REMINDER ? `reservation:${r.id}:booking_reminder:${r.date}T${r.startTime}` : `reservation:${r.id}:${kind.template}`
+
+  /**
    * In one transaction: `mark` records the message on each due booking and
    * returns them, then their messages and history entries are written. The
    * mark's own WHERE re-checks that nothing was recorded and the booking is
@@ -52,7 +59,7 @@ export function createVisitEmails(
       const writes = rows.length
         ? [
             ...email.enqueue(
-              rows.map((r) => ({ messageKey: `reservation:${r.id}:${kind.template}`, templateKey: kind.template, to: r.email, reservationId: r.id, data: data(r) })),
+              rows.map((r) => ({ messageKey: messageKeyOf(kind, r), templateKey: kind.template, to: r.email, reservationId: r.id, data: data(r) })),
             ),
             recordHistoryQuery(rows.map((r) => ({ reservationId: r.id, kind: kind.history, actor: 'system', detail: `to ${r.email}`, at: now }))),
           ]

@@ -8,6 +8,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, marketingConsents, reservationHistory, reservations, type Reservation } from '../../server/db/schema'
 import { startWorker } from '../../server/jobs/worker'
+import { manageLinkFor } from '../../server/reservations/guest-bookings'
 import type { MessageData } from '../../server/email/outbox'
 import { afterFile } from '../helpers/after-file'
 import { createTestApp, secondInstance, type TestApp } from '../helpers/app'
@@ -58,7 +59,7 @@ describe('the reminder', () => {
 
     const [message, ...others] = await outboxOf([r.id])
     expect(others).toHaveLength(0)
-    expect(message).toMatchObject({ messageKey: `reservation:${r.id}:booking_reminder`, templateKey: 'booking_reminder', toAddress: r.email })
+    expect(message).toMatchObject({ messageKey: `reservation:${r.id}:booking_reminder:${r.date}T${r.startTime}`, templateKey: 'booking_reminder', toAddress: r.email })
     const data = message!.data as MessageData
     expect(data.manage).toEqual({ reservationId: r.id, date: '2026-11-28' })
     expect(data.guest).toBe(true)
@@ -107,6 +108,20 @@ describe('the reminder', () => {
     } finally {
       await t.services.settings.set('booking_reminder_hours_before', '24')
     }
+  })
+
+  it('comes again for the new time when the guest moves a booking already reminded', async () => {
+    const r = await givenBooking({ date: '2026-12-12', startTime: '19:00' })
+    expect(await remindedAt(r.id, ['2026-12-11T19:00:00Z'])).toEqual([true])
+    const token = manageLinkFor(t.config, 'http://localhost', r.id, r.date).split('/').at(-1)!
+    // A day later, with the first reminder in hand, the guest moves to the next Saturday.
+    await t.services.guestBookings.change(token, { date: '2026-12-19', startTime: '19:00', partySize: 2 })
+    expect((await stored(r.id)).reminderSentAt).toBeNull()
+    expect(await remindedAt(r.id, ['2026-12-18T18:59:00Z', '2026-12-18T19:00:00Z', '2026-12-18T19:30:00Z'])).toEqual([false, true, false])
+    expect((await outboxOf([r.id])).filter((m) => m.templateKey === 'booking_reminder').map((m) => m.messageKey).sort()).toEqual([
+      `reservation:${r.id}:booking_reminder:2026-12-12T19:00`,
+      `reservation:${r.id}:booking_reminder:2026-12-19T19:00`,
+    ])
   })
 
   it('is never sent for a visit that has begun', async () => {
