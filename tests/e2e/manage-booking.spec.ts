@@ -117,11 +117,20 @@ test('a guest books, opens the link in the email, moves the booking, then cancel
   await expect(details).toContainText('7:00 PM')
   await expect(details).toContainText('Confirmed')
   await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', /calendar\.ics$/)
-  expect(await seriousViolations(page)).toEqual([])
+  // Axe at a phone's width and a laptop's, before and with the change form open.
+  const axeAtBothWidths = async () => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 })
+      expect(await seriousViolations(page), `at ${width} px`).toEqual([])
+    }
+  }
+  await axeAtBothWidths()
 
   // Move it to 9:30 PM.
   await page.getByRole('button', { name: 'Change booking' }).click()
   const change = page.getByRole('region', { name: 'Change booking' })
+  await expect(change.getByText(/times? available/)).toBeVisible()
+  await axeAtBothWidths()
   await expect(change.getByLabel('Time', { exact: true }).locator('option', { hasText: '9:30 PM' })).toHaveCount(1)
   await change.getByLabel('Time', { exact: true }).selectOption('21:30')
   await change.getByRole('button', { name: 'Save changes' }).click()
