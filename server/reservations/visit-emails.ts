@@ -77,8 +77,9 @@ export function createVisitEmails(
   return {
     /**
      * Reminds guests of confirmed visits starting within the next
-     * `reminderHoursBefore` hours (0: none). A booking made inside that
-     * window gets none: its confirmation came moments ago. Returns the
+     * `reminderHoursBefore` hours (0: none). A booking made, moved or
+     * otherwise changed inside that window gets none: its confirmation (or
+     * the guest's talk with staff) came moments ago. Returns the
      * bookings reminded.
      */
     async sendDueReminders(): Promise<number[]> {
@@ -96,7 +97,7 @@ export function createVisitEmails(
             and date between $4 and $5
             and ${visit} > $1::timestamptz
             and ${visit} <= $1::timestamptz + make_interval(hours => $3::int)
-            and created_at < ${visit} - make_interval(hours => $3::int)
+            and coalesce(changed_at, created_at) < ${visit} - make_interval(hours => $3::int)
           returning ${RESERVATION_FIELDS}`,
         // A range of dates wide enough for any visit inside the window, so the date index is used.
         values: [now, timeZone, hours, today, addDays(today, Math.ceil(hours / 24) + 1)],

@@ -124,6 +124,14 @@ describe('the reminder', () => {
     ])
   })
 
+  it('is not sent for a booking moved into the window: the change email has just gone', async () => {
+    const r = await givenBooking({ date: '2026-12-26', startTime: '19:00' })
+    at('2026-12-24T12:00:00Z')
+    const token = manageLinkFor(t.config, 'http://localhost', r.id, r.date).split('/').at(-1)!
+    await t.services.guestBookings.change(token, { date: '2026-12-24', startTime: '19:00', partySize: 2 })
+    expect(await remindedAt(r.id, ['2026-12-24T12:05:00Z', '2026-12-24T18:00:00Z'])).toEqual([false, false])
+  })
+
   it('is never sent for a visit that has begun', async () => {
     const r = await givenBooking({ date: '2026-12-20', startTime: '12:00' })
     expect(await remindedAt(r.id, ['2026-12-20T12:00:00Z', '2026-12-20T15:00:00Z'])).toEqual([false, false])
