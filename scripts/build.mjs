@@ -3,12 +3,25 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { build } from 'esbuild'
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const bin = (name) => path.resolve('node_modules/.bin', name)
 
 execFileSync(bin('react-router'), ['build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+
+// Scripts and styles compressed once, here, at the best levels (brotli 11, gzip 9), so the
+// server sends them without compressing each request (server/http/precompressed.ts).
+const assetsDir = path.join(buildDir, 'client', 'assets')
+for (const name of fs.readdirSync(assetsDir)) {
+  if (!/\.(?:js|css|svg|json)$/.test(name)) continue
+  const file = path.join(assetsDir, name)
+  const raw = fs.readFileSync(file)
+  if (raw.length < 1024) continue
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }))
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }))
+}
 
 await build({
   entryPoints: ['server/index.ts'],

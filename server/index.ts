@@ -9,6 +9,7 @@ import { openDatabase, prepareData } from './boot'
 import { loadConfigOrExit } from './config'
 import { systemClock, type Deps } from './deps'
 import { startWorker } from './jobs/worker'
+import { precompressedAssets } from './http/precompressed'
 import { pagesHandler } from './pages'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -44,6 +45,8 @@ async function main() {
     const client = path.join(buildDir, 'client')
     const files = express.Router()
     // Hashed build output never changes under its name.
+    // Scripts and styles in the compressed copies the build wrote, then anything else as it is.
+    files.use('/assets', precompressedAssets(path.join(client, 'assets'), { maxAge: '1y' }))
     files.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }))
     // Artwork in public/images keeps its name between releases: a week, not forever.
     files.use('/images', express.static(path.join(client, 'images'), { maxAge: '7d', index: false }))
