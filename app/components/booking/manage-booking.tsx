@@ -1,15 +1,20 @@
 import { CalendarPlus, CheckCircle2, Phone } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
-import { isDayDisabled, type DateException, type WeeklyHours } from '../../../common/availability'
-import { FOOD_DRINKS_LABELS, GUESTS_MAX, GUESTS_MIN, LARGE_PARTY_THRESHOLD } from '../../../common/constants'
-import { GUEST_CHANGE_CUTOFF_HOURS, GUEST_STATUS_LABELS, MANAGE_MESSAGES as M, type ManageView } from '../../../common/manage-booking'
+import { lazy, Suspense, useRef, useState } from 'react'
+import type { DateException, WeeklyHours } from '../../../common/availability'
+import { FOOD_DRINKS_LABELS } from '../../../common/constants'
+import {
+  GUEST_CHANGE_CUTOFF_HOURS,
+  GUEST_STATUS_LABELS,
+  MANAGE_MESSAGES as M,
+  type ManageView,
+} from '../../../common/manage-booking'
 import { formatLongDate, formatTime12 } from '../../../common/time'
 import { buttonVariants } from '~/components/ui/button-variants'
 import { ApiError, apiRequest } from '~/lib/api'
 import { telHref } from '~/lib/tel'
 import { cx } from '~/lib/cx'
-import { BookingCalendar } from './booking-calendar'
-import { TimeSelect } from './time-select'
+
+const ChangeForm = lazy(() => import('./manage-booking-change'))
 
 type Props = {
   initial: ManageView
@@ -20,8 +25,6 @@ type Props = {
 }
 
 type Notice = { tone: 'success' | 'error'; text: string }
-
-const guestsWord = (n: number) => (n === 1 ? 'guest' : 'guests')
 
 /**
  * The guest's booking, and what they may do with it: while the visit is more
@@ -47,7 +50,8 @@ export function ManageBooking({ initial, token, today, openingHours, exceptions 
     const text = error instanceof ApiError ? error.serverMessage : M.failed
     announce({ tone: 'error', text })
     // The booking may have changed (cancelled by staff, or now inside the 2 hours): show it as it is now.
-    if (error instanceof ApiError && error.status === 409) void apiRequest<ManageView>('GET', base).then(setView, () => undefined)
+    if (error instanceof ApiError && error.status === 409)
+      void apiRequest<ManageView>('GET', base).then(setView, () => undefined)
   }
 
   return (
@@ -62,7 +66,9 @@ export function ManageBooking({ initial, token, today, openingHours, exceptions 
           <p
             className={cx(
               'flex gap-3 rounded-md border px-4 py-3 font-semibold',
-              notice.tone === 'success' ? 'border-forest bg-accent text-forest-dark' : 'border-destructive bg-destructive/10 text-destructive',
+              notice.tone === 'success'
+                ? 'border-forest bg-accent text-forest-dark'
+                : 'border-destructive bg-destructive/10 text-destructive',
             )}
           >
             {notice.tone === 'success' && <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />}
@@ -89,21 +95,36 @@ export function ManageBooking({ initial, token, today, openingHours, exceptions 
         />
       )}
       {state === 'open' && mode === 'change' && (
-        <ChangeForm
-          view={view}
-          base={base}
-          today={today}
-          openingHours={openingHours}
-          exceptions={exceptions}
-          onDone={(next, changed) => {
-            setView(next)
-            setMode('view')
-            if (!changed) announce({ tone: 'error', text: M.unchanged })
-            else announce({ tone: 'success', text: next.booking.status === 'pending' ? M.changedPending(next.booking.email) : M.changed(next.booking.email) })
-          }}
-          onClose={() => setMode('view')}
-          onError={fail}
-        />
+        <Suspense
+          fallback={
+            <p role="status" className="rounded-2xl border border-border bg-card p-6 text-muted-foreground">
+              Loading the calendar...
+            </p>
+          }
+        >
+          <ChangeForm
+            view={view}
+            base={base}
+            today={today}
+            openingHours={openingHours}
+            exceptions={exceptions}
+            onDone={(next, changed) => {
+              setView(next)
+              setMode('view')
+              if (!changed) announce({ tone: 'error', text: M.unchanged })
+              else
+                announce({
+                  tone: 'success',
+                  text:
+                    next.booking.status === 'pending'
+                      ? M.changedPending(next.booking.email)
+                      : M.changed(next.booking.email),
+                })
+            }}
+            onClose={() => setMode('view')}
+            onError={fail}
+          />
+        </Suspense>
       )}
       {state === 'phone' && (
         <div className="grid gap-4 rounded-md border border-brass bg-accent px-4 py-4">
@@ -152,7 +173,10 @@ function BookingDetails({ view }: { view: ManageView }) {
   ]
   if (booking.eventTitle) rows.unshift(['Event', booking.eventTitle])
   return (
-    <section aria-labelledby="booking-details-heading" className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="booking-details-heading"
+      className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="booking-details-heading" className="text-2xl font-semibold text-primary">
           Table for {booking.partySize}
@@ -219,11 +243,19 @@ function Actions({
             Change booking
           </button>
         )}
-        <button type="button" className={buttonVariants({ size: 'lg', variant: 'outline' })} onClick={() => dialog.current?.showModal()}>
+        <button
+          type="button"
+          className={buttonVariants({ size: 'lg', variant: 'outline' })}
+          onClick={() => dialog.current?.showModal()}
+        >
           Cancel booking
         </button>
         {booking.status === 'confirmed' && (
-          <a href={`${base}/calendar.ics`} download="booking.ics" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+          <a
+            href={`${base}/calendar.ics`}
+            download="booking.ics"
+            className={buttonVariants({ size: 'lg', variant: 'outline' })}
+          >
             <CalendarPlus className="size-5" aria-hidden="true" />
             Add to calendar
           </a>
@@ -239,174 +271,28 @@ function Actions({
           Cancel this booking?
         </h2>
         <p id="cancel-text" className="mt-3">
-          Your table for {booking.partySize} on {formatLongDate(booking.date)} at {formatTime12(booking.startTime)} will be cancelled and
-          offered to other guests.
+          Your table for {booking.partySize} on {formatLongDate(booking.date)} at {formatTime12(booking.startTime)} will
+          be cancelled and offered to other guests.
         </p>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button type="button" autoFocus className={buttonVariants({ variant: 'outline' })} onClick={() => dialog.current?.close()}>
+          <button
+            type="button"
+            autoFocus
+            className={buttonVariants({ variant: 'outline' })}
+            onClick={() => dialog.current?.close()}
+          >
             Keep booking
           </button>
-          <button type="button" disabled={busy} className={buttonVariants({ variant: 'destructive' })} onClick={() => void cancel()}>
+          <button
+            type="button"
+            disabled={busy}
+            className={buttonVariants({ variant: 'destructive' })}
+            onClick={() => void cancel()}
+          >
             {busy ? 'Cancelling...' : 'Yes, cancel booking'}
           </button>
         </div>
       </dialog>
     </div>
-  )
-}
-
-/** The free times of a date for the party, this booking's own seats left out (the server's rule). */
-function useSlots(base: string, date: string, partySize: number, version: number) {
-  const [result, setResult] = useState<{ key: string; slots?: string[]; failed?: boolean }>({ key: '' })
-  const key = `${date}/${partySize}/${version}`
-  useEffect(() => {
-    if (!date) return
-    let live = true
-    apiRequest<{ startTime: string }[]>('GET', `${base}/slots/${date}?partySize=${partySize}`).then(
-      (slots) => live && setResult({ key, slots: slots.map((s) => s.startTime) }),
-      () => live && setResult({ key, failed: true }),
-    )
-    return () => {
-      live = false
-    }
-  }, [base, date, partySize, key])
-  const current = result.key === key
-  return { slots: current ? result.slots : undefined, loading: Boolean(date) && !current, failed: current && Boolean(result.failed) }
-}
-
-function ChangeForm({
-  view,
-  base,
-  today,
-  openingHours,
-  exceptions,
-  onDone,
-  onClose,
-  onError,
-}: {
-  view: ManageView
-  base: string
-  today: string
-  openingHours: WeeklyHours[]
-  exceptions: DateException[]
-  onDone: (next: ManageView, changed: boolean) => void
-  onClose: () => void
-  onError: (error: unknown) => void
-}) {
-  const { booking, venuePhone } = view
-  const [date, setDate] = useState(booking.date)
-  const [time, setTime] = useState(booking.startTime)
-  const [partySize, setPartySize] = useState(booking.partySize)
-  const [openRequest, setOpenRequest] = useState(0)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
-  const heading = useRef<HTMLHeadingElement>(null)
-  // Bumped when the server says a time was taken meanwhile: the times are asked for again.
-  const [version, setVersion] = useState(0)
-  const { slots, loading, failed } = useSlots(base, date, partySize, version)
-  const isDisabled = useCallback((d: string) => isDayDisabled(d, today, openingHours, exceptions), [today, openingHours, exceptions])
-
-  useEffect(() => heading.current?.focus(), [])
-  // A time that is not free for the new date or party is dropped, so the guest picks again.
-  useEffect(() => {
-    if (slots && time && !slots.includes(time)) setTime('')
-  }, [slots, time])
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    if (!time) {
-      setError('Please choose a time.')
-      return
-    }
-    setBusy(true)
-    setError('')
-    try {
-      const next = await apiRequest<ManageView & { changed: boolean }>('PATCH', base, { date, startTime: time, partySize })
-      onDone(next, next.changed)
-    } catch (err) {
-      // A slot taken meanwhile: the guest stays in the form with the message, and the times refresh.
-      if (err instanceof ApiError && err.code === 'slot_unavailable') {
-        setError(err.serverMessage)
-        setTime('')
-        setVersion((v) => v + 1)
-      } else onError(err)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  return (
-    <section aria-labelledby="change-heading" className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-      <h2 id="change-heading" ref={heading} tabIndex={-1} className="text-2xl font-semibold text-primary outline-none">
-        Change booking
-      </h2>
-      <p className="mt-2 text-muted-foreground">Choose a new date, time or number of guests. Your current table is kept until you save.</p>
-      <form className="mt-6 grid gap-6" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="grid gap-2">
-          <span id="change-date-label" className="text-sm font-semibold">
-            Date
-          </span>
-          <BookingCalendar
-            today={today}
-            selected={date}
-            isDisabled={isDisabled}
-            onSelect={(d) => {
-              setDate(d)
-              setError('')
-              setOpenRequest((n) => n + 1)
-            }}
-            labelledBy="change-date-label"
-          />
-        </div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TimeSelect date={date} value={time} onChange={setTime} openRequest={openRequest} slots={slots} loading={loading} failed={failed} />
-          <div className="grid content-start gap-2">
-            <label htmlFor="change-guests" className="text-sm font-semibold">
-              Number of guests
-            </label>
-            <select
-              id="change-guests"
-              value={partySize}
-              onChange={(e) => setPartySize(Number(e.target.value))}
-              className="h-10 w-full rounded-md border border-input bg-card px-3 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 md:text-sm"
-            >
-              {Array.from({ length: GUESTS_MAX - GUESTS_MIN + 1 }, (_, i) => i + GUESTS_MIN).map((n) => (
-                <option key={n} value={n}>
-                  {n} {guestsWord(n)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        {partySize > LARGE_PARTY_THRESHOLD && (
-          <p role="note" className="rounded-md border border-brass bg-accent px-4 py-3 text-sm">
-            <strong>Large party.</strong> For more than {LARGE_PARTY_THRESHOLD} guests we confirm every booking personally, so your changed booking
-            will wait for us to confirm it. To talk to us now, call{' '}
-            <a className="font-semibold underline" href={telHref(venuePhone)}>
-              {venuePhone}
-            </a>
-            .
-          </p>
-        )}
-        {time && (
-          <p className="rounded-md bg-accent px-4 py-3 text-sm font-semibold" aria-live="polite">
-            New booking: {formatLongDate(date)} at {formatTime12(time)} for {partySize} {guestsWord(partySize)}
-          </p>
-        )}
-        {error && (
-          <p role="alert" className="text-sm font-semibold text-destructive">
-            {error}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={busy} className={buttonVariants({ size: 'lg' })}>
-            {busy ? 'Saving...' : 'Save changes'}
-          </button>
-          <button type="button" className={buttonVariants({ size: 'lg', variant: 'outline' })} onClick={onClose}>
-            Keep my booking as it is
-          </button>
-        </div>
-      </form>
-    </section>
   )
 }
