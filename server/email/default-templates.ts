@@ -9,6 +9,11 @@ Guests: {{partySize}}
 Preference: {{preference}}
 Special requests: {{specialRequests}}`
 
+/** The guest's link to change or cancel, as a button and as its text line. */
+const MANAGE_BUTTON = { buttonOneText: 'Change or cancel', buttonOneUrl: '{{manageUrl}}' }
+const manageLinkText = `Change or cancel: {{manageUrl}}
+(up to 2 hours before your visit; after that, call us on {{venuePhone}})`
+
 /** The wording each message starts with; staff change it in Email Templates. */
 const DEFAULTS: Record<EmailTemplateKey, Omit<NewTemplate, 'templateKey' | 'name' | 'description' | 'variables'>> = {
   booking_confirmed: {
@@ -16,8 +21,7 @@ const DEFAULTS: Record<EmailTemplateKey, Omit<NewTemplate, 'templateKey' | 'name
     heroTitle: 'Booking Confirmed',
     greetingText: 'Hello {{customerName}},',
     messageText: 'Thank you for booking with us. Your table is confirmed and we look forward to welcoming you.',
-    buttonOneText: 'Change or cancel',
-    buttonOneUrl: '{{manageUrl}}',
+    ...MANAGE_BUTTON,
     footerText: 'Need to change or cancel? Use the button above up to 2 hours before your visit; after that, call us on {{venuePhone}}.',
     textContent: `Hello {{customerName}},
 
@@ -25,8 +29,7 @@ Thank you for booking with us. Your table is confirmed and we look forward to we
 
 ${bookingSummaryText}
 
-Change or cancel: {{manageUrl}}
-(up to 2 hours before your visit; after that, call us on {{venuePhone}})
+${manageLinkText}
 
 {{venueName}}`,
   },
@@ -36,8 +39,7 @@ Change or cancel: {{manageUrl}}
     greetingText: 'Hello {{customerName}},',
     messageText:
       'Thank you for your booking request. For parties of more than 6 we confirm every booking personally: we will call you within 24 hours. If you would rather talk to us now, call {{venuePhone}}.',
-    buttonOneText: 'Change or cancel',
-    buttonOneUrl: '{{manageUrl}}',
+    ...MANAGE_BUTTON,
     footerText: 'Your table is held for you until we have spoken.',
     textContent: `Hello {{customerName}},
 
@@ -56,8 +58,7 @@ Your table is held for you until we have spoken.
     heroTitle: 'Booking Confirmed',
     greetingText: 'Hello {{customerName}},',
     messageText: 'Good news: we have confirmed your table for {{partySize}}. We look forward to seeing you.',
-    buttonOneText: 'Change or cancel',
-    buttonOneUrl: '{{manageUrl}}',
+    ...MANAGE_BUTTON,
     footerText: 'Need to change or cancel? Use the button above up to 2 hours before your visit; after that, call us on {{venuePhone}}.',
     textContent: `Hello {{customerName}},
 
@@ -65,8 +66,7 @@ Good news: we have confirmed your table for {{partySize}}. We look forward to se
 
 ${bookingSummaryText}
 
-Change or cancel: {{manageUrl}}
-(up to 2 hours before your visit; after that, call us on {{venuePhone}})
+${manageLinkText}
 
 {{venueName}}`,
   },
@@ -92,8 +92,7 @@ We hope to see you another time.
     heroTitle: 'Booking Changed',
     greetingText: 'Hello {{customerName}},',
     messageText: 'We have changed your booking as you asked. Here are the new details.',
-    buttonOneText: 'Change or cancel',
-    buttonOneUrl: '{{manageUrl}}',
+    ...MANAGE_BUTTON,
     footerText: 'Plans changed again? Use the button above up to 2 hours before your visit, or call us on {{venuePhone}}.',
     textContent: `Hello {{customerName}},
 
@@ -101,8 +100,7 @@ We have changed your booking as you asked. Here are the new details.
 
 ${bookingSummaryText}
 
-Change or cancel: {{manageUrl}}
-(up to 2 hours before your visit; after that, call us on {{venuePhone}})
+${manageLinkText}
 
 {{venueName}}`,
   },
@@ -111,8 +109,7 @@ Change or cancel: {{manageUrl}}
     heroTitle: 'See You Soon',
     greetingText: 'Hello {{customerName}},',
     messageText: 'A quick reminder of your table with us. If your plans have changed, please let us know so we can offer the table to someone else.',
-    buttonOneText: 'Change or cancel',
-    buttonOneUrl: '{{manageUrl}}',
+    ...MANAGE_BUTTON,
     footerText: 'Up to 2 hours before your visit you can change or cancel with the button above; after that, call us on {{venuePhone}}.',
     textContent: `Hello {{customerName}},
 
@@ -120,8 +117,7 @@ A quick reminder of your table with us. If your plans have changed, please let u
 
 ${bookingSummaryText}
 
-Change or cancel: {{manageUrl}}
-(up to 2 hours before your visit; after that, call us on {{venuePhone}})
+${manageLinkText}
 
 {{venueName}}`,
   },

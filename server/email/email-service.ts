@@ -12,7 +12,7 @@ import type { SettingsService } from '../settings/settings-service'
 import { manageLinkFor } from '../reservations/guest-bookings'
 import { signToken, verifyToken } from '../signed-tokens'
 import { defaultTemplate } from './default-templates'
-import { calendarFile } from './ics'
+import { bookingCalendarFile } from './ics'
 import { bookingMessages, enqueueMessagesQuery, enquiryMessages, guestChangeMessages, SEND_ATTEMPTS, SEND_TASK, type MessageData, type OutboxMessage } from './outbox'
 import { renderMessage } from './render'
 import type { MailTransport } from './transport'
@@ -262,13 +262,12 @@ export function createEmailService(
     return {
       filename: 'booking.ics',
       contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      content: calendarFile({
-        uid: `${row.messageKey.split(':').slice(0, 2).join('-')}@${new URL(venue.site_url).hostname}`,
+      content: bookingCalendarFile({
+        key: row.messageKey.split(':').slice(0, 2).join('-'),
         start,
-        end: new Date(start.getTime() + c.minutes * 60_000),
+        minutes: c.minutes,
         summary: c.title,
-        location: venue.venue_address,
-        description: `Questions or changes: call ${venue.venue_phone}.`,
+        venue,
         stamp: clock.now(),
       }),
     }

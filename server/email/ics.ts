@@ -46,3 +46,28 @@ export function calendarFile(e: CalendarEvent): string {
   ]
   return `${lines.map(fold).join('\r\n')}\r\n`
 }
+
+/**
+ * A booking's visit as a calendar file: one event a booking (its UID is the
+ * booking's), so the file attached to its emails and the one its manage page
+ * offers update the same calendar entry.
+ */
+export function bookingCalendarFile(b: {
+  /** 'reservation-123', from the booking's id. */
+  key: string
+  start: Date
+  minutes: number
+  summary: string
+  venue: { venue_address: string; venue_phone: string; site_url: string }
+  stamp: Date
+}): string {
+  return calendarFile({
+    uid: `${b.key}@${new URL(b.venue.site_url).hostname}`,
+    start: b.start,
+    end: new Date(b.start.getTime() + b.minutes * 60_000),
+    summary: b.summary,
+    location: b.venue.venue_address,
+    description: `Questions or changes: call ${b.venue.venue_phone}.`,
+    stamp: b.stamp,
+  })
+}

@@ -54,20 +54,24 @@ function absolute(url: string, siteUrl: string): string {
   return url.startsWith('/') ? `${base}${url}` : `${base}/uploads/${url}`
 }
 
-/** Staff's own HTML keeps the line on stopping offers: before </body>, or at the end. */
-function withStopOffers(body: string, unsubscribeUrl: string | undefined): string {
-  if (!unsubscribeUrl) return body
-  const line = `<p style="font-size:13px;color:#5b4f42">If you agreed to hear about our offers when you booked, you can <a href="${Mustache.escape(unsubscribeUrl)}">stop offers from us here</a>.</p>`
+/** A line added to staff's own HTML: before </body>, or at the end. */
+function beforeBodyEnd(body: string, line: string): string {
   const end = body.toLowerCase().lastIndexOf('</body>')
   return end === -1 ? `${body}${line}` : `${body.slice(0, end)}${line}${body.slice(end)}`
 }
 
-/** Staff's own HTML without {{manageUrl}} gets the link: before </body>, or at the end. */
+/** Staff's own HTML keeps the line on stopping offers. */
+function withStopOffers(body: string, unsubscribeUrl: string | undefined): string {
+  if (!unsubscribeUrl) return body
+  return beforeBodyEnd(
+    body,
+    `<p style="font-size:13px;color:#5b4f42">If you agreed to hear about our offers when you booked, you can <a href="${Mustache.escape(unsubscribeUrl)}">stop offers from us here</a>.</p>`,
+  )
+}
+
+/** Staff's own HTML without {{manageUrl}} gets the link. */
 function withManageLink(body: string, manageUrl: string | undefined): string {
-  if (!manageUrl) return body
-  const line = `<p><a href="${Mustache.escape(manageUrl)}">${MANAGE_TEXT}</a></p>`
-  const end = body.toLowerCase().lastIndexOf('</body>')
-  return end === -1 ? `${body}${line}` : `${body.slice(0, end)}${line}${body.slice(end)}`
+  return manageUrl ? beforeBodyEnd(body, `<p><a href="${Mustache.escape(manageUrl)}">${MANAGE_TEXT}</a></p>`) : body
 }
 
 /**

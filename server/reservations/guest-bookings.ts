@@ -6,16 +6,14 @@ import { DUPLICATE_BOOKING_MESSAGE, slotUnavailableMessage, type AvailabilitySlo
 import { dayOfWeek, formatTime12, todayIn } from '../../common/time'
 import { withoutTrailingSlashes } from '../../common/url'
 import type { Reservation } from '../db/schema'
-import { sendTogether } from '../db/pipeline'
-import { inTransaction } from '../db/transaction'
 import type { Config } from '../config'
 import type { Deps } from '../deps'
-import { calendarFile } from '../email/ics'
+import { bookingCalendarFile } from '../email/ics'
 import { ConflictError, HttpError } from '../http/errors'
 import type { SettingsService } from '../settings/settings-service'
 import { signToken, verifyToken } from '../signed-tokens'
 import type { ReservationEvents } from './reservation-events'
-import { dayColumns, lockDatesQuery, RESERVATION_FIELDS, type DayData } from './reservations-data'
+import { dayColumns, heldSlotSql, RESERVATION_FIELDS, runStatements, withDatesLocked, type DayData } from './reservations-data'
 
 /** A pool or a connection in a transaction: either reads a booking. */
 type Queryable = Pick<pg.Pool, 'query'>
@@ -150,31 +148,23 @@ export function createGuestBookings(
      * confirm at once goes back to pending; one within it is confirmed.
      */
     async change(token: string, input: ChangeBookingInput): Promise<ManageView & { changed: boolean }> {
-      const id = await idOf(token)
-      const before = await find(db.$client, id)
-      if (!before) throw new ManageLinkError('invalid', await phone())
+      const before = await load(token)
       await mustBeOpen(before)
       if (before.eventId !== null) throw new ConflictError(M.eventTable(await phone()), 'event_booking')
       if (input.date === before.date && input.startTime === before.startTime && input.partySize === before.partySize) {
         return { ...(await viewOf(before)), changed: false }
       }
       const rules = await settings.booking()
-      const updated = await inTransaction(db, async (client, end) => {
-        await client.query('begin')
-        await client.query(lockDatesQuery([...new Set([before.date, input.date])].sort()))
-        const current = (await find(client, id, true))!
+      const change = await withDatesLocked(db, [before.date, input.date], async (client) => {
+        const current = (await find(client, before.id, true))!
         // Changed by staff meanwhile (or by the guest in another tab): decide on what is there now.
         if (current.date !== before.date) throw new ConflictError('This booking was changed meanwhile. Please reload the page and try again.')
         await mustBeOpen(current)
         const now = clock.now()
         const [day, held] = await Promise.all([
-          dayWithout(client, input.date, id),
+          dayWithout(client, input.date, current.id),
           // Another active booking of the same guest at that time (the rule of a new booking).
-          client.query(
-            `select 1 from reservations where lower(email) = lower($1) and date = $2 and start_time = $3
-               and status in ('pending', 'confirmed') and id <> $4 limit 1`,
-            [current.email, input.date, input.startTime, id],
-          ),
+          client.query(heldSlotSql('$1', '$2', '$3', '$4::int'), [current.email, input.date, input.startTime, current.id]),
         ])
         if (held.rowCount) throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
         if (checkSlot({ date: input.date, partySize: input.partySize, now, timeZone, rules, ...day }, input.startTime) !== 'ok') {
@@ -187,41 +177,31 @@ export function createGuestBookings(
           `update reservations set date = $2, start_time = $3, party_size = $4, status = $5, changed_by = 'guest', changed_at = $6, updated_at = $6
              ${moved ? ', reminder_sent_at = null' : ''}
            where id = $1 returning ${RESERVATION_FIELDS}`,
-          [id, input.date, input.startTime, input.partySize, status, now],
+          [current.id, input.date, input.startTime, input.partySize, status, now],
         )
-        const row = rows[0]!
-        const statements = await events.statementsFor('reservation.changed', [{ reservation: row, previous: current, by: 'guest' }])
-        if (statements.length) await sendTogether(client, statements)
-        await end.commit()
-        return { previous: current, row }
+        const payload = { reservation: rows[0]!, previous: current, by: 'guest' as const }
+        await runStatements(client, await events.statementsFor('reservation.changed', [payload]))
+        return payload
       })
-      forgetDays([updated.previous.date, updated.row.date])
-      events.emit('reservation.changed', { reservation: updated.row, previous: updated.previous, by: 'guest' })
-      return { ...(await viewOf(updated.row)), changed: true }
+      forgetDays([change.previous.date, change.reservation.date])
+      events.emit('reservation.changed', change)
+      return { ...(await viewOf(change.reservation)), changed: true }
     },
 
     /** Cancels the booking: its seats are free at once. */
     async cancel(token: string): Promise<ManageView> {
-      const id = await idOf(token)
-      const before = await find(db.$client, id)
-      if (!before) throw new ManageLinkError('invalid', await phone())
+      const before = await load(token)
       await mustBeOpen(before)
-      const cancelled = await inTransaction(db, async (client, end) => {
-        await client.query('begin')
-        // The date's lock, as for any change of seats: a booking being made sees the seats either taken or free.
-        await client.query(lockDatesQuery([before.date]))
-        const current = (await find(client, id, true))!
+      // The date's lock, as for any change of seats: a booking being made sees the seats either taken or free.
+      const cancelled = await withDatesLocked(db, [before.date], async (client) => {
+        const current = (await find(client, before.id, true))!
         await mustBeOpen(current)
-        const now = clock.now()
         const { rows } = await client.query<Reservation>(
           `update reservations set status = 'cancelled', changed_by = 'guest', changed_at = $2, updated_at = $2 where id = $1 returning ${RESERVATION_FIELDS}`,
-          [id, now],
+          [current.id, clock.now()],
         )
-        const row = rows[0]!
-        const payload = { reservation: row, previousStatus: current.status as 'pending' | 'confirmed', declined: false, by: 'guest' as const }
-        const statements = await events.statementsFor('reservation.cancelled', [payload])
-        if (statements.length) await sendTogether(client, statements)
-        await end.commit()
+        const payload = { reservation: rows[0]!, previousStatus: current.status as 'pending' | 'confirmed', declined: false, by: 'guest' as const }
+        await runStatements(client, await events.statementsFor('reservation.cancelled', [payload]))
         return payload
       })
       forgetDays([cancelled.reservation.date])
@@ -234,14 +214,12 @@ export function createGuestBookings(
       const r = await load(token)
       if (r.status === 'cancelled') throw new ConflictError(M.cancelled, 'booking_cancelled')
       const [venue, rules] = await Promise.all([settings.venue(), settings.booking()])
-      const start = visitOf(r)
-      return calendarFile({
-        uid: `reservation-${r.id}@${new URL(venue.site_url).hostname}`,
-        start,
-        end: new Date(start.getTime() + rules.durationMinutes * 60_000),
+      return bookingCalendarFile({
+        key: `reservation-${r.id}`,
+        start: visitOf(r),
+        minutes: rules.durationMinutes,
         summary: `Table at ${venue.venue_name}`,
-        location: venue.venue_address,
-        description: `Table for ${r.partySize}. Questions or changes: call ${venue.venue_phone}.`,
+        venue,
         stamp: clock.now(),
       })
     },

@@ -69,10 +69,11 @@ export function describeChange(before: Reservation, after: Reservation): string 
  * the guest, is recorded in the transaction of the change itself.
  */
 export function recordReservationHistory(events: ReservationEvents, clock: Clock) {
-  const statement = (rows: HistoryRow[]) => (rows.length ? [recordHistoryQuery(rows)] : [])
-  events.inTransaction('reservation.approved', (payloads) =>
-    statement(payloads.map(({ reservation }) => ({ reservationId: reservation.id, kind: 'confirmed', actor: 'staff', at: clock.now() }))),
-  )
+  const statement = (rows: Omit<HistoryRow, 'at'>[]) => (rows.length ? [recordHistoryQuery(rows.map((r) => ({ ...r, at: clock.now() })))] : [])
+  const byStaff = (kind: HistoryKind) => (payloads: { reservation: Reservation }[]) =>
+    statement(payloads.map(({ reservation }) => ({ reservationId: reservation.id, kind, actor: 'staff' })))
+  events.inTransaction('reservation.approved', byStaff('confirmed'))
+  events.inTransaction('reservation.reinstated', byStaff('reinstated'))
   events.inTransaction('reservation.cancelled', (payloads) =>
     statement(
       payloads.map(({ reservation, by, declined }) => ({
@@ -80,22 +81,12 @@ export function recordReservationHistory(events: ReservationEvents, clock: Clock
         kind: 'cancelled',
         actor: by,
         detail: declined && by === 'staff' ? 'declined' : '',
-        at: clock.now(),
       })),
     ),
   )
-  events.inTransaction('reservation.reinstated', (payloads) =>
-    statement(payloads.map(({ reservation }) => ({ reservationId: reservation.id, kind: 'reinstated', actor: 'staff', at: clock.now() }))),
-  )
   events.inTransaction('reservation.changed', (payloads) =>
     statement(
-      payloads.map(({ reservation, previous, by }) => ({
-        reservationId: reservation.id,
-        kind: 'changed',
-        actor: by,
-        detail: describeChange(previous, reservation),
-        at: clock.now(),
-      })),
+      payloads.map(({ reservation, previous, by }) => ({ reservationId: reservation.id, kind: 'changed', actor: by, detail: describeChange(previous, reservation) })),
     ),
   )
 }

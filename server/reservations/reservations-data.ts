@@ -1,9 +1,11 @@
 import { eq, getTableColumns } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
 import type { ActiveBooking, DateException, WeeklyHours } from '../../common/availability'
 import type { Db, DbOrTx } from '../db/client'
 import { sendTogether } from '../db/pipeline'
 import { inTransaction, type TransactionEnd } from '../db/transaction'
+import * as schema from '../db/schema'
 import { events, reservations, type Event, type Reservation } from '../db/schema'
 import { countAttemptsQuery, type Attempt, type AttemptCount } from '../http/rate-limit'
 
@@ -80,10 +82,10 @@ export function dayColumns(date: string, dayOfWeek: string, exceptId = 'null') {
            where date = ${date} and ${ACTIVE} and id is distinct from ${exceptId} group by start_time) booked) as bookings`
 }
 
-/** An active booking of an email at a date and time (at most one row), for SQL naming them. */
-export function heldSlotSql(email: string, date: string, startTime: string) {
+/** An active booking of an email at a date and time (at most one row), other than `exceptId`, for SQL naming them. */
+export function heldSlotSql(email: string, date: string, startTime: string, exceptId = 'null') {
   return `select id from reservations where lower(email) = lower(${email})
-    and date = ${date} and start_time = ${startTime} and ${ACTIVE} limit 1`
+    and date = ${date} and start_time = ${startTime} and ${ACTIVE} and id is distinct from ${exceptId} limit 1`
 }
 
 /** Whether an email already holds an active booking at a date and time, for SQL naming them. */
@@ -102,6 +104,25 @@ export function replayFrom(row: Record<string, unknown>): Reservation | undefine
   const replay: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(row)) if (name.startsWith('replay_')) replay[name.slice(7)] = value
   return replay as Reservation
+}
+
+/**
+ * Runs `work` in a transaction holding the locks of `dates` (the lock guest
+ * bookings take): how staff edits and guests' own changes move seats.
+ */
+export function withDatesLocked<T>(db: Db, dates: string[], work: (client: pg.PoolClient, tx: DbOrTx) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (client, end) => {
+    await client.query('begin')
+    await client.query(lockDatesQuery([...new Set(dates)].sort()))
+    const result = await work(client, drizzle(client, { schema }) as unknown as DbOrTx)
+    await end.commit()
+    return result
+  })
+}
+
+/** Runs the statements that must commit with a change (its emails, its history), in one round trip. */
+export async function runStatements(client: pg.PoolClient, statements: pg.QueryConfig[]) {
+  if (statements.length) await sendTogether(client, statements)
 }
 
 /** Locks dates (given sorted, so two transactions never wait on each other in a circle). */

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
 import type {
   AdminReservation,
@@ -12,15 +11,11 @@ import type {
 import { ADMIN_RESERVATION_MESSAGES as M } from '../../common/admin-reservations'
 import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '../../common/availability'
 import { dayOfWeek, formatLongDate, formatTime12, todayIn } from '../../common/time'
-import type { DbOrTx } from '../db/client'
-import * as schema from '../db/schema'
 import { reservations, type Reservation } from '../db/schema'
-import { sendTogether } from '../db/pipeline'
-import { inTransaction } from '../db/transaction'
 import type { Deps } from '../deps'
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors'
 import type { BookingSettings, SettingsService } from '../settings/settings-service'
-import { dayColumns, lockDatesQuery, RESERVATION_FIELDS, type DayData } from './reservations-data'
+import { dayColumns, RESERVATION_FIELDS, runStatements, withDatesLocked, type DayData } from './reservations-data'
 import { historyOf } from './history'
 import type { ReservationEvent, ReservationEvents } from './reservation-events'
 
@@ -99,17 +94,6 @@ export function createStaffReservations(
 ) {
   const timeZone = config.venueTimezone
 
-  /** Runs `work` in a transaction holding the locks of `dates` (the lock guest bookings take). */
-  function withDatesLocked<T>(dates: string[], work: (client: pg.PoolClient, tx: DbOrTx) => Promise<T>): Promise<T> {
-    return inTransaction(db, async (client, end) => {
-      await client.query('begin')
-      await client.query(lockDatesQuery([...new Set(dates)].sort()))
-      const result = await work(client, drizzle(client, { schema }) as unknown as DbOrTx)
-      await end.commit()
-      return result
-    })
-  }
-
   async function dayFor(client: pg.PoolClient, date: string, exceptId?: number): Promise<DayData> {
     const { rows } = await client.query<DayData>({
       text: `select ${dayColumns('$1', '$2', '$3::int')}`,
@@ -179,10 +163,10 @@ export function createStaffReservations(
     async create(input: AdminReservationInput & { force?: boolean }): Promise<AdminReservation> {
       if (input.date < todayIn(clock.now(), timeZone)) throw new ValidationError(M.pastDate, { date: M.pastDate })
       const { force, ...fields } = input
-      const created = await withDatesLocked([fields.date], async (client, tx) => {
+      const created = await withDatesLocked(db, [fields.date], async (client, tx) => {
         if (ACTIVE.has(fields.status) && !force) await checkSeats(client, fields)
         const [row] = await tx.insert(reservations).values({ ...fields, receiveOffers: false, createdBy: 'staff' }).returning()
-        await runAll(client, await events.statementsFor('reservation.created', [{ reservation: row!, by: 'staff' }]))
+        await runStatements(client, await events.statementsFor('reservation.created', [{ reservation: row!, by: 'staff' }]))
         return row!
       })
       forgetDays([created.date])
@@ -201,7 +185,7 @@ export function createStaffReservations(
       // The dates to lock are the booking's own and the one it moves to; read it first to know them.
       const before = await findRow(db.$client, id)
       const target = { ...before, ...fields }
-      const { previous, updated } = await withDatesLocked([before.date, target.date], async (client, tx) => {
+      const { previous, updated } = await withDatesLocked(db, [before.date, target.date], async (client, tx) => {
         const current = await findRow(client, id, true)
         // Moved by someone else meanwhile: its new date is not locked. Staff try again.
         if (current.date !== before.date) throw new ConflictError('This booking was changed meanwhile. Please try again.')
@@ -239,7 +223,7 @@ export function createStaffReservations(
 
   /** The domain events a change is: what must commit with it runs inside its transaction (an outbox row, say). */
   async function emitChanges(client: pg.PoolClient, before: Reservation, after: Reservation) {
-    for (const event of changeEvents(before, after)) await runAll(client, await events.statementsForEvent(event))
+    for (const event of changeEvents(before, after)) await runStatements(client, await events.statementsForEvent(event))
   }
 
   function emitAfterCommit(before: Reservation, after: Reservation) {
@@ -247,21 +231,17 @@ export function createStaffReservations(
   }
 }
 
-async function runAll(client: pg.PoolClient, statements: pg.QueryConfig[]) {
-  if (statements.length) await sendTogether(client, statements)
-}
-
-/** Confirming a pending booking approves it; cancelling an active one cancels it (a pending one is declined). */
-export function changeEvents(before: Reservation, after: Reservation, by: 'guest' | 'staff' = 'staff'): ReservationEvent[] {
+/** A staff change as events: confirming a pending booking approves it; cancelling an active one cancels it (a pending one is declined). */
+export function changeEvents(before: Reservation, after: Reservation): ReservationEvent[] {
   const list: ReservationEvent[] = []
   if (before.status === 'pending' && after.status === 'confirmed') list.push({ name: 'reservation.approved', payload: { reservation: after } })
   if (ACTIVE.has(before.status) && after.status === 'cancelled') {
     const previousStatus = before.status as 'pending' | 'confirmed'
-    list.push({ name: 'reservation.cancelled', payload: { reservation: after, previousStatus, declined: previousStatus === 'pending', by } })
+    list.push({ name: 'reservation.cancelled', payload: { reservation: after, previousStatus, declined: previousStatus === 'pending', by: 'staff' } })
   }
   if (before.status === 'cancelled' && ACTIVE.has(after.status)) list.push({ name: 'reservation.reinstated', payload: { reservation: after } })
   const details = ['name', 'email', 'phone', 'date', 'startTime', 'partySize', 'additionalInfo', 'foodDrinks'] as const
-  if (details.some((k) => before[k] !== after[k])) list.push({ name: 'reservation.changed', payload: { reservation: after, previous: before, by } })
+  if (details.some((k) => before[k] !== after[k])) list.push({ name: 'reservation.changed', payload: { reservation: after, previous: before, by: 'staff' } })
   return list
 }
 export type StaffReservations = ReturnType<typeof createStaffReservations>
