@@ -79,6 +79,26 @@ const LazyProviders = lazy(() => loadProviders().then((component) => ({ default:
 if (import.meta.env.SSR) await loadProviders()
 else if (!isLightPath(window.location.pathname)) await loadProviders()
 
+const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const
+
+/**
+ * Fetches the providers once the guest points at, touches or tabs to a link to a
+ * page that needs them (booking, sign-in), so the move there is instant, and not
+ * during the page load, where they would be 35 KB of script the page never runs.
+ * Returns the clean-up.
+ */
+function prefetchProvidersOnIntent(): () => void {
+  const stop = () => INTENT_EVENTS.forEach((name) => document.removeEventListener(name, onIntent))
+  function onIntent(event: Event) {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || isLightPath(link.pathname)) return
+    stop()
+    void loadProviders()
+  }
+  INTENT_EVENTS.forEach((name) => document.addEventListener(name, onIntent, { passive: true }))
+  return stop
+}
+
 export default function App() {
   const { pathname } = useLocation()
   const light = isLightPath(pathname)
@@ -87,11 +107,7 @@ export default function App() {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   useEffect(() => {
-    // Fetch the providers while the guest reads, so moving on to booking is instant.
-    if (light && !providers) {
-      const id = window.setTimeout(() => void loadProviders(), 3000)
-      return () => window.clearTimeout(id)
-    }
+    if (light && !providers) return prefetchProvidersOnIntent()
   }, [light])
 
   if (light) return <Outlet />

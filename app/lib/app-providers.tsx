@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Toaster } from '~/components/ui/toaster'
+import { PageToaster } from '~/components/ui/page-toaster'
 
 /** SPEC.md section 7: no retries, data never stale, no refetch on focus unless a query asks. */
 function makeQueryClient() {
@@ -12,13 +12,13 @@ function makeQueryClient() {
   })
 }
 
-/** TanStack Query and the toast viewport, for the pages that fetch or toast (booking, login, admin, ...). */
+/** TanStack Query and the toast viewport (loaded when first needed), for the pages that fetch or toast (booking, login, admin, ...). */
 export default function AppProviders({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(makeQueryClient)
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <PageToaster />
     </QueryClientProvider>
   )
 }

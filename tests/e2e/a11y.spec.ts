@@ -1,26 +1,9 @@
 import type { Page } from '@playwright/test'
 import { seriousViolations } from './axe'
+import { CLS_BUDGET, cumulativeLayoutShift, gotoCountingScripts, jsBudgetKb } from './budgets'
 import { signInQuickly } from './admin'
 import { expect, test } from './fixtures'
-
-/** Every public page, and the staff sign-in page. */
-const PUBLIC_PAGES = [
-  '/',
-  '/menu',
-  '/cocktails',
-  '/events',
-  '/events/acoustic-friday-the-hadham-folk-trio',
-  '/christmas',
-  '/private-hire',
-  '/contact',
-  '/booking',
-  '/login',
-  '/privacy-policy',
-  '/terms-conditions',
-  '/cookies-policy',
-  '/accessibility',
-  '/no-such-page',
-]
+import { PUBLIC_PAGES } from './public-pages'
 
 /** The back-office panels built so far, each checked signed in. */
 const ADMIN_PANELS = ['reservations', 'pending', 'hours', 'events', 'enquiries', 'menus', 'cocktails', 'hero-slides', 'marketing', 'email-templates', 'settings']
@@ -45,11 +28,15 @@ async function violationsAtEachWidth(page: Page, settle?: () => Promise<void>): 
 test.describe('axe on every public page', () => {
   test.use({ viewport: WIDTHS[0] })
   for (const path of PUBLIC_PAGES) {
-    test(`${path} has no serious or critical violations at 390 and 1280 px`, async ({ page, consoleErrors }) => {
+    test(`${path} has no serious or critical violations at 390 and 1280 px, and keeps its JavaScript and CLS budgets`, async ({ page, consoleErrors }) => {
       // The not-found pages are answered with their status, which the browser logs.
       if (path === '/no-such-page') consoleErrors.allow('status of 404')
-      await page.goto(path)
-      await page.waitForLoadState('networkidle')
+      // The budgets that do not depend on the machine (npm run audit:web measures the rest), on the phone.
+      const scriptKb = await gotoCountingScripts(page, path)
+      test.info().annotations.push({ type: 'JavaScript during load', description: `${scriptKb.toFixed(1)} KB gzip` })
+      const budget = jsBudgetKb(path)
+      if (budget) expect(scriptKb, `JavaScript fetched while ${path} loads, KB gzip`).toBeLessThanOrEqual(budget)
+      expect(await cumulativeLayoutShift(page), `CLS of ${path} at 390 px`).toBeLessThanOrEqual(CLS_BUDGET)
       // Check the page with the cookie banner showing, as a first-time visitor sees it (never on /login).
       const banner = async () => {
         if (path !== '/login') await expect(page.getByTestId('cookie-banner')).toBeVisible()

@@ -21,13 +21,22 @@ export function wantPageToaster() {
   for (const listener of listeners) listener()
 }
 
+const INTERACTION_EVENTS = ['pointerdown', 'keydown'] as const
+
 /**
- * The toast viewport for a light page (one that skips the app providers, see
- * root.tsx) that still shows toasts: rendered once something asks for it
- * (wantPageToaster), so a guest who only reads the page never downloads it.
- * A toast raised while it loads waits in the toast store and shows when it mounts.
+ * The toast viewport, rendered once something asks for it (wantPageToaster, the
+ * first toast) or the guest first clicks, taps or types (a form that may answer
+ * with a toast is in use), so a guest who only reads the page never downloads
+ * it and it is not part of any page's load. A toast raised while it loads waits
+ * in the toast store and shows when it mounts.
  */
 export function PageToaster() {
+  React.useEffect(() => {
+    if (wanted) return
+    const want = () => wantPageToaster()
+    INTERACTION_EVENTS.forEach((name) => document.addEventListener(name, want, { once: true, passive: true }))
+    return () => INTERACTION_EVENTS.forEach((name) => document.removeEventListener(name, want))
+  }, [])
   const ready = React.useSyncExternalStore(
     subscribe,
     () => wanted,

@@ -1,5 +1,6 @@
 import * as React from 'react'
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../common/constants'
+import { wantPageToaster } from './page-toaster'
 import type { ToastActionElement, ToastProps } from './toast'
 
 /** The toast store of SPEC.md section 9: one visible at a time, removed 1,000,000 ms after dismissal. */
@@ -58,6 +59,8 @@ export type ToastInput = Omit<ToasterToast, 'id'>
 
 /** Shows a toast; returns handles to update or dismiss it. */
 export function toast(props: ToastInput) {
+  // The viewport loads on demand (PageToaster): this toast waits in the store until it is in.
+  wantPageToaster()
   const id = genId()
   const dismiss = () => dispatch({ type: 'DISMISS', id })
   dispatch({
