@@ -73,6 +73,18 @@ test.describe('cached public pages', () => {
     expect(plain.body.toString().replaceAll(cspNonce(plain.headers)!, 'N')).toBe(pages[0]!.replaceAll(nonces[0]!, 'N'))
   })
 
+  test('sends build files and artwork only the headers a file needs, not a page policy', async () => {
+    const html = await pageText(a, '/cocktails')
+    const script = /href="(\/assets\/[^"]+\.js)"/.exec(html)![1]!
+    const image = /src="(\/images\/[^"]+)"/.exec(html)![1]!
+    for (const file of [script, image]) {
+      const { headers } = await getRaw(a.url + file, { 'accept-encoding': 'gzip, br' })
+      expect(headers['x-content-type-options']).toBe('nosniff')
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin')
+      expect(headers['content-security-policy']).toBeUndefined()
+    }
+  })
+
   test('shows a staff change on the next request, on the instance that made it and on the other', async () => {
     for (const server of [a, b]) for (let i = 0; i < 3; i++) await pageText(server, '/cocktails')
     const intro = `Saved through instance A at ${Date.now()}`

@@ -1,19 +1,32 @@
-// `npm run lighthouse`: Lighthouse 12 (mobile, default throttling) in the local
-// Chromium against the production build on a throwaway database, plus each
-// page's first-load JavaScript (gzip) as its HTML references it.
+// `npm run audit:web` (also `npm run lighthouse`): Lighthouse 12 (mobile, default
+// throttling) in the local Chromium, and axe-core at 390 and 1280 px, on every
+// public page of the production build on a throwaway database. Prints the four
+// scores, the JavaScript fetched during the load (Lighthouse's count, gzip), the
+// page's first-load JavaScript as its HTML references it, LCP, CLS and total
+// bytes, and exits 1 when a page misses a budget (BUDGETS below).
 // Each page runs LH_RUNS times (default 3) and the run with the median
 // performance score is reported, as Lighthouse's own guidance suggests.
-// Usage: npm run lighthouse [-- /path /other]
+// Usage: npm run audit:web [-- /path /other]
+import { createRequire } from 'node:module'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { chromium } from '@playwright/test'
 import { startServer } from '../tests/helpers/server-process.mjs'
 
 // 'manage' stands for a guest's /booking/manage/{token} page: a booking is made and its link read from the email.
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/menu', '/cocktails', '/contact', '/booking', '/events', 'manage']
+const ALL_PAGES = ['/', '/menu', '/cocktails', '/events', '/events/acoustic-friday-the-hadham-folk-trio', '/christmas', '/private-hire', '/contact', '/booking', 'manage', '/privacy-policy', '/terms-conditions', '/cookies-policy', '/accessibility']
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ALL_PAGES
+
+/** Issues 3, 13, 15 and 16: what every public page must reach on a phone. */
+const BUDGETS = { performance: 98, accessibility: 100, seo: 100, 'best-practices': 100, lcpSeconds: 2.0, cls: 0.02 }
+/** JavaScript fetched during the load (Lighthouse's count), KB gzip: /booking carries the booking form. */
+const jsBudgetKb = (page) => (page === '/booking' ? 160 : 130)
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const chromePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p))
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-lighthouse-'))
 const server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn' } })
@@ -56,11 +69,31 @@ for (let i = 0; i < pages.length; i++) if (pages[i] === 'manage') pages[i] = awa
 // measured server response time is not the JIT compiling the first render.
 for (const page of pages) for (let i = 0; i < 20; i++) await (await fetch(server.url + page)).arrayBuffer()
 
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-})
+/** axe-core's serious and critical findings at a phone's and a laptop's width. */
+async function axeFindings(browser, url) {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+  const found = []
+  try {
+    await page.goto(url, { waitUntil: 'networkidle' })
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 })
+      await page.evaluate(AXE_SOURCE)
+      const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations)
+      for (const v of violations) if (v.impact === 'serious' || v.impact === 'critical') found.push(`${width} px ${v.impact} ${v.id}`)
+    }
+  } finally {
+    await page.close()
+  }
+  return found
+}
+
+/** Gzip KB of the scripts Lighthouse saw fetched during the load. */
+const scriptKb = (lhr) => (lhr.audits['resource-summary'].details.items.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024
+
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROME_FLAGS] })
+const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS })
 const rows = []
+const missed = []
 try {
   for (const page of pages) {
     const url = server.url.replace('127.0.0.1', 'localhost') + page
@@ -86,26 +119,50 @@ try {
     const allScores = runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join('/')
     const js = await firstLoadJs(server.url + page)
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+    const name = page.startsWith('/booking/manage/') ? '/booking/manage/…' : page
+    const lcp = (lhr.audits['largest-contentful-paint'].numericValue ?? NaN) / 1000
+    const cls = lhr.audits['cumulative-layout-shift'].numericValue ?? 0
+    const loadKb = scriptKb(lhr)
+    const axe = await axeFindings(browser, server.url + page)
     rows.push({
-      page: page.startsWith('/booking/manage/') ? '/booking/manage/…' : page,
+      page: name,
       performance: score('performance'),
       'runs (perf)': allScores,
       accessibility: score('accessibility'),
       'best-practices': score('best-practices'),
       seo: score('seo'),
-      'LCP s': ((lhr.audits['largest-contentful-paint'].numericValue ?? NaN) / 1000).toFixed(2),
-      CLS: (lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3),
+      'LCP s': lcp.toFixed(2),
+      CLS: cls.toFixed(3),
       'TBT ms': Math.round(lhr.audits['total-blocking-time'].numericValue ?? NaN),
-      'first-load JS KB gzip': js.kb.toFixed(1),
+      'JS during load KB': loadKb.toFixed(1),
+      'first-load JS KB': js.kb.toFixed(1),
+      'total KB': Math.round((lhr.audits['total-byte-weight'].numericValue ?? 0) / 1024),
+      axe: axe.length,
     })
+    for (const category of ['performance', 'accessibility', 'seo', 'best-practices']) {
+      if (score(category) < BUDGETS[category]) missed.push(`${name}: ${category} ${score(category)} < ${BUDGETS[category]}`)
+    }
+    if (lcp > BUDGETS.lcpSeconds) missed.push(`${name}: LCP ${lcp.toFixed(2)} s > ${BUDGETS.lcpSeconds} s`)
+    if (cls > BUDGETS.cls) missed.push(`${name}: CLS ${cls.toFixed(3)} > ${BUDGETS.cls}`)
+    if (loadKb > jsBudgetKb(page)) missed.push(`${name}: ${loadKb.toFixed(1)} KB of JavaScript during the load > ${jsBudgetKb(page)} KB`)
+    for (const finding of axe) missed.push(`${name}: axe ${finding}`)
     const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
     if (failing.length) console.log(`${page}: ${failing.map((a) => a.id).join(', ')}`)
     if (lhr.runtimeError) console.log(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   }
 } finally {
+  await browser.close()
   await chrome.kill()
   server.child.kill('SIGTERM')
   await server.exited
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
 console.table(rows)
+console.log(`Budgets: Performance >= ${BUDGETS.performance}, Accessibility ${BUDGETS.accessibility}, SEO ${BUDGETS.seo}, Best Practices ${BUDGETS['best-practices']}, LCP <= ${BUDGETS.lcpSeconds} s, CLS <= ${BUDGETS.cls}, JavaScript during the load <= 130 KB gzip (160 on /booking), no serious or critical axe finding`)
+if (missed.length) {
+  console.error(`\nBudgets missed:\n- ${missed.join('\n- ')}`)
+  process.exitCode = 1
+} else {
+  console.log('\nEvery page within its budgets.')
+}
+if (process.env.AUDIT_JSON) fs.writeFileSync(process.env.AUDIT_JSON, JSON.stringify(rows, null, 2))
