@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { Request, RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import helmet from 'helmet'
 
 const PIXEL_SCRIPT_HOST = 'https://connect.facebook.net'
@@ -15,14 +15,12 @@ const PIXEL_IMG_HOST = 'https://www.facebook.com'
  */
 export function securityHeaders(options: { pixel: boolean; dev: boolean }): RequestHandler {
   const pages = pageHeaders(options)
-  const api = Object.entries(apiHeaders())
   return (req, res, next) => {
-    // HSTS only means something over HTTPS (RFC 6797 says to ignore it on plain HTTP).
-    if (req.secure && !options.dev) res.setHeader('Strict-Transport-Security', HSTS)
     if (req.path.startsWith('/api/') || req.path === '/api') {
-      for (const [name, value] of api) res.setHeader(name, value)
+      setApiHeaders(req, res, options.dev)
       return next()
     }
+    if (req.secure && !options.dev) res.setHeader('Strict-Transport-Security', HSTS)
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
     pages(req, res, next)
   }
@@ -30,14 +28,19 @@ export function securityHeaders(options: { pixel: boolean; dev: boolean }): Requ
 
 const HSTS = 'max-age=15552000; includeSubDomains' // 180 days
 
-function apiHeaders(): Record<string, string> {
-  return {
-    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-  }
+const API_HEADERS = Object.entries({
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+})
+
+/** The fixed security headers of an `/api` answer (and HSTS over HTTPS); also used by answers served before this middleware. */
+export function setApiHeaders(req: Request, res: Response, dev: boolean) {
+  // HSTS only means something over HTTPS (RFC 6797 says to ignore it on plain HTTP).
+  if (req.secure && !dev) res.setHeader('Strict-Transport-Security', HSTS)
+  for (const [name, value] of API_HEADERS) res.setHeader(name, value)
 }
 
 function pageHeaders(options: { pixel: boolean; dev: boolean }): RequestHandler {

@@ -80,7 +80,13 @@ export function createReservationsService(
   {
     settings,
     events = createReservationEvents((err, name) => logger.error({ err, event: name }, 'Reservation listener failed')),
-  }: { settings: SettingsService; events?: ReservationEvents },
+    onForgetDays = () => {},
+  }: {
+    settings: SettingsService
+    events?: ReservationEvents
+    /** Runs whenever dates' availability is forgotten (all dates when none are given), for the answers built on it. */
+    onForgetDays?: (dates?: string[]) => void
+  },
 ) {
   const timeZone = config.venueTimezone
   const days = createTtlCache<string, data.DayData>({ ttlMs: DAY_CACHE_MS })
@@ -117,6 +123,7 @@ export function createReservationsService(
     forgetDays(dates?: string[]) {
       if (dates) for (const date of dates) days.drop(date)
       else days.clear()
+      onForgetDays(dates)
     },
 
     /** The start times a party can book on a date; [] for a past, closed or full date. */
@@ -221,6 +228,7 @@ export function createReservationsService(
       }
       if (!booked.reservation) return { statusCode: 201, body: publicReservation(booked.reads.replay!), replayed: true }
       days.drop(date)
+      onForgetDays([date])
       events.emit('reservation.created', { reservation: booked.reservation, by: 'guest' })
       return { statusCode: 201, body: publicReservation(booked.reservation), replayed: false }
     },
