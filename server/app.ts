@@ -1,6 +1,7 @@
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { apiRoutes } from './api'
+import type { ContentChanges } from './db/content-changes'
 import { requireUser, sessionMiddleware } from './auth/session'
 import { testClockFromHeader, type Deps } from './deps'
 import { apiNotFound, errorHandler } from './http/errors'
@@ -16,6 +17,8 @@ export type AppOptions = {
   assets?: RequestHandler[]
   /** The React Router request handler for every non-API path. */
   pages?: (services: Services, deps: Deps) => RequestHandler
+  /** Told of this instance's own staff writes, so cached pages drop them before the database's announcement arrives. */
+  contentChanges?: ContentChanges
 }
 
 /** Builds the Express app from its dependencies. Tests call this with a fresh database. */
@@ -58,6 +61,13 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   // One guard for every admin route and the upload endpoint.
   app.use('/api/admin', requireUser)
   app.use('/api/upload', (req, res, next) => (req.method === 'POST' ? requireUser(req, res, next) : next()))
+  const changes = options.contentChanges
+  if (changes) {
+    app.use(['/api/admin', '/api/upload'], (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') res.on('finish', changes.bump)
+      next()
+    })
+  }
 
   mountRoutes(app, apiRoutes(services, deps))
   app.use('/api', apiNotFound)

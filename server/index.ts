@@ -6,6 +6,7 @@ import { pino } from 'pino'
 import type { ServerBuild } from 'react-router'
 import { createApp } from './app'
 import { openDatabase, prepareData } from './boot'
+import { listenForContentChanges } from './db/content-changes'
 import { loadConfigOrExit } from './config'
 import { systemClock, type Deps } from './deps'
 import { startWorker } from './jobs/worker'
@@ -55,7 +56,9 @@ async function main() {
   }
 
   if (config.testClockHeader) logger.warn('TEST_CLOCK_HEADER is on: requests may set the clock. Browser tests only.')
-  const { app, services } = createApp(deps, { assets, pages: pagesHandler(build, deps) })
+  // Rendered public pages are cached in production, dropped whenever their content changes.
+  const contentChanges = dev ? undefined : listenForContentChanges(database.db.$client.options.connectionString!, logger)
+  const { app, services } = createApp(deps, { assets, pages: pagesHandler(build, deps, contentChanges), contentChanges })
   // Emails, and the scheduled housekeeping, run on the job queue inside this process.
   const worker = await startWorker(deps, services)
   const server = app.listen(config.port, () => {
@@ -79,6 +82,7 @@ async function main() {
     clearTimeout(grace)
     // A message being sent finishes; queued ones stay queued for the next start (or another instance).
     await worker.stop()
+    await contentChanges?.close()
     await vite?.close()
     await database.close()
     process.exit(0)

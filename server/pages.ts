@@ -1,22 +1,39 @@
 import { createRequestHandler } from '@react-router/express'
 import type { RequestHandler } from 'express'
-import type { ServerBuild } from 'react-router'
+import { createRequestHandler as createFetchHandler, type ServerBuild } from 'react-router'
+import { todayIn } from '../common/time'
+import type { ContentChanges } from './db/content-changes'
 import type { Deps } from './deps'
+import { pageCache } from './http/page-cache'
 import type { AppContext } from './load-context'
 import type { Services } from './services'
 
-/** The React Router handler, given the services through the load context. */
-export function pagesHandler(build: ServerBuild | (() => Promise<ServerBuild>), { config }: Pick<Deps, 'config'>) {
-  return (services: Services, deps: Deps): RequestHandler =>
-    createRequestHandler({
-      build,
-      mode: config.isProduction ? 'production' : 'development',
-      getLoadContext: (_req, res): AppContext => ({
-        services,
-        clock: deps.clock,
-        cspNonce: res.locals.cspNonce as string,
-        venueTimezone: deps.config.venueTimezone,
-        metaPixelId: deps.config.metaPixelId,
-      }),
+/**
+ * The React Router handler, given the services through the load context. With
+ * `changes` (production), anonymous page views are served from the page cache.
+ */
+export function pagesHandler(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  { config }: Pick<Deps, 'config'>,
+  changes?: ContentChanges,
+) {
+  const mode = config.isProduction ? 'production' : 'development'
+  return (services: Services, deps: Deps): RequestHandler => {
+    const context = (cspNonce: string): AppContext => ({
+      services,
+      clock: deps.clock,
+      cspNonce,
+      venueTimezone: deps.config.venueTimezone,
+      metaPixelId: deps.config.metaPixelId,
     })
+    const pages = createRequestHandler({ build, mode, getLoadContext: (_req, res) => context(res.locals.cspNonce as string) })
+    if (!changes) return pages
+    const render = createFetchHandler(build, mode)
+    const cached = pageCache({
+      changes,
+      render: (request, nonce) => render(request, context(nonce)),
+      today: () => todayIn(deps.clock.now(), deps.config.venueTimezone),
+    })
+    return (req, res, next) => cached(req, res, () => pages(req, res, next))
+  }
 }

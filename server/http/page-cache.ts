@@ -1,0 +1,207 @@
+import crypto from 'node:crypto'
+import zlib from 'node:zlib'
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import { isbot } from 'isbot'
+import type { ContentChanges } from '../db/content-changes'
+import { acceptedEncodings } from './precompressed'
+
+/**
+ * Rendered public pages, kept per page and per venue day, so that identical
+ * anonymous requests do not render the same React tree again (15-25 ms each).
+ *
+ * A page is rendered once with a placeholder nonce and stored split around it;
+ * each response gets its own nonce filled in, so the CSP stays per request. An
+ * entry is dropped when public content changes (`ContentChanges`, fed by
+ * database triggers on every instance), at midnight in the venue's zone (the
+ * day is part of the key: today's events, the Christmas countdown), and after
+ * MAX_AGE_MS whatever happens. While the change listener is down nothing is cached.
+ */
+export function pageCache(options: {
+  changes: ContentChanges
+  /** Renders a page with the given nonce, as the React Router handler would. */
+  render: (request: Request, nonce: string) => Promise<Response>
+  /** Today in the venue's zone, by the request's clock. */
+  today: () => string
+}): RequestHandler {
+  const { changes, render, today } = options
+  const entries = new Map<string, Entry>()
+  const filling = new Map<string, Promise<Entry | Uncached>>()
+
+  const fill = async (key: string, request: Request): Promise<Entry | Uncached> => {
+    const version = changes.version()
+    const placeholder = crypto.randomBytes(16).toString('base64')
+    const response = await render(request, placeholder)
+    if (!storable(response)) return { response, placeholder }
+    const entry = makeEntry(response, Buffer.from(await response.text()), placeholder, version)
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+    entries.set(key, entry)
+    return entry
+  }
+
+  return async (req, res, next) => {
+    if (!cacheableRequest(req) || !changes.listening()) return next()
+    try {
+      const key = `${today()} ${isbot(req.get('user-agent')) ? 'bot' : 'browser'} ${req.path}`
+      let entry: Entry | Uncached | undefined = entries.get(key)
+      if (entry && (entry.version !== changes.version() || Date.now() - entry.at > MAX_AGE_MS)) entry = undefined
+      if (!entry) {
+        const pending = filling.get(key)
+        // Requests that arrive while the page renders wait for that render, not one each.
+        if (pending) entry = await pending
+        else {
+          const started = fill(key, toFetchRequest(req)).finally(() => filling.delete(key))
+          filling.set(key, started)
+          entry = await started
+          // Not kept (an error page, a redirect): this request was rendered all the same.
+          if ('response' in entry) return await sendUncached(res, entry, res.locals.cspNonce as string)
+        }
+        if ('response' in entry) return next()
+      }
+      sendEntry(req, res, entry, res.locals.cspNonce as string)
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+/** A render that is not kept, with the placeholder its nonce attributes carry. */
+type Uncached = { response: Response; placeholder: string }
+
+type Entry = {
+  version: number
+  at: number
+  status: number
+  headers: [string, string][]
+  /** The placeholder's length: a response nonce of another length cannot take its place in `deflated`. */
+  nonceLength: number
+  /** The page's bytes between the nonces, and each of them deflated on its own (see `gzipWithNonce`). */
+  parts: Buffer[]
+  deflated: Buffer[]
+}
+
+const MAX_AGE_MS = 10 * 60_000
+const MAX_ENTRIES = 300
+/** Pages that differ per guest or per link, and everything that is not a page. */
+const NOT_CACHED = /^\/(?:api|admin|login|booking\/manage|unsubscribe|uploads|assets|images)(?:\/|$)|\.data$/
+
+function cacheableRequest(req: ExpressRequest): boolean {
+  // A query string (?date=..., tracking tags) would make every variant its own entry.
+  return req.method === 'GET' && !req.originalUrl.includes('?') && !NOT_CACHED.test(req.path)
+}
+
+/** Only a plain 200 page that sets no cookie and says nothing against sharing. */
+function storable(response: Response): boolean {
+  const cacheControl = response.headers.get('cache-control') ?? ''
+  return (
+    response.status === 200 &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    !response.headers.has('set-cookie') &&
+    !/private|no-store/.test(cacheControl)
+  )
+}
+
+function makeEntry(response: Response, body: Buffer, placeholder: string, version: number): Entry {
+  const marker = Buffer.from(placeholder)
+  const starts = [0]
+  for (let at = body.indexOf(marker); at !== -1; at = body.indexOf(marker, at + marker.length)) starts.push(at + marker.length)
+  const parts = starts.map((start, i) => body.subarray(start, i + 1 < starts.length ? starts[i + 1]! - marker.length : body.length))
+  const deflated = parts.map((part, i) => zlib.deflateRawSync(part, deflateOptions(body, marker, starts[i]!)))
+  return { version, at: Date.now(), status: response.status, headers: [...response.headers], nonceLength: marker.length, parts, deflated }
+}
+
+/**
+ * Each part is compressed alone and ends on a byte boundary (sync flush), so parts and
+ * nonces can be joined into one valid deflate stream without compressing again. What
+ * precedes a part is given as its dictionary, so it still refers back to earlier text
+ * (a page compressed part by part is otherwise a third larger), with every nonce in it
+ * blanked out as NUL bytes, which no page text matches: no reference can point into a
+ * nonce, whose bytes differ per response.
+ */
+function deflateOptions(body: Buffer, marker: Buffer, start: number): zlib.ZlibOptions {
+  const options: zlib.ZlibOptions = { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }
+  if (start === 0 || body.includes(0)) return options
+  const window = Buffer.from(body.subarray(Math.max(0, start - 32_768), start))
+  for (let at = window.indexOf(marker); at !== -1; at = window.indexOf(marker, at + marker.length)) window.fill(0, at, at + marker.length)
+  // The window may begin in the middle of a nonce.
+  if (start > window.length) window.fill(0, 0, marker.length - 1)
+  return { ...options, dictionary: window }
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
+/** A last, empty stored block: the end of the deflate stream. */
+const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff])
+
+/** One stored (uncompressed) deflate block holding `data`, which must be under 64 KB. */
+function storedBlock(data: Buffer): Buffer {
+  const header = Buffer.alloc(5)
+  header.writeUInt16LE(data.length, 1)
+  header.writeUInt16LE(~data.length & 0xffff, 3)
+  return Buffer.concat([header, data])
+}
+
+/** The page as one gzip member: the parts compressed once, the nonce (as long as the placeholder was) in stored blocks between them. */
+export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: Buffer): Buffer {
+  const nonceBlock = storedBlock(nonce)
+  const chunks: Buffer[] = [GZIP_HEADER]
+  let crc = 0
+  let size = 0
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      chunks.push(nonceBlock)
+      crc = zlib.crc32(nonce, crc)
+      size += nonce.length
+    }
+    chunks.push(deflated[i]!)
+    crc = zlib.crc32(part, crc)
+    size += part.length
+  })
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(crc >>> 0, 0)
+  trailer.writeUInt32LE(size >>> 0, 4)
+  chunks.push(FINAL_BLOCK, trailer)
+  return Buffer.concat(chunks)
+}
+
+/** Split a page and compress its parts as the cache does (exported for its tests). */
+export function splitAroundNonce(html: string, placeholder: string) {
+  const entry = makeEntry(new Response(html), Buffer.from(html), placeholder, 0)
+  return { parts: entry.parts, deflated: entry.deflated }
+}
+
+function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry, nonce: string) {
+  res.status(entry.status)
+  for (const [name, value] of entry.headers) if (name !== 'content-length') res.append(name, value)
+  res.vary('Accept-Encoding')
+  const nonceBytes = Buffer.from(nonce)
+  if (nonceBytes.length === entry.nonceLength && acceptedEncodings(req.get('accept-encoding')).includes('gzip')) {
+    res.setHeader('Content-Encoding', 'gzip')
+    res.end(gzipWithNonce(entry.parts, entry.deflated, nonceBytes))
+  } else {
+    res.end(Buffer.concat(entry.parts.flatMap((part, i) => (i > 0 ? [nonceBytes, part] : [part]))))
+  }
+}
+
+async function sendUncached(res: ExpressResponse, { response, placeholder }: Uncached, nonce: string) {
+  res.status(response.status)
+  for (const [name, value] of response.headers) if (name !== 'content-length') res.append(name, value)
+  // The render used a placeholder nonce; this response has its own.
+  res.end((await response.text()).replaceAll(placeholder, nonce))
+}
+
+/** The Fetch API request React Router renders from (a GET: no body). */
+function toFetchRequest(req: ExpressRequest): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+    else if (value !== undefined) headers.set(name, value)
+  }
+  // Pages take their absolute links from the site_url setting, not from Host: a Host that is
+  // no valid URL authority renders as localhost rather than failing the request.
+  let url: URL
+  try {
+    url = new URL(`${req.protocol}://${req.get('host')}${req.originalUrl}`)
+  } catch {
+    url = new URL(`http://localhost${req.originalUrl}`)
+  }
+  return new Request(url, { headers })
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { expect, test } from '@playwright/test'
+import pg from 'pg'
+// @ts-expect-error a plain ESM helper shared with the bench script
+import { embeddedDatabaseUrl, startServer } from '../helpers/server-process.mjs'
+import { processAdminEnv, saveCocktailsIntro } from './servers'
+
+type Server = Awaited<ReturnType<typeof startServer>>
+
+/** A page as it comes over the wire: headers and the bytes before any decoding. */
+function getRaw(url: string, headers: Record<string, string> = {}): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+      })
+      .on('error', reject)
+  })
+}
+
+const cspNonce = (headers: http.IncomingHttpHeaders) => /'nonce-([^']+)'/.exec(String(headers['content-security-policy']))?.[1]
+const pageText = async (server: Server, page: string) => (await fetch(server.url + page)).text()
+const shows = async (server: Server, page: string, text: string) => (await pageText(server, page)).includes(text)
+
+/**
+ * The cache of rendered pages (server/http/page-cache.ts) on two app instances
+ * sharing one database, as several instances behind a load balancer would.
+ */
+test.describe('cached public pages', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'pub-cache-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'pub-cache-b-'))]
+  let a: Server
+  let b: Server
+
+  test.beforeAll(async () => {
+    a = await startServer({ dataDir: dirs[0], env: processAdminEnv })
+    b = await startServer({ dataDir: dirs[1], env: { ...processAdminEnv, DATABASE_URL: embeddedDatabaseUrl(dirs[0]) } })
+  })
+  test.afterAll(async () => {
+    for (const server of [b, a]) {
+      server?.child.kill('SIGTERM')
+      await server?.exited
+    }
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('gives every response its own nonce, in the CSP and in every script, and the same page otherwise', async () => {
+    const first = await getRaw(`${a.url}/cocktails`, { 'accept-encoding': 'gzip' })
+    const second = await getRaw(`${a.url}/cocktails`, { 'accept-encoding': 'gzip' })
+    const pages = [first, second].map((r) => {
+      expect(r.headers['content-encoding']).toBe('gzip')
+      return zlib.gunzipSync(r.body).toString()
+    })
+    const nonces = [cspNonce(first.headers), cspNonce(second.headers)]
+    expect(nonces[0]).toBeTruthy()
+    expect(nonces[0]).not.toBe(nonces[1])
+    pages.forEach((html, i) => {
+      const inPage = new Set([...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]))
+      expect([...inPage]).toEqual([nonces[i]])
+    })
+    expect(pages[0]!.replaceAll(nonces[0]!, 'N')).toBe(pages[1]!.replaceAll(nonces[1]!, 'N'))
+    // Compressed once per page, not per response: within a quarter of what gzip makes of it.
+    expect(second.body.length).toBeLessThan(zlib.gzipSync(pages[1]!).length * 1.25)
+    // A client that takes no compression gets the same page.
+    const plain = await getRaw(`${a.url}/cocktails`)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString().replaceAll(cspNonce(plain.headers)!, 'N')).toBe(pages[0]!.replaceAll(nonces[0]!, 'N'))
+  })
+
+  test('shows a staff change on the next request, on the instance that made it and on the other', async () => {
+    for (const server of [a, b]) for (let i = 0; i < 3; i++) await pageText(server, '/cocktails')
+    const intro = `Saved through instance A at ${Date.now()}`
+    await saveCocktailsIntro(a, intro)
+    expect(await shows(a, '/cocktails', intro)).toBe(true)
+    // The other instance hears it from the database (LISTEN/NOTIFY): within milliseconds.
+    await expect.poll(() => shows(b, '/cocktails', intro), { timeout: 1_000, intervals: [10, 20, 50] }).toBe(true)
+  })
+
+  test('shows a change made straight in the database, by a script or psql', async () => {
+    for (const server of [a, b]) await pageText(server, '/cocktails')
+    const intro = `Written with psql at ${Date.now()}`
+    const client = new pg.Client({ connectionString: embeddedDatabaseUrl(dirs[0]) })
+    await client.connect()
+    try {
+      await client.query('update cocktails_content set intro_text = $1', [intro])
+    } finally {
+      await client.end()
+    }
+    for (const server of [a, b]) {
+      await expect.poll(() => shows(server, '/cocktails', intro), { timeout: 1_000, intervals: [10, 20, 50] }).toBe(true)
+    }
+  })
+})
