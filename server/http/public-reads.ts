@@ -20,7 +20,12 @@ type Answer = {
   at: number
   /** The second of the app's clock it was made in (a test clock may stand still or jump). */
   second: number
+  /** The announced content version when its load started (see `follow`). */
+  version: number
 }
+
+/** Announcements of content changes from every instance (server/db/content-changes.ts). */
+type Announcements = { version: () => number }
 
 /** Bodies under this stay uncompressed, as the compression middleware leaves them. */
 const COMPRESS_MIN_BYTES = 1024
@@ -36,9 +41,12 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  *
  * A change made through this process drops the answers built on it before it
  * is acknowledged (`drop`), and a read that was already under way when the
- * change came is not kept, so the next request sees the change. Another app
- * instance keeps its answers for at most `ttlMs` (1 s), on top of the caches
- * under them (a date's bookings 1 s, settings 2 s).
+ * change came is not kept, so the next request sees the change. Changes made
+ * elsewhere to events, hours and settings drop every answer as soon as
+ * PostgreSQL announces them (`follow`); bookings made on another instance,
+ * and anything while the announcements are not heard, show within `ttlMs`
+ * (1 s) on top of the caches under the answers (a date's bookings 1 s,
+ * settings 2 s).
  */
 export function createPublicReads({
   clock,
@@ -57,8 +65,10 @@ export function createPublicReads({
   const generations = new Map<Topic, number>()
   const generationOf = (topics: Topic[]) => topics.map((t) => generations.get(t) ?? 0).join(',')
   const clockSecond = () => Math.floor(clock.now().getTime() / 1000)
+  let announcements: Announcements = { version: () => 0 }
 
-  const fresh = (answer: Answer) => now() - answer.at < ttlMs && answer.second === clockSecond()
+  const fresh = (answer: Answer) =>
+    now() - answer.at < ttlMs && answer.second === clockSecond() && answer.version === announcements.version()
 
   function keep(url: string, answer: Answer) {
     if (answers.size >= maxEntries) for (const [key, a] of answers) if (!fresh(a)) answers.delete(key)
@@ -69,6 +79,7 @@ export function createPublicReads({
   async function load(url: string, topics: Topic[], read: () => Promise<unknown>): Promise<Answer> {
     const at = now()
     const second = clockSecond()
+    const version = announcements.version()
     const generation = generationOf(topics)
     const body = Buffer.from(JSON.stringify(await read()))
     const big = body.length >= COMPRESS_MIN_BYTES
@@ -80,6 +91,7 @@ export function createPublicReads({
       topics,
       at,
       second,
+      version,
     }
     if (generationOf(topics) === generation) keep(url, answer)
     return answer
@@ -102,6 +114,11 @@ export function createPublicReads({
     /** Answers a GET with `read()`'s result as JSON, reusing the answer to the same URL (200s only: errors are thrown). */
     async send(req: Request, res: Response, topics: Topic[], read: () => Promise<unknown>) {
       write(req, res, await answerFor(req.originalUrl, topics, read))
+    },
+
+    /** Drops every answer whenever `changes` announces a change to public content, from this instance or another. */
+    follow(changes: Announcements) {
+      announcements = changes
     },
 
     /** Forgets every kept answer made from one of `topics`, and any read of them under way. */

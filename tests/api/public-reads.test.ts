@@ -6,8 +6,12 @@
  */
 import { eq } from 'drizzle-orm'
 import type http from 'node:http'
+import { pino } from 'pino'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../server/app'
+import { createDb } from '../../server/db/client'
+import { listenForContentChanges, type ContentChanges } from '../../server/db/content-changes'
 import { events, hourExceptions } from '../../server/db/schema'
 import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
 
@@ -15,12 +19,23 @@ import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../h
 let t: TestApp
 let staff: Awaited<ReturnType<typeof signedInAgent>>
 let other: http.Server
+let listening: http.Server
+let changes: ContentChanges
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true' } })
   staff = await signedInAgent(t)
   other = secondInstance(t).app.listen(0)
+  // A third instance as production runs it: hearing the database's announcements of content changes.
+  const db = createDb(t.url, { max: 5 })
+  changes = listenForContentChanges(t.url, pino({ level: 'silent' }))
+  listening = createApp({ ...t.deps, db }, { contentChanges: changes }).app.listen(0)
+  for (let i = 0; i < 100 && !changes.listening(); i++) await sleep(20)
+  return async () => {
+    await changes.close()
+    await db.$client.end()
+  }
 })
-afterAll(() => new Promise((resolve) => other.close(resolve)))
+afterAll(() => Promise.all([other, listening].map((server) => new Promise((resolve) => server.close(resolve)))))
 
 let n = 0
 const createEvent = async () =>
@@ -112,6 +127,25 @@ describe('answers kept in memory', () => {
     expect(await upcomingSlugs()).not.toContain(event.slug)
     await sleep(1100)
     expect(await upcomingSlugs(other)).not.toContain(event.slug)
+  })
+
+  it('on an instance hearing the announcements show a change as soon as it is announced, a write made with SQL too', async () => {
+    const event = await createEvent()
+    expect(await upcomingSlugs(listening)).toContain(event.slug)
+    await staff.patch(`/api/admin/events/${event.id}`).send({ status: 'draft' }).expect(200)
+    // Well inside the second the answer would otherwise be kept.
+    const shows = async () => {
+      for (const started = performance.now(); performance.now() - started < 500; await sleep(10)) {
+        if (!(await upcomingSlugs(listening)).includes(event.slug)) return true
+      }
+      return false
+    }
+    expect(await shows()).toBe(true)
+    await t.db.update(events).set({ status: 'published' }).where(eq(events.id, event.id))
+    for (const started = performance.now(); performance.now() - started < 500; await sleep(10)) {
+      if ((await upcomingSlugs(listening)).includes(event.slug)) break
+    }
+    expect(await upcomingSlugs(listening)).toContain(event.slug)
   })
 
   it('follow the app clock: a new day answers afresh', async () => {

@@ -48,6 +48,16 @@ describe('createPublicReads', () => {
     expect(await read(cache, '/a', async () => 'read again')).toBe('kept')
   })
 
+  it('reads again once a change is announced (by any instance)', async () => {
+    const cache = createPublicReads({ clock, ttlMs: 1000 })
+    let version = 1
+    cache.follow({ version: () => version })
+    expect(await read(cache, '/a', async () => 'before')).toBe('before')
+    expect(await read(cache, '/a', async () => 'unchanged')).toBe('before')
+    version = 2
+    expect(await read(cache, '/a', async () => 'after')).toBe('after')
+  })
+
   it('keeps no more than maxEntries answers', async () => {
     const cache = createPublicReads({ clock, ttlMs: 1000, maxEntries: 2 })
     for (const url of ['/a', '/b', '/c']) await read(cache, url, async () => `${url} first`)
