@@ -19,6 +19,7 @@ import { AttemptLimit } from '../http/rate-limit'
 import type { SettingsService } from '../settings/settings-service'
 import * as data from './reservations-data'
 import { createBookingQueue } from './booking-batch'
+import { oneAtATime } from './one-at-a-time'
 import { createReservationEvents, type ReservationEvents } from './reservation-events'
 
 export type CreateResult = { statusCode: number; body: PublicReservation; replayed: boolean }
@@ -94,6 +95,8 @@ export function createReservationsService(
   const afterInsert: data.AfterInsert = (rows) =>
     events.statementsFor('reservation.created', rows.map((reservation) => ({ reservation, by: 'guest' as const })))
   const tables = createBookingQueue(db, afterInsert)
+  // Event bookings take one transaction each; one date's wait here, not on a pooled connection each.
+  const eventBookingsOf = oneAtATime()
 
   /** A table-type, published event that has not started yet, or an error saying why not. */
   async function bookableEvent(eventId: number) {
@@ -213,7 +216,7 @@ export function createReservationsService(
       let booked: data.Booked
       try {
         booked = event
-          ? await data.runEventBooking(db, { ...plan, eventId: event.id }, decide, withListeners())
+          ? await eventBookingsOf(date, () => data.runEventBooking(db, { ...plan, eventId: event.id }, decide, withListeners()))
           : await tables.book(plan, decide)
       } catch (error) {
         // The same key sent at once for two different dates: the loser replays the winner's booking.
