@@ -10,6 +10,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { embeddedDatabaseUrl, freePort, startServer } from '../tests/helpers/server-process.mjs'
 import { endpoints } from './bench-endpoints.mjs'
+import { machineLine, markdownTable, writeGeneratedSection } from './performance-doc.mjs'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
@@ -18,6 +19,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3)
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const only = process.argv.slice(2)
+// Taken before the run, so the load average says what else the machine was doing.
+const machine = machineLine()
 
 if (!fs.existsSync(path.join(buildDir, 'server-entry.js'))) {
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' })
@@ -190,21 +193,42 @@ const table = rows.map(({ name, endpoint, result }) => {
   }
 })
 console.table(table)
+const costLines = []
 for (const { name, result, cost } of rows) {
   if (!cost) continue
   const done = result['2xx'] || 1
   const commits = cost.after.commits - cost.before.commits
-  console.log(
+  costLines.push(
     `${name}, per request answered 2xx (${done}): app CPU ${Math.round((cost.after.app - cost.before.app) / done)} µs, ` +
       `PostgreSQL CPU ${Math.round((cost.after.postgres - cost.before.postgres) / done)} µs (its processes that lived through the run), ` +
       `${(done / Math.max(1, commits)).toFixed(1)} requests per committed transaction (${commits} commits)`,
   )
 }
+for (const line of costLines) console.log(line)
 for (const { name, plan } of plans) console.log(`\nQuery plan of ${name}:\n${plan}`)
 if (missed.length) {
   console.error(`\nBudgets missed:\n- ${missed.join('\n- ')}`)
   process.exitCode = 1
 } else {
   console.log('\nEvery budget met.')
+}
+// Only a full run replaces the table of docs/performance.md: a filtered one would leave rows out.
+if (only.length === 0 && process.env.BENCH_DOC !== '0') {
+  const doc = writeGeneratedSection(
+    'bench',
+    'Benchmark',
+    [
+      machine,
+      `Start-up to first 200 with an existing data directory: ${server.startupMs} ms (budget ${STARTUP_BUDGET_MS} ms). ` +
+        `Idle RSS: app ${(idleAppKb / 1024).toFixed(1)} MB (budget ${IDLE_RSS_BUDGET_MB} MB), PostgreSQL ${(idlePg.total / 1024).toFixed(1)} MB over ${idlePg.count} processes.`,
+      `autocannon, ${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s of warm-up.`,
+      markdownTable(table),
+      costLines.map((line) => `- ${line}`).join('\n'),
+      missed.length ? `Budgets missed:\n\n${missed.map((m) => `- ${m}`).join('\n')}` : 'Every budget met.',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+  )
+  console.log(`\nTable written to ${path.relative(process.cwd(), doc)}`)
 }
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ startupMs: server.startupMs, idleAppKb, idlePg, table }, null, 2))

@@ -37,6 +37,9 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   app.use(requestLog(logger))
   app.use(wellFormedRequest)
   if (testClock) app.use(testClock.middleware)
+  // Public reads answered a moment ago are answered again from memory, before compression, sessions and routing.
+  if (options.contentChanges) services.publicReads.follow(options.contentChanges)
+  app.use(services.publicReads.fromMemory({ dev: config.nodeEnv === 'development' }))
   // Answers to API writes are a few hundred bytes of JSON: compressing them costs more than it saves.
   const compress = compression()
   app.use((req, res, next) => (req.method === 'POST' && req.path.startsWith('/api/') ? next() : compress(req, res, next)))

@@ -8,6 +8,7 @@ import { createEnquiriesService } from './events/enquiries-service'
 import { createEventsService } from './events/events-service'
 import { createHeroService } from './hero/hero-service'
 import { createHoursService } from './hours/hours-service'
+import { createPublicReads } from './http/public-reads'
 import { createHousekeeping } from './housekeeping/housekeeping-service'
 import { createMediaService } from './media/media-service'
 import { createMarketingService } from './marketing/marketing-service'
@@ -24,8 +25,13 @@ import { createSettingsService } from './settings/settings-service'
  * React Router loaders both call these; neither touches the database directly.
  */
 export function createServices(deps: Deps) {
-  const settings = createSettingsService(deps.db)
-  const reservations = createReservationsService(deps, { settings })
+  // Public JSON reads kept in memory a moment; every change below drops the answers built on it.
+  const publicReads = createPublicReads({ clock: deps.clock })
+  const settings = createSettingsService(deps.db, Date.now, { onChange: () => publicReads.drop('settings', 'availability') })
+  const reservations = createReservationsService(deps, {
+    settings,
+    onForgetDays: (dates) => (dates ? publicReads.drop(...dates.map((date) => `date:${date}` as const)) : publicReads.drop('availability')),
+  })
   // Every change of a booking, by staff or guest, commits with its history line.
   recordReservationHistory(reservations.events, deps.clock)
   const events = createEventsService(deps.db)
@@ -35,10 +41,15 @@ export function createServices(deps: Deps) {
     users: createUserService(deps.db),
     settings,
     // A change to the hours shows in availability at once: the cached days are dropped.
-    hours: createHoursService(deps.db, { onChange: () => reservations.forgetDays() }),
+    hours: createHoursService(deps.db, {
+      onChange: () => {
+        publicReads.drop('hours')
+        reservations.forgetDays()
+      },
+    }),
     events,
     enquiries: createEnquiriesService(deps, { events, messages: email.enquiryStatements }),
-    adminEvents: createAdminEvents(deps),
+    adminEvents: createAdminEvents(deps, { onChange: () => publicReads.drop('events') }),
     adminEnquiries: createAdminEnquiries(deps),
     cocktails: createCocktailsService(deps.db, deps.logger),
     hero: createHeroService(deps.db),
@@ -46,6 +57,7 @@ export function createServices(deps: Deps) {
     marketing: createMarketingService(deps),
     media: createMediaService(deps),
     reservations,
+    publicReads,
     staffReservations: createStaffReservations(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     guestBookings: createGuestBookings(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     email,

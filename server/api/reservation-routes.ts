@@ -13,13 +13,14 @@ const SlotsQuerySchema = z.object({
 const IDEMPOTENCY_KEY_RE = /^[\w.:-]{8,200}$/
 
 /** GET /api/availability/slots/:date and POST /api/reservations (DESIGN.md section 3). */
-export function reservationRoutes({ reservations }: Services) {
+export function reservationRoutes({ reservations, publicReads }: Services) {
   return new ApiRoutes()
     .get('/api/availability/slots/:date', async (req, res) => {
       const date = String(req.params.date)
       if (!isValidDate(date)) throw new ValidationError(RESERVATION_MESSAGES.dateInvalid, { date: RESERVATION_MESSAGES.dateInvalid })
       const { partySize } = SlotsQuerySchema.parse(req.query)
-      res.json(await reservations.slots(date, partySize))
+      // Kept a moment per URL; a booking, a staff change of a booking, hours or settings drops it.
+      await publicReads.send(req, res, ['availability', `date:${date}`], () => reservations.slots(date, partySize))
     })
     .post('/api/reservations', async (req, res) => {
       // The attempt limit is counted by the booking's own transaction; a request

@@ -41,9 +41,10 @@ const toAdminEvent = (row: Event & { guestsBooked: number }): AdminEvent => ({
  * The staff side of events (SPEC.md section 2, Events Management): list with
  * the guests booked so far, create, change and delete. Each event has a unique
  * slug made from its title (DESIGN.md section 6), suffixed on collision and
- * kept when the title changes, so shared links keep working.
+ * kept when the title changes, so shared links keep working. `onChange` runs
+ * after every change, so the public event answers kept in memory are dropped.
  */
-export function createAdminEvents({ db, clock }: { db: Db; clock: Clock }) {
+export function createAdminEvents({ db, clock }: { db: Db; clock: Clock }, { onChange = () => {} }: { onChange?: () => void } = {}) {
   /** `base`, or `base-2`, `base-3`... whichever is free (another event's slug is taken; the event's own is not). */
   async function freeSlug(base: string, exceptId?: number): Promise<string> {
     const taken = await db
@@ -87,6 +88,7 @@ export function createAdminEvents({ db, clock }: { db: Db; clock: Clock }) {
           return inserted!
         }),
       )
+      onChange()
       return find(row.id)
     },
 
@@ -105,6 +107,7 @@ export function createAdminEvents({ db, clock }: { db: Db; clock: Clock }) {
           .set({ ...fields, ...(newSlug ? { slug: newSlug } : {}), updatedAt: clock.now() })
           .where(eq(events.id, id))
       await refusingUnknownCategory(() => (slug && slug !== current.slug ? withFreeSlug(slug, id, write) : write()))
+      onChange()
       return find(id)
     },
 
@@ -112,6 +115,7 @@ export function createAdminEvents({ db, clock }: { db: Db; clock: Clock }) {
     async remove(id: number): Promise<void> {
       const [row] = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id })
       if (!row) throw new NotFoundError(M.notFound)
+      onChange()
     },
 
     /** The active categories staff choose from, by name. */

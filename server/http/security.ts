@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { Request, RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import helmet from 'helmet'
 
 const PIXEL_SCRIPT_HOST = 'https://connect.facebook.net'
@@ -15,15 +15,13 @@ const PIXEL_IMG_HOST = 'https://www.facebook.com'
  */
 export function securityHeaders(options: { pixel: boolean; dev: boolean }): RequestHandler {
   const pages = pageHeaders(options)
-  const api = Object.entries(apiHeaders())
   const files = Object.entries(FILE_HEADERS)
   return (req, res, next) => {
-    // HSTS only means something over HTTPS (RFC 6797 says to ignore it on plain HTTP).
-    if (req.secure && !options.dev) res.setHeader('Strict-Transport-Security', HSTS)
     if (req.path.startsWith('/api/') || req.path === '/api') {
-      for (const [name, value] of api) res.setHeader(name, value)
+      setApiHeaders(req, res, options.dev)
       return next()
     }
+    if (req.secure && !options.dev) res.setHeader('Strict-Transport-Security', HSTS)
     // Scripts, styles, fonts and artwork are never documents: a page's policy (a kilobyte of
     // headers) means nothing on them, and a first visit fetches a dozen.
     if (STATIC_FILES.test(req.path)) {
@@ -41,14 +39,19 @@ const HSTS = 'max-age=15552000; includeSubDomains' // 180 days
 const STATIC_FILES = /^\/(?:assets|images)\//
 const FILE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' }
 
-function apiHeaders(): Record<string, string> {
-  return {
-    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-  }
+const API_HEADERS = Object.entries({
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+})
+
+/** The fixed security headers of an `/api` answer (and HSTS over HTTPS); also used by answers served before this middleware. */
+export function setApiHeaders(req: Request, res: Response, dev: boolean) {
+  // HSTS only means something over HTTPS (RFC 6797 says to ignore it on plain HTTP).
+  if (req.secure && !dev) res.setHeader('Strict-Transport-Security', HSTS)
+  for (const [name, value] of API_HEADERS) res.setHeader(name, value)
 }
 
 function pageHeaders(options: { pixel: boolean; dev: boolean }): RequestHandler {

@@ -19,6 +19,7 @@ import { AttemptLimit } from '../http/rate-limit'
 import type { SettingsService } from '../settings/settings-service'
 import * as data from './reservations-data'
 import { createBookingQueue } from './booking-batch'
+import { oneAtATime } from './one-at-a-time'
 import { createReservationEvents, type ReservationEvents } from './reservation-events'
 
 export type CreateResult = { statusCode: number; body: PublicReservation; replayed: boolean }
@@ -80,7 +81,13 @@ export function createReservationsService(
   {
     settings,
     events = createReservationEvents((err, name) => logger.error({ err, event: name }, 'Reservation listener failed')),
-  }: { settings: SettingsService; events?: ReservationEvents },
+    onForgetDays = () => {},
+  }: {
+    settings: SettingsService
+    events?: ReservationEvents
+    /** Runs whenever dates' availability is forgotten (all dates when none are given), for the answers built on it. */
+    onForgetDays?: (dates?: string[]) => void
+  },
 ) {
   const timeZone = config.venueTimezone
   const days = createTtlCache<string, data.DayData>({ ttlMs: DAY_CACHE_MS })
@@ -88,6 +95,8 @@ export function createReservationsService(
   const afterInsert: data.AfterInsert = (rows) =>
     events.statementsFor('reservation.created', rows.map((reservation) => ({ reservation, by: 'guest' as const })))
   const tables = createBookingQueue(db, afterInsert)
+  // Event bookings take one transaction each; one date's wait here, not on a pooled connection each.
+  const eventBookingsOf = oneAtATime()
 
   /** A table-type, published event that has not started yet, or an error saying why not. */
   async function bookableEvent(eventId: number) {
@@ -117,6 +126,7 @@ export function createReservationsService(
     forgetDays(dates?: string[]) {
       if (dates) for (const date of dates) days.drop(date)
       else days.clear()
+      onForgetDays(dates)
     },
 
     /** The start times a party can book on a date; [] for a past, closed or full date. */
@@ -206,7 +216,7 @@ export function createReservationsService(
       let booked: data.Booked
       try {
         booked = event
-          ? await data.runEventBooking(db, { ...plan, eventId: event.id }, decide, withListeners())
+          ? await eventBookingsOf(date, () => data.runEventBooking(db, { ...plan, eventId: event.id }, decide, withListeners()))
           : await tables.book(plan, decide)
       } catch (error) {
         // The same key sent at once for two different dates: the loser replays the winner's booking.
@@ -221,6 +231,7 @@ export function createReservationsService(
       }
       if (!booked.reservation) return { statusCode: 201, body: publicReservation(booked.reads.replay!), replayed: true }
       days.drop(date)
+      onForgetDays([date])
       events.emit('reservation.created', { reservation: booked.reservation, by: 'guest' })
       return { statusCode: 201, body: publicReservation(booked.reservation), replayed: false }
     },

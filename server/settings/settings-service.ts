@@ -52,7 +52,7 @@ const toInt = (value: string | undefined, fallback: string) => {
 const SNAPSHOT_TTL_MS = 2000
 
 /** Site settings (key/value rows), with the defaults of common/settings when a key is missing. */
-export function createSettingsService(db: Db, now: () => number = Date.now) {
+export function createSettingsService(db: Db, now: () => number = Date.now, { onChange = () => {} }: { onChange?: () => void } = {}) {
   const snapshot = createTtlCache<'rows', Map<string, string>>({ ttlMs: SNAPSHOT_TTL_MS, now })
 
   /** All rows (a few dozen), read once per SNAPSHOT_TTL_MS and shared by concurrent callers. */
@@ -159,6 +159,7 @@ export function createSettingsService(db: Db, now: () => number = Date.now) {
         })
         .returning()
       snapshot.clear()
+      onChange()
       return row!
     },
   }
