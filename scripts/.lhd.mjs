@@ -8,7 +8,7 @@ console.log(url, 'score', lhr.categories.performance.score, 'FCP', Math.round(a[
 const el = a['largest-contentful-paint-element']?.details?.items
 console.log(' LCP element', JSON.stringify(el ?? null).slice(0, 600))
 
-console.log(' render-blocking', JSON.stringify((a['render-blocking-resources'].details?.items ?? []).map(i => [i.url.split('/').pop(), i.wastedMs])))
+console.log(' long', JSON.stringify((a['long-tasks'].details?.items ?? []).map(i => [i.url.split('/').pop(), Math.round(i.startTime), Math.round(i.duration)])))
 console.log(' mainthread', JSON.stringify((a['mainthread-work-breakdown'].details?.items ?? []).map(i => [i.group, Math.round(i.duration)])))
 console.log(' bootup', JSON.stringify((a['bootup-time'].details?.items ?? []).slice(0,5).map(i => [i.url.split('/').pop(), Math.round(i.total), Math.round(i.scripting)])))
 }
