@@ -228,7 +228,7 @@ describe('the cookies sign-in sets', () => {
     }
   })
 
-  it('plain HTTP (npm start on localhost) gets no Secure flag; over HTTPS the cookies are Secure', async () => {
+  it('plain HTTP gets no Secure flag, whatever the client says about its scheme', async () => {
     const plain = await request(t.app).post('/api/login').send(STAFF).expect(200)
     for (const line of setCookies(plain)) expect(hasAttribute(line, 'Secure'), line).toBe(false)
     // Without TRUST_PROXY, a client saying it came over HTTPS is not believed.
@@ -257,5 +257,11 @@ describe('the cookies in production behind a TLS proxy (NODE_ENV=production, TRU
     // The renewed cookie of a later request is Secure too.
     const later = await request(p.app).get('/api/user').set('X-Forwarded-Proto', 'https').set('Cookie', sidOf(login)).expect(200)
     expect(hasAttribute(setCookie(later, 'sid'), 'Secure')).toBe(true)
+  })
+
+  it('the same production server reached over plain HTTP (npm start on localhost) sets sid without Secure, or no one could sign in', async () => {
+    const login = await request(p.app).post('/api/login').set('Sec-Fetch-Site', 'same-origin').send(STAFF).expect(200)
+    expect(hasAttribute(setCookie(login, 'sid'), 'Secure')).toBe(false)
+    expect(hasAttribute(setCookie(login, 'sid'), 'HttpOnly')).toBe(true)
   })
 })
