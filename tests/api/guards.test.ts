@@ -1,12 +1,19 @@
 /**
  * The request guards that were only assumed before: where a client's address
- * comes from, the sign-in limit per address and its window, and the
- * same-origin check on each kind of write.
+ * comes from, the sign-in limits and their windows under a fixed clock (and
+ * against guesses sent all at once), and the same-origin check on every write
+ * of every API route, read from the app's router.
  */
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
 import request from 'supertest'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_PER_ADDRESS_AND_USER, slowdownMs } from '../../server/auth/login-throttle'
+import { manageLinkFor } from '../../server/reservations/guest-bookings'
 import { createTestApp, signedInAgent, STAFF, type TestApp } from '../helpers/app'
+import { SAMPLES } from '../helpers/route-samples'
+import { isUnsafe, registeredApiRoutes, routeName, type AppRoute } from '../helpers/routes'
 
 const guest = (n: number) => ({
   name: 'Ann Guest',
@@ -120,5 +127,171 @@ describe('the same-origin check on every kind of write', () => {
     await request(t.app).post('/api/reservations').set('Sec-Fetch-Site', 'cross-site').send(guest(1)).expect(403)
     await request(t.app).post('/api/reservations').set('Origin', 'https://evil.example').send(guest(2)).expect(403)
     await request(t.app).post('/api/reservations').set('Sec-Fetch-Site', 'same-origin').send(guest(3)).expect(201)
+  })
+})
+
+describe('brute force on sign-in, under a fixed clock', () => {
+  const PASSWORD = 'cellar-door-password'
+  let b: TestApp
+  beforeAll(async () => {
+    b = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true' } })
+    await b.services.users.create('cellar', PASSWORD)
+  })
+  afterEach(() => vi.restoreAllMocks())
+
+  const login = (from: string, username: string, password: string) =>
+    request(b.app).post('/api/login').set('X-Forwarded-For', from).send({ username, password })
+  const sessions = async () => (await b.db.$client.query<{ n: number }>('select count(*)::int as n from session')).rows[0]!.n
+
+  it('locks a username from one address at the 11th attempt, refuses even the right password, and opens exactly 15 minutes after the first failure', async () => {
+    const from = '198.51.100.20'
+    const start = b.clock.now().getTime()
+    // Ten wrong guesses, one every 30 seconds: all answered, none locked.
+    for (let i = 0; i < LOGIN_LIMIT_PER_ADDRESS_AND_USER; i++) {
+      await login(from, 'cellar', `guess-${i}`).expect(401)
+      b.clock.advance(30_000)
+    }
+    // Five minutes in: the window started at the first failure, so ten minutes are left.
+    const sessionsBefore = await sessions()
+    const locked = await login(from, 'Cellar', PASSWORD)
+    expect(locked.status).toBe(429)
+    expect(locked.body).toEqual({ message: 'Too many login attempts. Please try again in 10 minutes.' })
+    expect(locked.headers['retry-after']).toBe('600')
+    expect(locked.headers['set-cookie']).toBeUndefined()
+    expect(await sessions()).toBe(sessionsBefore)
+    // One second before the window ends: still locked, and it says so to the second.
+    b.clock.set(new Date(start + 15 * 60_000 - 1_000))
+    const lastSecond = await login(from, 'cellar', PASSWORD)
+    expect(lastSecond.status).toBe(429)
+    expect(lastSecond.body.message).toBe('Too many login attempts. Please try again in 1 second.')
+    expect(lastSecond.headers['retry-after']).toBe('1')
+    // On the dot: open again.
+    b.clock.set(new Date(start + 15 * 60_000))
+    await login(from, 'cellar', PASSWORD).expect(200)
+  })
+
+  it('the lock on one username from one address leaves other usernames and other addresses alone', async () => {
+    const from = '198.51.100.21'
+    for (let i = 0; i < LOGIN_LIMIT_PER_ADDRESS_AND_USER; i++) await login(from, 'cellar-2', `guess-${i}`).expect(401)
+    await login(from, 'cellar-2', 'wrong').expect(429)
+    await login(from, 'someone-else', 'wrong').expect(401)
+    await login('198.51.100.22', 'cellar-2', 'wrong').expect(401)
+  })
+
+  it('50 wrong guesses for one username sent at once: exactly 10 reach the password check, 40 get 429', async () => {
+    const checks = vi.spyOn(b.services.users, 'authenticate')
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login('198.51.100.30', 'cellar-3', `parallel-${i}`)))
+    expect(checks).toHaveBeenCalledTimes(LOGIN_LIMIT_PER_ADDRESS_AND_USER)
+    const statuses = answers.map((r) => r.status)
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMIT_PER_ADDRESS_AND_USER)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - LOGIN_LIMIT_PER_ADDRESS_AND_USER)
+  })
+
+  it('50 wrong guesses for 50 usernames from one address sent at once: exactly 30 reach the password check', async () => {
+    const checks = vi.spyOn(b.services.users, 'authenticate')
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login('198.51.100.31', `name-${i}`, 'wrong')))
+    expect(checks).toHaveBeenCalledTimes(LOGIN_LIMIT_PER_ADDRESS)
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(50 - LOGIN_LIMIT_PER_ADDRESS)
+  })
+})
+
+describe('cross-site writes on every API route', () => {
+  const FORGERIES: [string, Record<string, string | undefined>][] = [
+    ['a browser that sends both headers', { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' }],
+    ['a browser that sends only Origin', { 'Sec-Fetch-Site': undefined, Origin: 'https://evil.example' }],
+    ['a browser that sends only Sec-Fetch-Site', { 'Sec-Fetch-Site': 'cross-site' }],
+  ]
+  let c: TestApp
+  let agent: Awaited<ReturnType<typeof signedInAgent>>
+  let png: Buffer
+  /** Real ids for each route's parameters, so that a write the guard let through would change a row. */
+  const params: Record<string, string> = { dayOfWeek: '5', key: 'footer_kitchen_hours' }
+  const ids: Record<string, number> = {}
+
+  beforeAll(async () => {
+    c = await createTestApp({ now: '2026-11-21T12:00:00Z' })
+    agent = await signedInAgent(c)
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c9a227' } }).png().toBuffer()
+    const made = async (url: string, body: unknown) => {
+      const res = await agent.post(url).send(body as object)
+      expect(res.status, `${url} → ${JSON.stringify(res.body)}`).toBe(201)
+      return res.body as { id: number }
+    }
+    const booking = await made('/api/reservations', { ...guest(40), partySize: 8 })
+    ids.reservations = booking.id
+    params.token = manageLinkFor(c.config, 'http://localhost', booking.id, '2026-12-05').split('/').at(-1)!
+    ids['event-enquiries'] = (await made('/api/event-enquiries', SAMPLES['post /api/event-enquiries'])).id
+    ids['hero-slides'] = (await made('/api/admin/hero-slides', SAMPLES['post /api/admin/hero-slides'])).id
+    ids['hour-exceptions'] = (await made('/api/admin/hour-exceptions', SAMPLES['post /api/admin/hour-exceptions'])).id
+    const first = async (table: string) => (await c.db.$client.query<{ id: number }>(`select min(id) as id from ${table}`)).rows[0]!.id
+    ids.events = await first('events')
+    ids['menu-sections'] = await first('menu_sections')
+    ids['email-templates'] = await first('email_templates')
+    ids['email-outbox'] = await first('email_outbox')
+  })
+
+  /** `/api/admin/events/:id` → `/api/admin/events/3`: the id of a real row of that resource. */
+  const concrete = (route: AppRoute) =>
+    route.path.replace(/\/([\w-]+)\/:(\w+)/g, (_m, resource: string, name: string) => {
+      const value = name === 'id' ? ids[resource] : params[name]
+      if (value === undefined) throw new Error(`No value for :${name} of ${routeName(route)}: add one to the test`)
+      return `/${resource}/${value}`
+    })
+
+  function send(route: AppRoute, headers: Record<string, string | undefined>) {
+    let req = agent[route.method](concrete(route))
+    for (const [name, value] of Object.entries(headers)) req = value === undefined ? req.unset(name) : req.set(name, value)
+    if (route.path.endsWith('/upload')) return req.attach('file', png, 'forged.png')
+    return req.send(SAMPLES[`${route.method} ${route.path}`] ?? {})
+  }
+
+  /** Every stored row (sessions without their idle-expiry stamp), and the files under DATA_DIR. */
+  async function snapshot() {
+    const { rows: tables } = await c.db.$client.query<{ name: string }>(
+      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+    )
+    const digests: Record<string, string> = {}
+    for (const { name } of tables) {
+      const rows = name === 'session' ? 'select sid, sess::text from session' : `select x::text from "${name}" x`
+      const { rows: d } = await c.db.$client.query<{ d: string }>(`select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as d from (${rows}) r`)
+      digests[name] = d[0]!.d
+    }
+    digests.files = (fs.readdirSync(c.dataDir, { recursive: true }) as string[]).filter((f) => !f.startsWith(`uploads${path.sep}.tmp`)).sort().join('|')
+    return digests
+  }
+
+  it('lists the unsafe routes from the app itself', () => {
+    const unsafe = registeredApiRoutes(c.app).filter(isUnsafe).map(routeName)
+    // The same list as the app's own table of routes: the walk of the router misses none.
+    const table = (c.app.locals.routes as AppRoute[]).filter(isUnsafe).map(routeName)
+    expect(unsafe.sort()).toEqual(table.sort())
+    expect(unsafe).toContain('DELETE /api/admin/reservations/:id')
+  })
+
+  it.each(FORGERIES)('refuses every POST, PUT, PATCH and DELETE from %s with 403, signed in, and changes nothing', async (_who, headers) => {
+    for (const route of registeredApiRoutes(c.app).filter(isUnsafe)) {
+      const before = await snapshot()
+      const res = await send(route, headers)
+      expect(res.status, `${routeName(route)} → ${res.status} ${JSON.stringify(res.body)}`).toBe(403)
+      expect(res.body).toEqual({ message: 'Cross-site requests are not allowed' })
+      expect(await snapshot(), `${routeName(route)} changed stored data`).toEqual(before)
+    }
+  })
+
+  it('takes the same requests from the site itself', async () => {
+    const refused: string[] = []
+    const done: string[] = []
+    const unsafe = registeredApiRoutes(c.app).filter(isUnsafe)
+    for (const route of unsafe) {
+      const res = await send(route, { 'Sec-Fetch-Site': 'same-origin' })
+      if (res.status === 403) refused.push(`${routeName(route)} → 403 ${JSON.stringify(res.body)}`)
+      if (res.status < 300) done.push(routeName(route))
+    }
+    expect(refused).toEqual([])
+    // The bodies are real: most writes went through (the rest met a rule, such as a menu category already taken),
+    // so the refusals above stopped requests that would have changed data.
+    expect(done.length).toBeGreaterThan(unsafe.length / 2)
+    // And a browser without Sec-Fetch-Site, whose Origin is the site's own.
+    await agent.post('/api/admin/email-templates/quick-setup').unset('Sec-Fetch-Site').set('Origin', 'http://pub.test').set('Host', 'pub.test').expect(200)
   })
 })

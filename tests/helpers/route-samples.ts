@@ -1,0 +1,101 @@
+/**
+ * A valid body for each API write that takes one, keyed `method path`: the
+ * fuzz suite mutates them to reach past the first check, and the cross-site
+ * tests send them so that a request the guard let through would really change
+ * something. Optional per route; a route without one is still fuzzed and guarded.
+ */
+import { COCKTAILS_DEFAULTS } from '../../common/settings'
+
+const STAFF_BOOKING = {
+  name: 'Phone Booking',
+  email: 'phone@example.com',
+  phone: '07700 900 001',
+  date: '2026-12-05',
+  startTime: '19:00',
+  partySize: 4,
+  additionalInfo: '',
+  foodDrinks: 'food_and_drinks',
+  status: 'confirmed',
+}
+const EVENT = {
+  title: 'Fuzz Quiz Night',
+  description: 'Six rounds.',
+  date: '2026-12-10',
+  time: '19:30',
+  endTime: '22:00',
+  type: 'quiz_night',
+  capacity: 40,
+  tags: ['quiz'],
+  gallery: ['/uploads/a.webp'],
+  status: 'draft',
+  bookingType: 'table',
+}
+const HOUR_EXCEPTION = { date: '2026-12-24', isClosed: false, openTime: '12:00', closeTime: '16:00', reason: 'Christmas Eve' }
+
+const HERO_SLIDE = {
+  title: 'Fuzz slide',
+  subtitle: 'Fuzz subtitle',
+  description: 'Fuzz description',
+  image: '/images/venue-bar-960.webp',
+  buttons: [{ text: 'View Menu', link: '/menu' }],
+  order: 1,
+  isActive: true,
+}
+
+const MENU_SECTION = {
+  name: 'Fuzz Menu',
+  category: 'wine',
+  description: 'Fuzz description',
+  pdfUrl: '/uploads/fuzz.pdf',
+  imageUrls: ['/images/menu/food-1.webp'],
+  backgroundImage: '/images/tile-menu-960.webp',
+  isActive: true,
+}
+
+const EMAIL_TEMPLATE = {
+  templateKey: 'fuzz_notice',
+  name: 'Fuzz notice',
+  subject: 'A note from {{venueName}}',
+  textContent: 'Dear {{customerName}}, see you on {{date}} at {{time}}.',
+  htmlContent: '',
+  variables: ['customerName', 'date', 'time'],
+  isActive: true,
+  buttonOneText: 'View Menu',
+  buttonOneUrl: '/menu',
+}
+
+/** A valid body per route, mutated by the fuzzer to reach past the first check. Optional. */
+export const SAMPLES: Record<string, Record<string, unknown>> = {
+  'post /api/reservations': {
+    name: 'Fuzz Guest',
+    email: 'fuzz@example.com',
+    phone: '07700 900 000',
+    date: '2026-12-05',
+    startTime: '19:00',
+    partySize: 2,
+    additionalInfo: '',
+    foodDrinks: 'food_and_drinks',
+    receiveOffers: false,
+  },
+  // The seed's first event (an upcoming, published one).
+  'post /api/event-enquiries': { eventId: 1, name: 'Fuzz Enquirer', email: 'fuzz-enquiry@example.com', phone: '07700 900 002', partySize: 4, specialRequests: '' },
+  'post /api/login': { username: 'nobody-in-particular', password: 'not-the-password' },
+  'post /api/admin/cocktails-content': { ...COCKTAILS_DEFAULTS },
+  'post /api/admin/reservations': STAFF_BOOKING,
+  'patch /api/admin/reservations/:id': STAFF_BOOKING,
+  'put /api/admin/opening-hours/:dayOfWeek': { openTime: '16:00' },
+  'post /api/admin/hour-exceptions': HOUR_EXCEPTION,
+  'post /api/admin/events': EVENT,
+  'patch /api/admin/events/:id': EVENT,
+  'patch /api/admin/event-enquiries/:id': { status: 'contacted' },
+  'put /api/admin/hour-exceptions/:id': HOUR_EXCEPTION,
+  'post /api/admin/hero-slides': HERO_SLIDE,
+  'put /api/admin/hero-slides/:id': HERO_SLIDE,
+  'post /api/admin/menu-sections': MENU_SECTION,
+  'patch /api/admin/menu-sections/:id': MENU_SECTION,
+  'patch /api/manage-booking/:token': { date: '2026-12-05', startTime: '19:30', partySize: 3 },
+  'post /api/admin/email-templates': EMAIL_TEMPLATE,
+  'put /api/admin/email-templates/:id': EMAIL_TEMPLATE,
+  'put /api/admin/site-settings/:key': { value: 'Kitchen open until 9pm daily', description: 'Kitchen hours note' },
+}
+
