@@ -28,8 +28,11 @@ export function hydrateAfterFirstPaint(html: string): string {
     }
     if (!imports.length) return whole
     rewritten = true
-    // A frame, or at most 200 ms where frames do not come (a tab opened in the background).
-    const afterPaint = 'await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve)); setTimeout(resolve, 200) });'
+    // A frame; or at most 200 ms where frames do not come (a tab opened in the background); or the
+    // load event, which neither needs (a page whose timers are paused, as tests' fake clocks do).
+    const afterPaint =
+      'await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve)); setTimeout(resolve, 200); ' +
+      "if (document.readyState === 'complete') resolve(); else addEventListener('load', resolve, { once: true }) });"
     const load = `const [${imports.map((i) => i.name).join(', ')}] = await Promise.all([${imports.map((i) => `import(${JSON.stringify(i.url)})`).join(', ')}]);`
     return `${open}${afterPaint}\n${load}\n${rest.join('\n')}${close}`
   })

@@ -75,7 +75,7 @@ test.describe('cached public pages', () => {
 
   test('sends build files and artwork only the headers a file needs, not a page policy', async () => {
     const html = await pageText(a, '/cocktails')
-    const script = /href="(\/assets\/[^"]+\.js)"/.exec(html)![1]!
+    const script = /"(\/assets\/[^"]+\.js)"/.exec(html)![1]!
     const image = /src="(\/images\/[^"]+)"/.exec(html)![1]!
     for (const file of [script, image]) {
       const { headers } = await getRaw(a.url + file, { 'accept-encoding': 'gzip, br' })

@@ -39,7 +39,7 @@ export function EventCard({
   const status = e.status || 'published'
   const full = e.capacity !== null && e.guestsBooked >= e.capacity
   return (
-    <article aria-labelledby={titleId} data-testid={`event-${e.id}`} className={cn('flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm', status === 'cancelled' && 'opacity-80')}>
+    <article aria-labelledby={titleId} data-testid={`event-${e.id}`} className={cn('flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm', status === 'cancelled' && 'border-dashed bg-muted/40')}>
       {e.image ? (
         <img src={e.image} alt="" loading="lazy" className="aspect-[2/1] w-full bg-muted object-cover" />
       ) : (
