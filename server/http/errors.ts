@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { ZodError } from 'zod'
+import { isDatabaseUnavailable } from '../db/unavailable'
 
 /** An error with an HTTP status and a message that is safe to show to the user. */
 export class HttpError extends Error {
@@ -43,6 +44,11 @@ export class ValidationError extends HttpError {
 
 export type ErrorBody = { message: string; errors?: Record<string, string>; code?: string }
 
+/** What any request answers while the database cannot be reached: nothing was done, try again. */
+export const UNAVAILABLE_MESSAGE = 'We cannot take requests for a moment. Please try again shortly.'
+/** Seconds a client is asked to wait before trying again while the database is away. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5
+
 /** What a write refused by a full disk answers: plain words, no path, nothing half-saved. */
 export const OUT_OF_SPACE_MESSAGE = 'The server is out of disk space. The file was not saved.'
 
@@ -77,6 +83,7 @@ function toErrorBody(error: unknown): { status: number; body: ErrorBody } | unde
     if (error.code) body.code = error.code
     return { status: error.status, body }
   }
+  if (isDatabaseUnavailable(error)) return { status: 503, body: { message: UNAVAILABLE_MESSAGE } }
   // 507 Insufficient Storage: the request was fine, the server cannot keep what it sent.
   if (isOutOfSpace(error)) return { status: 507, body: { message: OUT_OF_SPACE_MESSAGE } }
   const e = error as { type?: string; status?: number; code?: string }
@@ -117,6 +124,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     // Staff only see "out of disk space": whoever runs the server needs to hear it too.
     if (known.status === 507) req.log?.error({ err: error, url: req.originalUrl }, 'Disk full: a file was not saved')
     if (error instanceof TooManyRequestsError) res.set('Retry-After', String(error.retryAfterSeconds))
+    if (known.status === 503) {
+      res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+      req.log?.warn({ err: error, url: req.originalUrl }, 'Database unavailable: answered 503')
+    }
     res.status(known.status).json(known.body)
     return
   }
