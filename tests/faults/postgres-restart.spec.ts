@@ -119,10 +119,11 @@ test('answers 503 while its PostgreSQL is down, recovers by itself, and loses no
       return rows[0]!.n
     }
     await until(async () => (await unsent()) === 0, 60_000, 'every queued email to be sent')
+    const emailsSentMs = Date.now() - upAt
     console.log(
       `PostgreSQL restart: ${stream.attempts.length} bookings sent (${JSON.stringify(statuses)}), ${acknowledged.length} acknowledged, all kept; ` +
         `health 503 ${first503Ms} ms after the stop began, 200 again ${healthyMs} ms after the start; ` +
-        `${countBy(health.seen, (h) => String(h.status))['503']} health checks answered 503, none 500; ${failed.length} failed bookings retried with their key: no duplicate`,
+        `${countBy(health.seen, (h) => String(h.status))['503']} health checks answered 503, none 500; ${failed.length} failed bookings retried with their key: no duplicate; every queued email sent ${(emailsSentMs / 1000).toFixed(1)} s after the start`,
     )
   } finally {
     if (server) {
