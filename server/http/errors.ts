@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { ZodError } from 'zod'
+import { isDatabaseUnavailable } from '../db/unavailable'
 
 /** An error with an HTTP status and a message that is safe to show to the user. */
 export class HttpError extends Error {
@@ -43,6 +44,24 @@ export class ValidationError extends HttpError {
 
 export type ErrorBody = { message: string; errors?: Record<string, string>; code?: string }
 
+/** What any request answers while the database cannot be reached: nothing was done, try again. */
+export const UNAVAILABLE_MESSAGE = 'We cannot take requests for a moment. Please try again shortly.'
+/** Seconds a client is asked to wait before trying again while the database is away. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5
+
+/** What a write refused by a full disk answers: plain words, no path, nothing half-saved. */
+export const OUT_OF_SPACE_MESSAGE = 'The server is out of disk space. The file was not saved.'
+
+/**
+ * Whether an error means the disk (or the user's quota) is full: a Node
+ * system error carries the code, libvips (sharp) only says it in its message.
+ */
+export function isOutOfSpace(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown }
+  if (e?.code === 'ENOSPC' || e?.code === 'EDQUOT') return true
+  return typeof e?.message === 'string' && /No space left on device|Disk quota exceeded/i.test(e.message)
+}
+
 /** Field messages of a zod error, one per field, keyed by the dotted path. */
 export function zodFieldErrors(error: ZodError): Record<string, string> {
   const errors: Record<string, string> = {}
@@ -64,6 +83,9 @@ function toErrorBody(error: unknown): { status: number; body: ErrorBody } | unde
     if (error.code) body.code = error.code
     return { status: error.status, body }
   }
+  if (isDatabaseUnavailable(error)) return { status: 503, body: { message: UNAVAILABLE_MESSAGE } }
+  // 507 Insufficient Storage: the request was fine, the server cannot keep what it sent.
+  if (isOutOfSpace(error)) return { status: 507, body: { message: OUT_OF_SPACE_MESSAGE } }
   const e = error as { type?: string; status?: number; code?: string }
   if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'Malformed JSON in request body' } }
   if (e?.type === 'entity.too.large' || e?.code === 'LIMIT_FILE_SIZE') {
@@ -99,7 +121,13 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (known) {
     // Client errors are the one request line the log already writes; this one means a schema missed something.
     if (isDataException(error)) req.log?.warn({ code: (error as { code?: string }).code, url: req.originalUrl }, 'Database refused a value')
+    // Staff only see "out of disk space": whoever runs the server needs to hear it too.
+    if (known.status === 507) req.log?.error({ err: error, url: req.originalUrl }, 'Disk full: a file was not saved')
     if (error instanceof TooManyRequestsError) res.set('Retry-After', String(error.retryAfterSeconds))
+    if (known.status === 503) {
+      res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+      req.log?.warn({ err: error, url: req.originalUrl }, 'Database unavailable: answered 503')
+    }
     res.status(known.status).json(known.body)
     return
   }

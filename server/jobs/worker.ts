@@ -1,5 +1,6 @@
+import { EventEmitter } from 'node:events'
 import pg from 'pg'
-import { Logger as GraphileLogger, run, type Runner, type TaskList } from 'graphile-worker'
+import { Logger as GraphileLogger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client'
 import { SEND_TASK } from '../email/outbox'
@@ -10,6 +11,9 @@ import type { Services } from '../services'
 const HOUSEKEEPING_TASK = 'housekeeping'
 const REMINDERS_TASK = 'booking_reminders'
 const REVIEW_REQUESTS_TASK = 'review_requests'
+/** How long a runner that lost its database gets to stop, and how often its replacement is tried. */
+const STOP_TIMEOUT_MS = 10_000
+const RESTART_RETRY_MS = 1000
 
 /** Scheduled work (DESIGN.md section 4): each task records what it did, so a missed or doubled run does no harm. */
 const CRONTAB = [
@@ -73,27 +77,70 @@ export async function startWorker(
       await services.visitEmails.sendDueReviewRequests()
     },
   }
-  const runner = await run({
-    pgPool: pool,
-    taskList,
-    crontab: CRONTAB,
-    concurrency: options.concurrency ?? 2,
-    pollInterval: options.pollInterval ?? 2000,
-    noHandleSignals: true,
-    logger: graphileLogger(logger),
-  })
+  // graphile-worker stops a worker that could not record a job's outcome (the database went away
+  // mid-job) and never replaces it, so after a database restart the queue would stand still until
+  // the process restarts. So a runner that loses a worker is replaced, once the database answers.
+  let current: { runner: Runner; workerIds: Set<string> }
+  let stopping = false
+  let restarting: Promise<void> | undefined
+  const start = async () => {
+    const events: WorkerEvents = new EventEmitter()
+    const started = { workerIds: new Set<string>() } as typeof current
+    events.on('worker:create', ({ worker }) => started.workerIds.add(worker.workerId))
+    events.on('worker:fatalError', () => {
+      if (current === started) restarting ??= restart().finally(() => (restarting = undefined))
+    })
+    started.runner = await run({
+      pgPool: pool,
+      taskList,
+      crontab: CRONTAB,
+      concurrency: options.concurrency ?? 2,
+      pollInterval: options.pollInterval ?? 2000,
+      noHandleSignals: true,
+      logger: graphileLogger(logger),
+      events,
+    })
+    current = started
+  }
+  const restart = async () => {
+    logger.error('The job queue lost its database mid-job: restarting it once the database answers')
+    const lost = current
+    await withTimeout(lost.runner.stop(), STOP_TIMEOUT_MS).catch(() => undefined)
+    while (!stopping) {
+      try {
+        // The jobs the stopped workers held would otherwise stay locked for hours.
+        await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [[...lost.workerIds]])
+        await start()
+        logger.info('Job queue running again')
+        return
+      } catch {
+        await new Promise((r) => setTimeout(r, RESTART_RETRY_MS))
+      }
+    }
+  }
+
+  await start()
   // Once at start-up too (one job however many instances start: the key folds them together).
-  await runner.addJob(HOUSEKEEPING_TASK, {}, { jobKey: 'housekeeping:start-up', jobKeyMode: 'unsafe_dedupe' })
+  await current!.runner.addJob(HOUSEKEEPING_TASK, {}, { jobKey: 'housekeeping:start-up', jobKeyMode: 'unsafe_dedupe' })
   logger.info({ mail: transport.describe }, 'Job queue running')
   let stopped: Promise<void> | undefined
   return {
-    runner,
+    get runner() {
+      return current.runner
+    },
     transport,
     stop: () =>
       (stopped ??= (async () => {
-        await runner.stop()
+        stopping = true
+        await restarting
+        await current.runner.stop()
         transport.close()
         await pool.end()
       })()),
   }
+}
+
+/** Settles like `promise`, or rejects after `ms`. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())])
 }

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { HttpError } from '../http/errors'
+import { HttpError, isOutOfSpace } from '../http/errors'
 import type { MediaType } from './file-type'
 
 /** Widths of the WebP variants written for every still image (never wider than the original). */
@@ -121,7 +121,9 @@ export async function writeCleanOriginal(
     else if (format === 'png') info = await pipeline.png({ compressionLevel: 7 }).toFile(out)
     else if (format === 'webp') info = await pipeline.webp({ quality: 88 }).toFile(out)
     else return undefined
-  } catch {
+  } catch (error) {
+    // A full disk is not a bad image: the error handler answers it with 507.
+    if (isOutOfSpace(error)) throw error
     throw new HttpError(415, UNREADABLE_IMAGE)
   }
   return { width: info.width, height: info.height }

@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Request, RequestHandler } from 'express'
 import multer, { MulterError } from 'multer'
 import { UPLOAD_MAX_BYTES } from '../../common/constants'
-import { HttpError, ValidationError } from '../http/errors'
+import { HttpError, isOutOfSpace, ValidationError } from '../http/errors'
 import type { ReceivedFile } from './media-service'
 
 export const FILE_TOO_LARGE = 'File too large'
@@ -63,6 +63,25 @@ function refuseDeclaredOversize(maxBytes: number): RequestHandler {
 }
 
 /**
+ * multer's disk storage, except that a file whose write fails (a full disk)
+ * is removed: multer's own clean-up only covers files it finished writing,
+ * and would leave the half-written one behind.
+ */
+function diskStorageWithoutPartials(options: multer.DiskStorageOptions): multer.StorageEngine {
+  const disk = multer.diskStorage(options)
+  return {
+    _handleFile(req, file, callback) {
+      disk._handleFile(req, file, (error, info) => {
+        const partial = (file as { path?: string }).path
+        if (!error || !partial) return callback(error, info)
+        fs.rm(partial, { force: true }, () => callback(error))
+      })
+    },
+    _removeFile: (req, file, callback) => disk._removeFile(req, file, callback),
+  }
+}
+
+/**
  * Receives one multipart `file` field into a temporary file in `tmpDir`
  * (streamed, never held in memory). Over `maxBytes` gives 413 'File too
  * large'; on that, on an aborted request or any other failure the partial file
@@ -72,7 +91,7 @@ export function receiveSingleFile(tmpDir: string, maxBytes = UPLOAD_MAX_BYTES): 
   fs.mkdirSync(tmpDir, { recursive: true })
   void sweepStaleTmp(tmpDir)
   const upload = multer({
-    storage: multer.diskStorage({
+    storage: diskStorageWithoutPartials({
       destination: tmpDir,
       filename: (_req, _file, cb) => cb(null, `${crypto.randomBytes(16).toString('hex')}.upload`),
     }),
@@ -92,8 +111,10 @@ export function receiveSingleFile(tmpDir: string, maxBytes = UPLOAD_MAX_BYTES): 
         }
         return next(new ValidationError('The upload could not be read'))
       }
+      // A full disk first: multer may have stopped reading the request by then, which would look like an abort.
+      if (isOutOfSpace(error)) return next(error)
       if (req.destroyed || req.aborted) return next(new HttpError(400, 'The upload was interrupted'))
-      // A system error (a full disk, say) is ours; anything else is a body the parser could not read.
+      // Any other system error is ours; anything else is a body the parser could not read.
       if (typeof (error as { errno?: unknown }).errno === 'number') return next(error)
       next(new ValidationError('The upload could not be read'))
     })

@@ -456,8 +456,10 @@ describe('a lost database connection', () => {
     )
     const cut = await book(guest({ date: '2027-01-08', startTime: '16:00', email: 'cut-off@example.com' }))
     off()
-    expect(cut.status).toBe(500)
-    expect(cut.body.message).toBe('Something went wrong on our side. Please try again.')
+    // Nothing was stored and a retry is safe: the answer says to try again (503), not that the request was wrong.
+    expect(cut.status).toBe(503)
+    expect(cut.headers['retry-after']).toBe('5')
+    expect(cut.body.message).toBe('We cannot take requests for a moment. Please try again shortly.')
     await book(guest({ date: '2027-01-08', startTime: '16:00' })).expect(201)
     expect((await rowsOn('2027-01-08')).map((r) => r.email)).not.toContain('cut-off@example.com')
   })
