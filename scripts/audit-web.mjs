@@ -34,7 +34,7 @@ const server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn' } })
 /** Gzip bytes of every script the page's HTML loads or preloads. */
 async function firstLoadJs(url) {
   const html = await (await fetch(url)).text()
-  const srcs = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
+  const srcs = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
   let total = 0
   for (const src of srcs) total += zlib.gzipSync(Buffer.from(await (await fetch(server.url + src)).arrayBuffer())).length
   // The inline route manifest and hydration data travel in the HTML itself.
