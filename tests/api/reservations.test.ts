@@ -5,6 +5,7 @@ import { CreateReservationSchema } from '../../common/reservation'
 import { BOOKING_SETTING_DEFAULTS } from '../../common/settings'
 import { emailOutbox, events, hourExceptions, marketingConsents, reservations } from '../../server/db/schema'
 import { createTestApp, type TestApp } from '../helpers/app'
+import { guestBooking } from '../helpers/guest-booking'
 
 // Saturday 21 November 2026, 12:00 in London. Saturdays open 12:00-23:30, Mondays are closed.
 let t: TestApp
@@ -22,18 +23,7 @@ const nextIp = () => {
   counter++
   return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`
 }
-const guest = (over: Record<string, unknown> = {}) => ({
-  name: 'Ann Guest',
-  email: `guest${++counter}@example.com`,
-  phone: '07700 900 000',
-  date: '2026-12-05',
-  startTime: '19:00',
-  partySize: 2,
-  additionalInfo: '',
-  foodDrinks: 'food_and_drinks',
-  receiveOffers: false,
-  ...over,
-})
+const guest = (over: Record<string, unknown> = {}) => guestBooking({ email: `guest${++counter}@example.com`, ...over })
 const book = (body: unknown, headers: Record<string, string> = {}) =>
   request(t.app).post('/api/reservations').set('X-Forwarded-For', nextIp()).set(headers).send(body as object)
 const slots = (date: string, partySize?: number) =>

@@ -3,14 +3,14 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { guestBooking } from '../helpers/guest-booking'
 import { bookingsInDatabase, duplicatedEmails, openSlots, send, streamBookings, until } from '../helpers/booking-stream'
 // @ts-expect-error a plain ESM helper shared with the bench script
 import { embeddedDatabaseUrl, startServer } from '../helpers/server-process.mjs'
+import { processAdminEnv, saveCocktailsIntro } from './servers'
 
-type Server = Awaited<ReturnType<typeof startServer>>
 
-const ADMIN = { username: 'process-admin', password: 'process-password-1' }
-const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }
+const env = processAdminEnv
 
 function postmasterPid(dataDir: string): number | undefined {
   const file = path.join(dataDir, 'postgres', 'postmaster.pid')
@@ -24,27 +24,6 @@ const alive = (pid: number) => {
   } catch {
     return false
   }
-}
-
-async function signedInSave(server: Server, introText: string) {
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  expect(login.status).toBe(200)
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-  const current = await (await fetch(`${server.url}/api/admin/cocktails-content`, { headers: { cookie } })).json()
-  const saved = await fetch(`${server.url}/api/admin/cocktails-content`, {
-    method: 'POST',
-    // As the browser sends it: a cookie-bearing write must say where it comes from.
-    headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', cookie },
-    body: JSON.stringify({ ...current, introText }),
-  })
-  expect(saved.status).toBe(200)
 }
 
 test.describe('the app process', () => {
@@ -65,7 +44,7 @@ test.describe('the app process', () => {
     const first = await startServer({ dataDir, env: crashEnv })
     let stream: ReturnType<typeof streamBookings> | undefined
     try {
-      await signedInSave(first, 'Saved before the crash')
+      await saveCocktailsIntro(first, 'Saved before the crash')
       stream = streamBookings(first.url, await openSlots(first.url, 300), { concurrency: 12, run: 'sigkill' })
       await until(() => stream!.acknowledged().length >= 60, 60_000, '60 acknowledged bookings')
     } finally {
@@ -135,16 +114,7 @@ test.describe('the app process', () => {
       const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10)
       slot = (await (await fetch(`${server.url}/api/availability/slots/${date}`)).json())[0]
     }
-    const body = JSON.stringify({
-      name: 'Late Guest',
-      email: 'late@example.com',
-      phone: '07700 900 123',
-      ...slot,
-      partySize: 2,
-      additionalInfo: '',
-      foodDrinks: 'food_and_drinks',
-      receiveOffers: false,
-    })
+    const body = JSON.stringify(guestBooking({ name: 'Late Guest', email: 'late@example.com', phone: '07700 900 123', ...slot }))
     // The request's headers and half its body arrive, then the signal, then the rest.
     const socket = net.connect(server.port, '127.0.0.1')
     let answer = ''

@@ -2,6 +2,7 @@
 // own slot, email, client address and Idempotency-Key, and what the server answered is recorded.
 import crypto from 'node:crypto'
 import pg from 'pg'
+import { guestBooking } from './guest-booking'
 
 export type Slot = { date: string; startTime: string }
 
@@ -30,16 +31,7 @@ export function attemptFor(slot: Slot, run: string): Attempt {
   return {
     key: `fault-${run}-${n}-${crypto.randomBytes(4).toString('hex')}`,
     ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-    body: {
-      name: `Fault Guest ${n}`,
-      email: `fault-${run}-${n}@example.com`,
-      phone: '07700 900 123',
-      ...slot,
-      partySize: 2,
-      additionalInfo: '',
-      foodDrinks: 'food_and_drinks',
-      receiveOffers: false,
-    },
+    body: guestBooking({ name: `Fault Guest ${n}`, email: `fault-${run}-${n}@example.com`, phone: '07700 900 123', ...slot }),
   }
 }
 

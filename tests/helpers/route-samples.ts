@@ -5,6 +5,7 @@
  * something. Optional per route; a route without one is still fuzzed and guarded.
  */
 import { COCKTAILS_DEFAULTS } from '../../common/settings'
+import { guestBooking } from './guest-booking'
 
 const STAFF_BOOKING = {
   name: 'Phone Booking',
@@ -66,17 +67,7 @@ const EMAIL_TEMPLATE = {
 
 /** A valid body per route, mutated by the fuzzer to reach past the first check. Optional. */
 export const SAMPLES: Record<string, Record<string, unknown>> = {
-  'post /api/reservations': {
-    name: 'Fuzz Guest',
-    email: 'fuzz@example.com',
-    phone: '07700 900 000',
-    date: '2026-12-05',
-    startTime: '19:00',
-    partySize: 2,
-    additionalInfo: '',
-    foodDrinks: 'food_and_drinks',
-    receiveOffers: false,
-  },
+  'post /api/reservations': guestBooking({ name: 'Fuzz Guest', email: 'fuzz@example.com' }),
   // The seed's first event (an upcoming, published one).
   'post /api/event-enquiries': { eventId: 1, name: 'Fuzz Enquirer', email: 'fuzz-enquiry@example.com', phone: '07700 900 002', partySize: 4, specialRequests: '' },
   'post /api/login': { username: 'nobody-in-particular', password: 'not-the-password' },
