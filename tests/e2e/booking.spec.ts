@@ -8,7 +8,20 @@ const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay()
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 /** 'Saturday 6 December 2026', the start of a calendar day's accessible name. */
 const spoken = (date: string) => {
   const [y, m, d] = date.split('-').map(Number)
@@ -22,7 +35,8 @@ const saturday = (n: number, from = londonToday()) => {
 }
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const dayButton = (page: Page, date: string) => page.getByRole('button', { name: new RegExp(`^${escape(spoken(date))}`) })
+const dayButton = (page: Page, date: string) =>
+  page.getByRole('button', { name: new RegExp(`^${escape(spoken(date))}`) })
 
 /** Opens /booking once its script runs (typing before that has its own test). */
 async function openBooking(page: Page) {
@@ -47,15 +61,26 @@ async function fillContact(page: Page, email: string) {
 }
 
 /** A slow line: the page's scripts arrive a second and a half after its HTML. */
-function slowScripts(page: Page) {
-  return page.route('**/assets/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+/**
+ * Holds the page's scripts back until the returned function is called, as a slow connection would, so a test can
+ * act on the server-rendered page before it hydrates whatever the machine's load (styles still arrive).
+ */
+async function holdScripts(page: Page) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await released
     await route.continue()
   })
+  return release
 }
 
 /** The success dialog (`title`), once it lists each of `texts`. */
-async function expectSuccess(page: Page, title: 'Booking Confirmed' | 'Reservation Received', texts: (string | RegExp)[]) {
+async function expectSuccess(
+  page: Page,
+  title: 'Booking Confirmed' | 'Reservation Received',
+  texts: (string | RegExp)[],
+) {
   const dialog = page.getByRole('dialog', { name: title })
   await expect(dialog).toBeVisible()
   for (const text of texts) await expect(dialog).toContainText(text)
@@ -131,11 +156,12 @@ test.describe('booking a table', () => {
     await guests.blur()
     await expect(guests).toHaveValue('2')
 
-    await slowScripts(page)
+    const releaseScripts = await holdScripts(page)
     await page.goto('/booking', { waitUntil: 'commit' })
     await guests.fill('0')
     await guests.blur()
     expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+    releaseScripts()
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     await expect(guests).toHaveValue('2')
   })
@@ -217,7 +243,11 @@ test.describe('booking a table', () => {
     await expect(toast).toContainText('Please select a time for your reservation.')
   })
 
-  test('a slot taken meanwhile gives Booking Failed with the server message', async ({ page, request, consoleErrors }) => {
+  test('a slot taken meanwhile gives Booking Failed with the server message', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
     await openBooking(page)
     const date = saturday(3)
     await fillContact(page, `late-${unique()}@example.com`)
@@ -235,7 +265,7 @@ test.describe('booking a table', () => {
   })
 
   test('what a guest types before the page script has run is kept, and booked', async ({ page }) => {
-    await slowScripts(page)
+    const releaseScripts = await holdScripts(page)
     await page.goto('/booking', { waitUntil: 'commit' })
     const email = `early-${unique()}@example.com`
     await fillContact(page, email)
@@ -247,6 +277,7 @@ test.describe('booking a table', () => {
     page.on('request', (r) => r.url().includes('/booking?') && sentAsGet.push(r.url()))
     await expect(page.getByRole('button', { name: 'Book Table' })).toBeDisabled()
     await page.getByLabel('Phone number').press('Enter')
+    releaseScripts()
 
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     expect(sentAsGet).toEqual([])
@@ -261,7 +292,9 @@ test.describe('booking a table', () => {
     await expectSuccess(page, 'Booking Confirmed', ['Ann Guest', '1:00 PM', /Guests\s*3/, 'A high chair, please'])
   })
 
-  test('the whole flow works by keyboard alone (on the 31st, when Page Down clamps to the end of February)', async ({ page }) => {
+  test('the whole flow works by keyboard alone (on the 31st, when Page Down clamps to the end of February)', async ({
+    page,
+  }) => {
     const today = '2027-01-31'
     await atFixedTime(page, '2027-01-31T10:00:00Z')
     await openBooking(page)
@@ -329,7 +362,6 @@ test.describe('booking a table', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 })
-
 
 function to12(time: string): string {
   const [h, m] = time.split(':').map(Number)
