@@ -60,7 +60,6 @@ async function fillContact(page: Page, email: string) {
   await page.getByLabel('Phone number').fill('07700 900 000')
 }
 
-/** A slow line: the page's scripts arrive a second and a half after its HTML. */
 /**
  * Holds the page's scripts back until the returned function is called, as a slow connection would, so a test can
  * act on the server-rendered page before it hydrates whatever the machine's load (styles still arrive).
