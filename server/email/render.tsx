@@ -1,4 +1,4 @@
-import { render } from '@react-email/components'
+import type { render as Render } from '@react-email/render'
 import Mustache from 'mustache'
 import { withoutTrailingSlashes } from '../../common/url'
 import type { EmailTemplate } from '../db/schema'
@@ -36,6 +36,10 @@ export type RenderInput = {
 }
 
 const MANAGE_TEXT = 'Change or cancel your booking'
+
+/** React Email's renderer, loaded with the first message: it brings prettier, which the process need not hold until then. */
+let loadRenderer: Promise<typeof Render> | undefined
+const renderer = () => (loadRenderer ??= import('@react-email/render').then((m) => m.render))
 
 /** Whether a template places {{manageUrl}} itself (in any of its parts). */
 const placesManageUrl = (t: RenderInput['template']) => Object.values(t).some((v) => typeof v === 'string' && v.includes('manageUrl'))
@@ -97,7 +101,7 @@ export async function renderMessage({ template: t, variables, summary, venue, un
 
   const body = t.htmlContent?.trim()
     ? withStopOffers(withManageLink(html(t.htmlContent, vars), addManage ? manageUrl : undefined), unsubscribeUrl)
-    : await render(
+    : await (await renderer())(
         <EmailLayout
           preview={subject}
           headerImageUrl={t.headerImage ? absolute(t.headerImage, siteUrl) : undefined}
