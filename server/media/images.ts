@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import type Sharp from 'sharp'
 import { HttpError, isOutOfSpace } from '../http/errors'
 import type { MediaType } from './file-type'
 
@@ -14,13 +14,18 @@ export const MAX_INPUT_PIXELS = 100_000_000
 
 const WEBP_QUALITY = 78
 
-let configured = false
-/** One libvips worker thread and no operation cache: a 20 MB photo must not take the box's memory. */
-export function configureSharp() {
-  if (configured) return
-  configured = true
-  sharp.concurrency(1)
-  sharp.cache(false)
+let loaded: Promise<typeof Sharp> | undefined
+/**
+ * sharp (libvips), loaded with the first image rather than at start-up: about 20 MB the
+ * process need not hold until staff upload one. One libvips worker thread and no operation
+ * cache: a 20 MB photo must not take the box's memory.
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  return (loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1)
+    sharp.cache(false)
+    return sharp
+  }))
 }
 
 export type ImageInfo = {
@@ -36,7 +41,8 @@ const UNREADABLE_IMAGE = 'The image could not be read. Upload a PNG, JPEG, GIF o
 
 /** Reads the header of an image file and checks it is what its magic number said it was. */
 export async function inspectImage(file: string, type: MediaType): Promise<ImageInfo> {
-  let meta: sharp.Metadata
+  const sharp = await loadSharp()
+  let meta: Sharp.Metadata
   try {
     meta = await sharp(file, { limitInputPixels: false }).metadata()
   } catch {
@@ -75,7 +81,8 @@ export async function encodeVariants(file: string, info: ImageInfo): Promise<Enc
   const widths = variantWidths(info.width)
   if (widths.length === 0) return []
   const top = Math.max(...widths)
-  let decoded: { data: Buffer; info: sharp.OutputInfo }
+  const sharp = await loadSharp()
+  let decoded: { data: Buffer; info: Sharp.OutputInfo }
   try {
     decoded = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
       .rotate()
@@ -112,10 +119,11 @@ export async function writeCleanOriginal(
   format: string,
   out: string,
 ): Promise<{ width: number; height: number } | undefined> {
+  const sharp = await loadSharp()
   const pipeline = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
     .rotate()
     .resize({ width: MAX_ORIGINAL_SIDE, height: MAX_ORIGINAL_SIDE, fit: 'inside', withoutEnlargement: true })
-  let info: sharp.OutputInfo
+  let info: Sharp.OutputInfo
   try {
     if (format === 'jpeg') info = await pipeline.jpeg({ quality: 88 }).toFile(out)
     else if (format === 'png') info = await pipeline.png({ compressionLevel: 7 }).toFile(out)

@@ -8,7 +8,7 @@ import type { Deps } from '../deps'
 import { HttpError } from '../http/errors'
 import { SNIFF_BYTES, sniffMediaType } from './file-type'
 import { checkPdf } from './pdf'
-import { configureSharp, encodeVariants, inspectImage, writeCleanOriginal } from './images'
+import { encodeVariants, inspectImage, writeCleanOriginal } from './images'
 import { createLocalStorage, isStoredName, UPLOADS_URL_PREFIX, type MediaStorage } from './storage'
 
 export const UNSUPPORTED_TYPE_MESSAGE = 'Unsupported file type. Upload a PNG, JPEG, GIF, WebP image or a PDF.'
@@ -67,7 +67,6 @@ export function createMediaService(deps: Pick<Deps, 'db' | 'config' | 'clock' | 
   /** Incoming uploads are streamed here, then moved to storage or deleted. Local even with a remote store. */
   const tmpDir = path.join(uploadsRoot, '.tmp')
   fs.mkdirSync(tmpDir, { recursive: true })
-  configureSharp()
   const exclusive = serialQueue()
 
   async function store(file: ReceivedFile): Promise<StoredMedia> {

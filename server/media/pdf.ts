@@ -1,5 +1,4 @@
 import fsp from 'node:fs/promises'
-import { PDFDocument } from 'pdf-lib'
 import { HttpError } from '../http/errors'
 
 export const UNREADABLE_PDF = 'The PDF could not be read. Upload the menu as a PDF saved by a PDF program.'
@@ -10,6 +9,8 @@ export const UNREADABLE_PDF = 'The PDF could not be read. Upload the menu as a P
  * with `%PDF-`.) pdf-lib parses in slices, yielding to other requests.
  */
 export async function checkPdf(file: string): Promise<{ pages: number }> {
+  // Loaded with the first PDF, not at start-up (about 15 MB).
+  const { PDFDocument } = await import('pdf-lib')
   let pages = 0
   try {
     const doc = await PDFDocument.load(await fsp.readFile(file), { updateMetadata: false, ignoreEncryption: true })
