@@ -102,4 +102,32 @@ test.describe('Website Settings', () => {
       for (const key of keys) await staffApi(page, 'PUT', `/api/admin/site-settings/${key}`, { value: original[key] })
     }
   })
+
+  test("the site's own address is set in Venue Details, checked, and used by the sitemap", async ({ page }) => {
+    await signInQuickly(page)
+    const original = ((await (await page.request.get('/api/site-settings/site_url')).json()) as { value: string }).value
+    try {
+      await openSection(page, 'settings')
+      const venue = page.getByRole('region', { name: 'Venue Details' })
+      const address = venue.getByLabel('Site address')
+      await expect(address).toHaveValue(original)
+      await expect(venue).toContainText("The links in guests' emails")
+
+      await address.fill('www.thewheatsheafinn.co.uk')
+      await venue.getByRole('button', { name: 'Save Venue Details' }).click()
+      await expect(venue.getByText('Site address must be a web address starting with https://')).toBeVisible()
+      await expect(page.getByRole('alertdialog')).toHaveCount(0)
+
+      // The same address with a trailing slash: other tests running beside this one read links built on it.
+      await address.fill(`${original}/`)
+      await venue.getByRole('button', { name: 'Save Venue Details' }).click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Save' }).click()
+      await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
+      expect(((await (await page.request.get('/api/site-settings/site_url')).json()) as { value: string }).value).toBe(`${original}/`)
+      const sitemap = await (await page.request.get('/sitemap.xml')).text()
+      expect(sitemap).toContain(`<loc>${original}/menu</loc>`)
+    } finally {
+      await staffApi(page, 'PUT', '/api/admin/site-settings/site_url', { value: original })
+    }
+  })
 })

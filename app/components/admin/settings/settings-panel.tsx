@@ -17,6 +17,13 @@ const VENUE: SettingField[] = [
   { key: 'venue_christmas_phone', label: 'Christmas phone number', type: 'tel', hint: 'On the Christmas page.' },
   { key: 'venue_email', label: 'Email address', type: 'email' },
   { key: 'venue_maps_url', label: 'Map link', type: 'url', hint: 'The "Get directions" link: a Google Maps address, say.', wide: true },
+  {
+    key: 'site_url',
+    label: 'Site address',
+    type: 'url',
+    hint: "This website's own address, such as https://www.thewheatsheafinn.co.uk. The links in guests' emails (to change or cancel a booking, to stop offers), the sitemap and search results use it.",
+    wide: true,
+  },
 ]
 
 const bookingField = (key: BookingNumberKey): SettingField => {
@@ -68,7 +75,7 @@ function WhereItShows() {
           <strong>Kitchen hours</strong>: the footer, under the opening hours.
         </li>
         <li>
-          <strong>Venue details</strong>: the header, footer, contact and policy pages, emails to guests and search engines.
+          <strong>Venue details</strong>: the header, footer, contact and policy pages, emails to guests and search engines; the site address is where the links in emails lead.
         </li>
         <li>
           <strong>Booking settings</strong>: which times the booking page offers, and which bookings wait for you in Pending Reservations.
@@ -98,7 +105,7 @@ export default function SettingsPanel() {
           <WhereItShows />
           <OpeningHoursEditor value={values.footer_opening_hours ?? ''} />
           <SettingsForm id="kitchen" title="Kitchen Hours" description="The kitchen's hours, shown in the footer." fields={KITCHEN} values={values} />
-          <SettingsForm id="venue" title="Venue Details" description="The pub's name and how to reach it." fields={VENUE} values={values} />
+          <SettingsForm id="venue" title="Venue Details" description="The pub's name, how to reach it, and this website's address." fields={VENUE} values={values} />
           <SettingsForm
             id="booking"
             title="Booking Settings"
