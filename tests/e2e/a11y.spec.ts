@@ -29,6 +29,8 @@ test.describe('axe on every public page', () => {
   test.use({ viewport: WIDTHS[0] })
   for (const path of PUBLIC_PAGES) {
     test(`${path} has no serious or critical violations at 390 and 1280 px, and keeps its JavaScript and CLS budgets`, async ({ page, consoleErrors }) => {
+      // axe at two widths, then a fresh load for the budgets: up to 18 s a page on a busy CI machine.
+      test.slow()
       // The not-found pages are answered with their status, which the browser logs.
       if (path === '/no-such-page') consoleErrors.allow('status of 404')
       // The budgets that do not depend on the machine (npm run audit:web measures the rest), on the phone.

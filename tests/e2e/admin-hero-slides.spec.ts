@@ -7,6 +7,8 @@ const slideOnHome = (page: Page, title: string) =>
 
 test.describe('Hero Slides', () => {
   test('a slide from an existing image with two buttons shows on the home slider, and goes once deactivated', async ({ page }) => {
+    // A long flow (a dialog, the home slider, deactivating): 25 s on a busy CI machine.
+    test.slow()
     await signInQuickly(page)
     const title = `Winter Warmers ${Date.now().toString(36)}`
     try {

@@ -65,6 +65,8 @@ test.describe('Table Booking Hours', () => {
   })
 
   test('a closed exception added in Hour Exceptions closes that date on /booking, and deleting it opens it again', async ({ page }) => {
+    // A long flow (the back-office, /booking twice): 21 s on a busy CI machine.
+    test.slow()
     await signInQuickly(page)
     const saturday = next(6, addDays(londonToday(), 60))
     await openSection(page, 'hours')

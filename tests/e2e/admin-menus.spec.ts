@@ -10,6 +10,8 @@ type Section = { id: number; name: string; category: string; description: string
 
 test.describe('PDF Menus', () => {
   test('a new Sunday menu with a PDF opens in the /menu viewer', async ({ page, consoleErrors }) => {
+    // A long flow (a PDF upload, a refused second section, the viewer): 24 s on a busy CI machine.
+    test.slow()
     // The refused second Sunday section is answered 409, which the browser logs.
     consoleErrors.allow('status of 409')
     await signInQuickly(page)

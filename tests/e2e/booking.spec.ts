@@ -294,6 +294,8 @@ test.describe('booking a table', () => {
   test('the whole flow works by keyboard alone (on the 31st, when Page Down clamps to the end of February)', async ({
     page,
   }) => {
+    // Every step by keyboard, through the calendar a week at a time: 24 s on a busy CI machine.
+    test.slow()
     const today = '2027-01-31'
     await atFixedTime(page, '2027-01-31T10:00:00Z')
     await openBooking(page)
