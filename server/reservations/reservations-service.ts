@@ -118,16 +118,17 @@ export function createReservationsService(
     return BOOKING_ATTEMPT_LIMIT.count(db, client, clock.now())
   }
 
+  /** Forgets the cached availability of some dates, or of all of them (after staff change bookings or hours). */
+  function forgetDays(dates?: string[]) {
+    if (dates) for (const date of dates) days.drop(date)
+    else days.clear()
+    onForgetDays(dates)
+  }
+
   return {
     events,
     countAttempt,
-
-    /** Forgets the cached availability of some dates, or of all of them (after staff change bookings or hours). */
-    forgetDays(dates?: string[]) {
-      if (dates) for (const date of dates) days.drop(date)
-      else days.clear()
-      onForgetDays(dates)
-    },
+    forgetDays,
 
     /** The start times a party can book on a date; [] for a past, closed or full date. */
     async slots(date: string, partySize: number): Promise<AvailabilitySlot[]> {
@@ -230,8 +231,7 @@ export function createReservationsService(
         throw error
       }
       if (!booked.reservation) return { statusCode: 201, body: publicReservation(booked.reads.replay!), replayed: true }
-      days.drop(date)
-      onForgetDays([date])
+      forgetDays([date])
       events.emit('reservation.created', { reservation: booked.reservation, by: 'guest' })
       return { statusCode: 201, body: publicReservation(booked.reservation), replayed: false }
     },

@@ -1,31 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test'
+import { addDays, dayOfWeek as weekday, MONTH_NAMES, WEEKDAY_NAMES } from '../../common/time'
 import { withServerDatabase } from './db'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
 
 /** Dates in London, from the real clock the e2e server uses. */
 const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
-const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay()
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 /** 'Saturday 6 December 2026', the start of a calendar day's accessible name. */
 const spoken = (date: string) => {
   const [y, m, d] = date.split('-').map(Number)
-  return `${WEEKDAYS[weekday(date)]} ${d} ${MONTHS[m! - 1]} ${y}`
+  return `${WEEKDAY_NAMES[weekday(date)]} ${d} ${MONTH_NAMES[m! - 1]} ${y}`
 }
 /** The n-th Saturday (open 12:00-23:30 in the seed) at least a few days ahead. */
 const saturday = (n: number, from = londonToday()) => {
@@ -35,8 +18,7 @@ const saturday = (n: number, from = londonToday()) => {
 }
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const dayButton = (page: Page, date: string) =>
-  page.getByRole('button', { name: new RegExp(`^${escape(spoken(date))}`) })
+const dayButton = (page: Page, date: string) => page.getByRole('button', { name: new RegExp(`^${escape(spoken(date))}`) })
 
 /** Opens /booking once its script runs (typing before that has its own test). */
 async function openBooking(page: Page) {
@@ -75,11 +57,7 @@ async function holdScripts(page: Page) {
 }
 
 /** The success dialog (`title`), once it lists each of `texts`. */
-async function expectSuccess(
-  page: Page,
-  title: 'Booking Confirmed' | 'Reservation Received',
-  texts: (string | RegExp)[],
-) {
+async function expectSuccess(page: Page, title: 'Booking Confirmed' | 'Reservation Received', texts: (string | RegExp)[]) {
   const dialog = page.getByRole('dialog', { name: title })
   await expect(dialog).toBeVisible()
   for (const text of texts) await expect(dialog).toContainText(text)
@@ -242,11 +220,7 @@ test.describe('booking a table', () => {
     await expect(toast).toContainText('Please select a time for your reservation.')
   })
 
-  test('a slot taken meanwhile gives Booking Failed with the server message', async ({
-    page,
-    request,
-    consoleErrors,
-  }) => {
+  test('a slot taken meanwhile gives Booking Failed with the server message', async ({ page, request, consoleErrors }) => {
     await openBooking(page)
     const date = saturday(3)
     await fillContact(page, `late-${unique()}@example.com`)
@@ -291,9 +265,7 @@ test.describe('booking a table', () => {
     await expectSuccess(page, 'Booking Confirmed', ['Ann Guest', '1:00 PM', /Guests\s*3/, 'A high chair, please'])
   })
 
-  test('the whole flow works by keyboard alone (on the 31st, when Page Down clamps to the end of February)', async ({
-    page,
-  }) => {
+  test('the whole flow works by keyboard alone (on the 31st, when Page Down clamps to the end of February)', async ({ page }) => {
     // Every step by keyboard, through the calendar a week at a time: 24 s on a busy CI machine.
     test.slow()
     const today = '2027-01-31'
@@ -363,6 +335,7 @@ test.describe('booking a table', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 })
+
 
 function to12(time: string): string {
   const [h, m] = time.split(':').map(Number)
