@@ -5,7 +5,11 @@ import { daysBetween, todayIn } from './time'
  * year's until Christmas Day itself (0), then next year's from 26 December.
  */
 export function daysUntilChristmas(now: Date, timeZone: string): number {
-  const today = todayIn(now, timeZone)
+  return daysUntilChristmasFrom(todayIn(now, timeZone))
+}
+
+/** Whole days from a date ('YYYY-MM-DD') to the next 25 December. */
+export function daysUntilChristmasFrom(today: string): number {
   const year = Number(today.slice(0, 4))
   const thisYear = `${year}-12-25`
   const target = today > thisYear ? `${year + 1}-12-25` : thisYear

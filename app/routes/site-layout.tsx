@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react'
 import { Outlet, useLocation, useMatches } from 'react-router'
 import { daysUntilChristmas } from '../../common/countdown'
+import { zoneSpan } from '../../common/time'
 import { ChristmasCountdown, useChristmasDays } from '~/components/site/christmas-countdown'
 import { CookieBanner } from '~/components/site/cookie-banner'
 import { SiteFooter } from '~/components/site/site-footer'
@@ -10,7 +11,12 @@ import type { Route } from './+types/site-layout'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = await loadSiteData(context)
-  return { ...site, christmasDays: daysUntilChristmas(context.clock.now(), context.venueTimezone) }
+  const now = context.clock.now()
+  return {
+    ...site,
+    christmasDays: daysUntilChristmas(now, context.venueTimezone),
+    venueSpan: zoneSpan(now, context.venueTimezone),
+  }
 }
 
 /** A page whose first section is a dark hero exports `handle = { heroUnderNav: true }`. */
@@ -23,7 +29,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const onMenuOpenChange = useCallback((open: boolean) => setMenuOpen(open), [])
   const isHome = pathname === '/'
-  const days = useChristmasDays(loaderData.christmasDays, loaderData.venueTimezone)
+  const days = useChristmasDays(loaderData.christmasDays, loaderData.venueSpan, loaderData.venueTimezone)
   const showCountdown = isHome && days > 0
   const overHero = matches.some((m) => (m.handle as SiteRouteHandle | undefined)?.heroUnderNav)
 

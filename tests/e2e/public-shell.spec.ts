@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, gotoHydrated, test } from './fixtures'
+import { atFixedTime, expect, gotoHydrated, test } from './fixtures'
 
 const PIXEL_HOST = 'connect.facebook.net'
 
@@ -97,6 +97,34 @@ test.describe('Christmas countdown on home', () => {
       expect(navBox!.y).toBeGreaterThanOrEqual(barBox!.height - 1)
     })
   }
+
+  test('is told from the server\'s offset span: a browser two days ahead of the server counts from its own date', async ({ page }) => {
+    await withConsent(page, 'rejected')
+    await atFixedTime(page, '2026-12-18T12:00:00Z')
+    await page.clock.setFixedTime(new Date('2026-12-20T23:30:00Z'))
+    await gotoHydrated(page, '/')
+    await expect(page.getByTestId('christmas-countdown')).toContainText('5 days until Christmas')
+  })
+
+  test('no page builds a time-zone formatter as it loads (the first costs a slow phone 40-90 ms)', async ({ page }) => {
+    await withConsent(page, 'rejected')
+    await page.addInitScript(() => {
+      const counted = window as unknown as { zoneFormatters: number }
+      counted.zoneFormatters = 0
+      const count = (args: unknown[]) => {
+        if ((args[1] as Intl.DateTimeFormatOptions | undefined)?.timeZone) counted.zoneFormatters++
+      }
+      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+        construct: (target, args) => (count(args), Reflect.construct(target, args)),
+        apply: (target, self, args) => (count(args), Reflect.apply(target, self, args)),
+      })
+    })
+    for (const path of ['/', '/menu', '/events', '/booking']) {
+      await gotoHydrated(page, path)
+      await expect(page.locator('main')).toBeVisible()
+      expect(await page.evaluate(() => (window as unknown as { zoneFormatters: number }).zoneFormatters), path).toBe(0)
+    }
+  })
 
   test('is hidden on Christmas Day and on other pages', async ({ page }) => {
     await withConsent(page, 'rejected')

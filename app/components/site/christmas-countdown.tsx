@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { christmasCountdownText, COUNTDOWN_REFRESH_MS, daysUntilChristmas } from '../../../common/countdown'
+import { christmasCountdownText, COUNTDOWN_REFRESH_MS, daysUntilChristmasFrom } from '../../../common/countdown'
+import { todayInSpan, type ZoneSpan } from '../../../common/time'
 
 /** Height of the countdown bar; the nav sits this far down on home. */
 export const COUNTDOWN_BAR_CLASS = 'h-10'
@@ -8,16 +9,18 @@ export const COUNTDOWN_BAR_CLASS = 'h-10'
 /**
  * Days until Christmas. The first render uses the server's count (so the
  * bar's space is reserved in the HTML and hydration matches); after hydration
- * the browser recomputes from its own clock, then hourly.
+ * the browser recomputes from its own clock, then hourly. It tells the venue's
+ * date from the server's offset span while its clock is inside it, without
+ * building a time-zone formatter on page load (see ZoneSpan).
  */
-export function useChristmasDays(initialDays: number, timeZone: string): number {
+export function useChristmasDays(initialDays: number, span: ZoneSpan, timeZone: string): number {
   const [days, setDays] = useState(initialDays)
   useEffect(() => {
-    const update = () => setDays(daysUntilChristmas(new Date(), timeZone))
+    const update = () => setDays(daysUntilChristmasFrom(todayInSpan(new Date(), span, timeZone)))
     update()
     const id = window.setInterval(update, COUNTDOWN_REFRESH_MS)
     return () => window.clearInterval(id)
-  }, [timeZone])
+  }, [span, timeZone])
   return days
 }
 
