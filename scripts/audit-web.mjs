@@ -6,7 +6,7 @@
 // bytes, and exits 1 when a page misses a budget (BUDGETS below).
 // Each page runs LH_RUNS times (default 3) and the run with the median
 // performance score is reported, as Lighthouse's own guidance suggests.
-// Usage: npm run audit:web [-- /path /other]
+// Usage: npm run audit:web [-- /path /other]; LH_RUNS=n runs each page n times, LH_REPORT_DIR=dir keeps the reports.
 import { createRequire } from 'node:module'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -116,6 +116,11 @@ try {
     }
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0))
     const lhr = runs[Math.floor(runs.length / 2)]
+    // LH_REPORT_DIR=dir keeps the median run's whole report (JSON) for a closer look.
+    if (process.env.LH_REPORT_DIR) {
+      fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true })
+      fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, `${page.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr))
+    }
     const allScores = runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join('/')
     const js = await firstLoadJs(server.url + page)
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
