@@ -44,8 +44,8 @@ export function todayIn(instant: Date, timeZone: string): string {
  * A zone's offset from UTC (minutes, +60 for BST), holding from `from` until
  * just before `until` (epoch milliseconds). The server sends one to the
  * browser, which then tells the venue's date with plain arithmetic: the first
- * time-zone formatter a page builds costs 40-90 ms of main thread on a slow
- * phone (the browser loads its zone data), on every page load.
+ * time-zone formatter a page builds makes the browser load its zone data, 66-86
+ * ms of main thread per page load on the reference machine (more on a phone).
  */
 export type ZoneSpan = { offsetMinutes: number; from: number; until: number }
 

@@ -106,7 +106,7 @@ test.describe('Christmas countdown on home', () => {
     await expect(page.getByTestId('christmas-countdown')).toContainText('5 days until Christmas')
   })
 
-  test('no page builds a time-zone formatter as it loads (the first costs a slow phone 40-90 ms)', async ({ page }) => {
+  test('no page builds a time-zone formatter as it loads (the first costs 66-86 ms of main thread here)', async ({ page }) => {
     await withConsent(page, 'rejected')
     await page.addInitScript(() => {
       const counted = window as unknown as { zoneFormatters: number }
