@@ -33,7 +33,8 @@ export default function Booking({ loaderData }: Route.ComponentProps) {
   const hero = ARTWORK.heroBooking
   return (
     <>
-      <section className="relative isolate flex min-h-[300px] items-end overflow-hidden bg-forest-dark sm:min-h-[380px]">
+      {/* Room for the heading on two lines at 390 px (it can wrap before its font arrives): the form below does not move when the font comes. */}
+      <section className="relative isolate flex min-h-[340px] items-end overflow-hidden bg-forest-dark sm:min-h-[380px]">
         <ResponsiveImage
           {...hero}
           priority
