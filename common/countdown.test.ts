@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { christmasCountdownText, daysUntilChristmas } from './countdown'
+import { christmasCountdownText, daysUntilChristmasFrom } from './countdown'
+import { todayIn } from './time'
 
 const LONDON = 'Europe/London'
-const days = (iso: string, zone = LONDON) => daysUntilChristmas(new Date(iso), zone)
+const days = (iso: string, zone = LONDON) => daysUntilChristmasFrom(todayIn(new Date(iso), zone))
 
 describe('Christmas countdown', () => {
   it('counts 5 days on 20 December', () => {

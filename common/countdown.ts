@@ -1,14 +1,10 @@
-import { daysBetween, todayIn } from './time'
+import { daysBetween } from './time'
 
 /**
- * Whole days from today (in the venue's zone) to the next 25 December: this
- * year's until Christmas Day itself (0), then next year's from 26 December.
+ * Whole days from today ('YYYY-MM-DD', in the venue's zone) to the next 25
+ * December: this year's until Christmas Day itself (0), then next year's from
+ * 26 December.
  */
-export function daysUntilChristmas(now: Date, timeZone: string): number {
-  return daysUntilChristmasFrom(todayIn(now, timeZone))
-}
-
-/** Whole days from a date ('YYYY-MM-DD') to the next 25 December. */
 export function daysUntilChristmasFrom(today: string): number {
   const year = Number(today.slice(0, 4))
   const thisYear = `${year}-12-25`

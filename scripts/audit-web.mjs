@@ -119,7 +119,8 @@ try {
     // LH_REPORT_DIR=dir keeps the median run's whole report (JSON) for a closer look.
     if (process.env.LH_REPORT_DIR) {
       fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true })
-      fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, `${page.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}.json`), JSON.stringify(lhr))
+      const file = page.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'
+      fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, `${file}.json`), JSON.stringify(lhr))
     }
     const allScores = runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join('/')
     const js = await firstLoadJs(server.url + page)

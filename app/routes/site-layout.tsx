@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import { Outlet, useLocation, useMatches } from 'react-router'
-import { daysUntilChristmas } from '../../common/countdown'
+import { daysUntilChristmasFrom } from '../../common/countdown'
 import { zoneSpan } from '../../common/time'
 import { ChristmasCountdown, useChristmasDays } from '~/components/site/christmas-countdown'
 import { CookieBanner } from '~/components/site/cookie-banner'
@@ -11,11 +11,10 @@ import type { Route } from './+types/site-layout'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = await loadSiteData(context)
-  const now = context.clock.now()
   return {
     ...site,
-    christmasDays: daysUntilChristmas(now, context.venueTimezone),
-    venueSpan: zoneSpan(now, context.venueTimezone),
+    christmasDays: daysUntilChristmasFrom(site.today),
+    venueSpan: zoneSpan(context.clock.now(), context.venueTimezone),
   }
 }
 

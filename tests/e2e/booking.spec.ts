@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { addDays, dayOfWeek as weekday, MONTH_NAMES, WEEKDAY_NAMES } from '../../common/time'
+import { addDays, dayOfWeek as weekday, formatTime12, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '../../common/time'
 import { withServerDatabase } from './db'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
 
 /** Dates in London, from the real clock the e2e server uses. */
-const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
+const londonToday = () => todayIn(new Date(), 'Europe/London')
 /** 'Saturday 6 December 2026', the start of a calendar day's accessible name. */
 const spoken = (date: string) => {
   const [y, m, d] = date.split('-').map(Number)
@@ -18,7 +18,8 @@ const saturday = (n: number, from = londonToday()) => {
 }
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const dayButton = (page: Page, date: string) => page.getByRole('button', { name: new RegExp(`^${escape(spoken(date))}`) })
+const dayButton = (page: Page, date: string) =>
+  page.getByRole('button', { name: new RegExp(`^${escape(spoken(date))}`) })
 
 /** Opens /booking once its script runs (typing before that has its own test). */
 async function openBooking(page: Page) {
@@ -57,7 +58,11 @@ async function holdScripts(page: Page) {
 }
 
 /** The success dialog (`title`), once it lists each of `texts`. */
-async function expectSuccess(page: Page, title: 'Booking Confirmed' | 'Reservation Received', texts: (string | RegExp)[]) {
+async function expectSuccess(
+  page: Page,
+  title: 'Booking Confirmed' | 'Reservation Received',
+  texts: (string | RegExp)[],
+) {
   const dialog = page.getByRole('dialog', { name: title })
   await expect(dialog).toBeVisible()
   for (const text of texts) await expect(dialog).toContainText(text)
@@ -220,7 +225,11 @@ test.describe('booking a table', () => {
     await expect(toast).toContainText('Please select a time for your reservation.')
   })
 
-  test('a slot taken meanwhile gives Booking Failed with the server message', async ({ page, request, consoleErrors }) => {
+  test('a slot taken meanwhile gives Booking Failed with the server message', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
     await openBooking(page)
     const date = saturday(3)
     await fillContact(page, `late-${unique()}@example.com`)
@@ -265,7 +274,9 @@ test.describe('booking a table', () => {
     await expectSuccess(page, 'Booking Confirmed', ['Ann Guest', '1:00 PM', /Guests\s*3/, 'A high chair, please'])
   })
 
-  test('the whole flow works by keyboard alone (on the 31st, when Page Down clamps to the end of February)', async ({ page }) => {
+  test('the whole flow works by keyboard alone (on the 31st, when Page Down clamps to the end of February)', async ({
+    page,
+  }) => {
     // Every step by keyboard, through the calendar a week at a time: 24 s on a busy CI machine.
     test.slow()
     const today = '2027-01-31'
@@ -328,16 +339,10 @@ test.describe('booking a table', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Booking Confirmed' })
     await expect(dialog).toBeVisible()
-    await expect(dialog).toContainText(to12(chosen))
+    await expect(dialog).toContainText(formatTime12(chosen))
     await expect(dialog).toContainText('Drinks Only')
     await expect(dialog.getByRole('link', { name: 'Continue' })).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/$/)
   })
 })
-
-
-function to12(time: string): string {
-  const [h, m] = time.split(':').map(Number)
-  return `${h! % 12 === 0 ? 12 : h! % 12}:${String(m).padStart(2, '0')} ${h! >= 12 ? 'PM' : 'AM'}`
-}

@@ -98,7 +98,9 @@ test.describe('Christmas countdown on home', () => {
     })
   }
 
-  test('is told from the server\'s offset span: a browser two days ahead of the server counts from its own date', async ({ page }) => {
+  test("is told from the server's offset span: a browser two days ahead of the server counts from its own date", async ({
+    page,
+  }) => {
     await withConsent(page, 'rejected')
     await atFixedTime(page, '2026-12-18T12:00:00Z')
     await page.clock.setFixedTime(new Date('2026-12-20T23:30:00Z'))
@@ -106,7 +108,9 @@ test.describe('Christmas countdown on home', () => {
     await expect(page.getByTestId('christmas-countdown')).toContainText('5 days until Christmas')
   })
 
-  test('no page builds a time-zone formatter as it loads (the first costs 66-86 ms of main thread here)', async ({ page }) => {
+  test('no page builds a time-zone formatter as it loads (the first costs 66-86 ms of main thread here)', async ({
+    page,
+  }) => {
     await withConsent(page, 'rejected')
     await page.addInitScript(() => {
       const counted = window as unknown as { zoneFormatters: number }
