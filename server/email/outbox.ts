@@ -34,10 +34,16 @@ export type OutboxMessage = {
   reservationId?: number | null
 }
 
+/** What the send job carries for each message: its outbox row. */
+export type SendEntry = { outboxId: number }
+
 /**
  * One statement that writes messages to the outbox (skipping any whose key is
- * written already) and queues a send job for each one written, for the
- * transaction of the change that causes them: both commit, or neither.
+ * written already) and queues one send job for those written, for the
+ * transaction of the change that causes them: both commit, or neither. The
+ * job's payload lists the messages (a graphile-worker batch job): a batch of
+ * bookings queues one job, not two per booking, and when some of its messages
+ * fail only those are tried again.
  */
 export function enqueueMessagesQuery(messages: OutboxMessage[]): pg.QueryConfig {
   return {
@@ -48,8 +54,8 @@ export function enqueueMessagesQuery(messages: OutboxMessage[]): pg.QueryConfig 
         on conflict (message_key) do nothing
         returning id)
       select graphile_worker.add_jobs(array(
-        select ($6::text, json_build_object('outboxId', id), null::text, null::timestamptz, $7::int, 'outbox:' || id, null::int, null::text[])::graphile_worker.job_spec
-        from written)) as queued`,
+        select ($6::text, json_agg(json_build_object('outboxId', id) order by id), null::text, null::timestamptz, $7::int, null::text, null::int, null::text[])::graphile_worker.job_spec
+        from written having count(*) > 0)) as queued`,
     values: [
       messages.map((m) => m.messageKey),
       messages.map((m) => m.templateKey),

@@ -3,7 +3,7 @@ import pg from 'pg'
 import { Logger as GraphileLogger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client'
-import { SEND_TASK } from '../email/outbox'
+import { SEND_TASK, type SendEntry } from '../email/outbox'
 import { createMailTransport, type MailTransport } from '../email/transport'
 import type { Deps } from '../deps'
 import type { Services } from '../services'
@@ -14,6 +14,12 @@ const REVIEW_REQUESTS_TASK = 'review_requests'
 /** How long a runner that lost its database gets to stop, and how often its replacement is tried. */
 const STOP_TIMEOUT_MS = 10_000
 const RESTART_RETRY_MS = 1000
+/**
+ * How long a message waits at most for the table bookings in progress in this
+ * process to be committed: in a rush, guests' answers come before emails, and
+ * the emails follow within seconds.
+ */
+const GIVE_WAY_MAX_MS = 2000
 
 /** Scheduled work (DESIGN.md section 4): each task records what it did, so a missed or doubled run does no harm. */
 const CRONTAB = [
@@ -56,15 +62,24 @@ export type Worker = { stop: () => Promise<void>; runner: Runner; transport: Mai
  */
 export async function startWorker(
   { db, config, logger }: Pick<Deps, 'db' | 'config' | 'logger'>,
-  services: Pick<Services, 'email' | 'housekeeping' | 'visitEmails'>,
-  options: { transport?: MailTransport; concurrency?: number; pollInterval?: number } = {},
+  services: Pick<Services, 'email' | 'housekeeping' | 'visitEmails' | 'reservations'>,
+  options: { transport?: MailTransport; concurrency?: number; pollInterval?: number; giveWayMaxMs?: number } = {},
 ): Promise<Worker> {
   const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger })
   const pool = queuePool(db)
+  const giveWayMaxMs = options.giveWayMaxMs ?? GIVE_WAY_MAX_MS
   const taskList: TaskList = {
     [SEND_TASK]: async (payload, helpers) => {
-      const { outboxId } = payload as { outboxId: number }
-      await services.email.send(outboxId, transport, { number: helpers.job.attempts, of: helpers.job.max_attempts })
+      const attempt = { number: helpers.job.attempts, of: helpers.job.max_attempts }
+      const sendOne = async ({ outboxId }: SendEntry) => {
+        await services.reservations.bookingsIdle(giveWayMaxMs)
+        await services.email.send(outboxId, transport, attempt)
+      }
+      // A message staff send again from the delivery log is a job of its own (as were those queued by earlier versions).
+      if (!Array.isArray(payload)) return sendOne(payload as SendEntry)
+      // The messages of one change: sent one after another; graphile-worker tries again only the entries that failed.
+      let previous: Promise<unknown> = Promise.resolve()
+      return (payload as SendEntry[]).map((entry) => (previous = previous.catch(() => undefined).then(() => sendOne(entry))))
     },
     [HOUSEKEEPING_TASK]: async () => {
       const removed = await services.housekeeping.run()

@@ -50,6 +50,8 @@ const MAX_BATCH = 64
 export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
   const waiting: Request[] = []
   let running = false
+  // Those waiting for the queue to have nothing to do (see `idle`).
+  const idleWaiters = new Set<() => void>()
 
   /**
    * Runs batches on one connection while requests keep coming. A batch's
@@ -80,6 +82,7 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
       client?.release()
       running = false
       if (waiting.length > 0) void run()
+      else for (const wake of idleWaiters) wake()
     }
   }
 
@@ -112,6 +115,24 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
       return new Promise((resolve, reject) => {
         waiting.push({ plan, decide, resolve, reject })
         if (!running) void run()
+      })
+    },
+
+    /**
+     * Resolves once no booking is waiting or being committed, or after `maxMs`
+     * at most: work that can wait (sending emails) gives way to guests booking
+     * in a rush, without ever standing still.
+     */
+    idle(maxMs: number): Promise<void> {
+      if (!running) return Promise.resolve()
+      return new Promise((resolve) => {
+        const wake = () => {
+          clearTimeout(timer)
+          idleWaiters.delete(wake)
+          resolve()
+        }
+        const timer = setTimeout(wake, maxMs)
+        idleWaiters.add(wake)
       })
     },
   }

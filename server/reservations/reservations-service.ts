@@ -129,6 +129,8 @@ export function createReservationsService(
     events,
     countAttempt,
     forgetDays,
+    /** Resolves once no table booking is waiting or being committed here, or after `maxMs` at most (for work that can wait). */
+    bookingsIdle: (maxMs: number) => tables.idle(maxMs),
 
     /** The start times a party can book on a date; [] for a past, closed or full date. */
     async slots(date: string, partySize: number): Promise<AvailabilitySlot[]> {

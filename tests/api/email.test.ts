@@ -18,8 +18,8 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>
 let worker: Worker
 let staff: Awaited<ReturnType<typeof signedInAgent>>
 
-async function worker_() {
-  const w = await startWorker(t.deps, t.services, { pollInterval: 100 })
+async function worker_(options: { giveWayMaxMs?: number } = {}) {
+  const w = await startWorker(t.deps, t.services, { pollInterval: 100, ...options })
   afterFile(() => w.stop())
   return w
 }
@@ -65,6 +65,10 @@ async function inbox(address: string, count: number): Promise<Received[]> {
   return to(address)
 }
 const outboxFor = (reservationId: number) => t.db.select().from(emailOutbox).where(eq(emailOutbox.reservationId, reservationId))
+/** The send jobs with their payloads (graphile-worker's public view leaves payloads out). */
+const SEND_JOBS = `select j.id, j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_email'`
+/** The queue waits longer after each failure (seconds, then minutes): makes the next tries of every send job due now. */
+const sendsDueNow = () => t.db.execute(sql`select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where task_identifier = 'send_email'), run_at := now())`)
 
 describe('the manage link in guest emails', () => {
   const manageLink = (text: string | undefined) => /http:\/\/localhost:3000\/booking\/manage\/([\w.-]+)/.exec(text ?? '')?.[1]
@@ -241,6 +245,158 @@ describe('the outbox', () => {
     await t.db.$client.query(query!)
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.messageKey, 'test:same-message'))).toHaveLength(1)
   })
+
+  it("queues one send job for a change's messages, listing them, and none when they are all written already", async () => {
+    const message = (key: string) => ({
+      messageKey: `test:one-job:${key}`,
+      templateKey: 'booking_confirmed' as const,
+      to: 'one-job@example.com',
+      data: { variables: {}, summary: [], guest: false },
+    })
+    const [query] = t.services.email.enqueue(['a', 'b', 'c'].map(message))
+    // Looked at inside the transaction, before the worker can take the job.
+    const client = await t.db.$client.connect()
+    const sendJobs = async () => (await client.query<{ payload: unknown }>(`${SEND_JOBS} order by j.id`)).rows
+    try {
+      await client.query('begin')
+      const before = await sendJobs()
+      await client.query(query!)
+      const ids = (
+        await client.query<{ id: number }>(
+          `select id from email_outbox where message_key like 'test:one-job:%' order by id`,
+        )
+      ).rows.map((r) => r.id)
+      const after = await sendJobs()
+      expect(after).toHaveLength(before.length + 1)
+      expect(after.at(-1)!.payload).toEqual(ids.map((outboxId) => ({ outboxId })))
+      await client.query(query!)
+      expect(await sendJobs()).toHaveLength(before.length + 1)
+    } finally {
+      await client.query('rollback')
+      client.release()
+    }
+  })
+})
+
+describe('a message the mail server refuses', () => {
+  it('is tried again on its own: the other message of its job is sent once', async () => {
+    const body = guest({ date: '2026-12-20', startTime: '12:00' })
+    smtp.refused.add(body.email)
+    const res = await book(body).expect(201)
+    const rowOf = async (key: string) => (await outboxFor(res.body.id)).find((r) => r.templateKey === key)!
+    try {
+      await expect
+        .poll(async () => (await rowOf('booking_confirmed')).lastError ?? '', { timeout: 10_000 })
+        .toContain('550')
+      await expect.poll(async () => (await rowOf('staff_new_booking')).status, { timeout: 10_000 }).toBe('sent')
+      // The job left to try again lists the refused message alone.
+      const guestRow = await rowOf('booking_confirmed')
+      const { rows } = await t.db.$client.query(`${SEND_JOBS} and j.payload::jsonb @> $1::jsonb`, [
+        JSON.stringify([{ outboxId: guestRow.id }]),
+      ])
+      expect(rows.map((r) => r.payload)).toEqual([[{ outboxId: guestRow.id }]])
+    } finally {
+      smtp.refused.delete(body.email)
+    }
+    await sendsDueNow()
+    expect(await inbox(body.email, 1)).toHaveLength(1)
+    await expect.poll(async () => (await rowOf('booking_confirmed')).status, { timeout: 10_000 }).toBe('sent')
+    expect(to(STAFF_INBOX).filter((m) => m.text?.includes(body.email))).toHaveLength(1)
+  })
+})
+
+describe('while table bookings are being committed', () => {
+  const LOCK_NAMESPACE = 4_2026 // the date locks' (server/reservations/reservations-data.ts)
+  let eventId: number
+  beforeAll(async () => {
+    const [event] = await t.db
+      .insert(events)
+      .values({
+        slug: 'mail-rush-quiz',
+        title: 'Rush Quiz',
+        description: 'A quiz.',
+        date: '2026-12-16',
+        time: '19:00',
+        bookingType: 'enquiry',
+      })
+      .returning()
+    eventId = event!.id
+  })
+
+  /**
+   * Holds a date's lock from another connection, and starts a booking of that
+   * date, which waits for it: the booking queue stays busy until `release`.
+   */
+  async function busyBookings(date: string) {
+    const lock = await t.db.$client.connect()
+    await lock.query('select pg_advisory_lock($1, hashtext($2))', [LOCK_NAMESPACE, date])
+    const booking = book(guest({ date, startTime: '19:30' })).then((r) => r)
+    await expect
+      .poll(
+        async () =>
+          (await lock.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`))
+            .rows[0].n,
+      )
+      .toBe(1)
+    return {
+      booking,
+      async release() {
+        await lock.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE, date])
+        lock.release()
+      },
+    }
+  }
+  const enquire = async () => {
+    const email = `rush-${++n}@example.com`
+    await request(t.app)
+      .post('/api/event-enquiries')
+      .set('X-Forwarded-For', `10.57.0.${n % 250}`)
+      .send({ eventId, name: 'Rush Enquirer', email, phone: '07700 900 333', partySize: 4 })
+      .expect(201)
+    return { email, at: Date.now() }
+  }
+
+  it('an email waits for them, and goes as soon as they are committed', async () => {
+    await worker.stop()
+    worker = await worker_({ giveWayMaxMs: 20_000 })
+    const busy = await busyBookings('2026-12-18')
+    try {
+      const { email } = await enquire()
+      await new Promise((r) => setTimeout(r, 1500))
+      expect(to(email)).toHaveLength(0)
+      const released = Date.now()
+      await busy.release()
+      const [mail] = await arrived(email, 1, 10_000)
+      expect(mail!.acceptedAt - released).toBeLessThan(10_000)
+      expect((await busy.booking).status).toBe(201)
+    } finally {
+      await busy.release().catch(() => undefined)
+    }
+  })
+
+  it('but never longer than its limit', async () => {
+    await worker.stop()
+    worker = await worker_({ giveWayMaxMs: 1500 })
+    const busy = await busyBookings('2026-12-11')
+    try {
+      const { email, at } = await enquire()
+      const [mail] = await arrived(email, 1, 10_000)
+      expect(mail!.acceptedAt - at).toBeGreaterThanOrEqual(1000)
+      // Still held: the booking has not been answered.
+      expect(
+        (
+          await t.db.$client.query(
+            `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+          )
+        ).rows[0].n,
+      ).toBe(1)
+    } finally {
+      await busy.release()
+      expect((await busy.booking).status).toBe(201)
+      await worker.stop()
+      worker = await worker_()
+    }
+  })
 })
 
 describe('when the mail server is down', () => {
@@ -256,8 +412,7 @@ describe('when the mail server is down', () => {
     await worker.stop()
     worker = await worker_()
     await smtp.start()
-    // The queue waits longer after each failure (seconds, then minutes): make the next tries due now.
-    await t.db.execute(sql`select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where key like 'outbox:%'), run_at := now())`)
+    await sendsDueNow()
     for (const body of bodies) expect(await inbox(body.email, 1)).toHaveLength(1)
     // A message reaches the mail server a moment before its row is marked sent (and the staff alerts may still be on their way).
     for (const id of ids) await expect.poll(async () => (await outboxFor(id)).every((r) => r.status === 'sent'), { timeout: 10_000 }).toBe(true)

@@ -12,6 +12,8 @@ export type Received = ParsedMail & { envelopeTo: string[]; acceptedAt: number }
  */
 export async function startSmtpServer() {
   const received: Received[] = []
+  // Recipients the server turns away for now (550 at RCPT TO), as a mailbox that does not exist.
+  const refused = new Set<string>()
   let port = 0
   let server: SMTPServer | undefined
 
@@ -21,6 +23,10 @@ export async function startSmtpServer() {
         authOptional: true,
         disabledCommands: ['STARTTLS'],
         logger: false,
+        onRcptTo(address, _session, callback) {
+          if (!refused.has(address.address)) return callback()
+          callback(Object.assign(new Error(`No mailbox here for ${address.address}`), { responseCode: 550 }))
+        },
         onData(stream, session, callback) {
           simpleParser(stream)
             .then((mail) => {
@@ -43,6 +49,7 @@ export async function startSmtpServer() {
   afterFile(close)
   return {
     received,
+    refused,
     get url() {
       return `smtp://127.0.0.1:${port}`
     },
