@@ -13,6 +13,7 @@ import {
   REPLAY_COLUMNS,
   replayFrom,
   replayJoin,
+  reserveIdsQuery,
   slotOf,
   type Booked,
   type BookingPlan,
@@ -21,6 +22,7 @@ import {
   type BookingWrite,
   type DayData,
   type Decide,
+  type InsertIds,
 } from './reservations-data'
 
 /** A table booking waiting for its batch. */
@@ -144,16 +146,16 @@ type Result = { ok: true; booked: Booked } | { ok: false; error: unknown }
  * One batch in one transaction and two round trips: BEGIN, count the
  * attempts, lock the dates, read the days and each booking's duplicate check
  * and replay (statements after the lock see every booking committed before
- * it: READ COMMITTED takes a snapshot per statement); then decide each
- * booking in order, and insert the accepted ones and COMMIT together.
- * Refusals commit too, so their attempts count.
+ * it: READ COMMITTED takes a snapshot per statement), and reserve ids; then
+ * decide each booking in order, and insert the accepted ones, their emails
+ * and COMMIT together. Refusals commit too, so their attempts count.
  */
 async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: Request[], afterInsert?: AfterInsert): Promise<Result[]> {
   const plans = batch.map((r) => r.plan)
   const dates = [...new Set(plans.map((p) => p.date))].sort()
   const weekdays = dates.map((d) => plans.find((p) => p.date === d)!.dayOfWeek)
 
-  const [, counted, , days, checks] = await sendTogether(client, [
+  const [, counted, , days, checks, reserved] = await sendTogether(client, [
     'begin',
     countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds, plans[0]!.attempt.at),
     lockDatesQuery(dates),
@@ -172,6 +174,7 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
         ${replayJoin('x.key')} order by x.n`,
       values: [plans.map((p) => p.holder.email), plans.map((p) => p.date), plans.map((p) => p.holder.startTime), plans.map((p) => p.idempotencyKey ?? null)],
     },
+    reserveIdsQuery(batch.length),
   ])
 
   const outcomes = decideInOrder(batch, {
@@ -185,7 +188,7 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
   if (booked.length === 0) {
     await end.commit()
   } else {
-    const rows = await insertAndCommit(client, end, booked.map((b) => b.write), afterInsert)
+    const rows = await insertAndCommit(client, end, booked.map((b) => b.write), reserved!.rows[0] as InsertIds, afterInsert)
     booked.forEach(({ index }, i) => reservations.set(index, rows[i]!))
   }
 

@@ -46,10 +46,6 @@ export function createReservationEvents(onError: (error: unknown, name: Name) =>
     inTransaction<N extends Name>(name: N, listener: InTransaction<N>): () => void {
       return add(within, name, listener as InTransaction<Name>)
     },
-    /** Whether anything must commit with events of this kind. */
-    hasInTransactionListeners(name: Name): boolean {
-      return (within.get(name)?.length ?? 0) > 0
-    },
     /** The statements the in-transaction listeners want run for these events, in listener order. */
     async statementsFor<N extends Name>(name: N, payloads: ReservationEventMap[N][]): Promise<pg.QueryConfig[]> {
       if (payloads.length === 0) return []

@@ -65,6 +65,29 @@ export type Decide = (reads: BookingReads) => BookingWrite | undefined
 export type Booked = { reads: BookingReads; reservation?: Reservation }
 
 /**
+ * Read in a booking transaction's first round trip: ids for the reservations
+ * it may insert, and the transaction's clock (the created_at its rows get).
+ * With them the rows to insert are known whole before the insert, so the
+ * statements that commit with them (their emails) go in the same round trip.
+ */
+export type InsertIds = { ids: number[]; at: Date }
+
+/** Takes `count` reservation ids and the transaction's clock (see InsertIds). An id left unused is a gap, as after a rollback. */
+export function reserveIdsQuery(count: number): pg.QueryConfig {
+  return {
+    name: 'reservations-reserve-ids',
+    text: `select now() as at,
+      array(select nextval(pg_get_serial_sequence('reservations', 'id'))::int from generate_series(1, $1)) as ids`,
+    values: [count],
+  }
+}
+
+/** A reservation as insertReservationsQuery inserts it, with its id, in a transaction whose clock reads `at`. */
+export function asInserted(r: NewReservation, id: number, at: Date): Reservation {
+  return { ...r, id, createdAt: at, updatedAt: at, reviewEmailSentAt: null, reminderSentAt: null, createdBy: 'guest', changedBy: null, changedAt: null }
+}
+
+/**
  * The hours of a date and its active bookings, summed per start time (the
  * capacity rules only add up guests by start time, and a busy Saturday's
  * hundred bookings become a dozen rows), for SQL naming the date and weekday.
@@ -134,18 +157,18 @@ export function lockDatesQuery(dates: string[]): pg.QueryConfig {
   }
 }
 
-/** Inserts reservations, returning them as `Reservation`s. */
-export function insertReservationsQuery(rows: NewReservation[]): pg.QueryConfig {
-  const column = <K extends keyof NewReservation>(key: K) => rows.map((r) => r[key])
+/** Inserts reservations with the ids reserved for them, returning them as `Reservation`s. */
+export function insertReservationsQuery(rows: (NewReservation & { id: number })[]): pg.QueryConfig {
+  const column = <K extends keyof NewReservation | 'id'>(key: K) => rows.map((r) => r[key])
   return {
     name: 'reservations-insert',
-    text: `insert into reservations (name, email, phone, date, start_time, party_size, additional_info,
+    text: `insert into reservations (id, name, email, phone, date, start_time, party_size, additional_info,
         food_drinks, receive_offers, status, event_id, idempotency_key, idempotency_fingerprint)
-      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[],
-        $8::text[], $9::bool[], $10::text[], $11::int[], $12::text[], $13::text[])
+      select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[],
+        $9::text[], $10::bool[], $11::text[], $12::int[], $13::text[], $14::text[])
       returning ${RESERVATION_FIELDS}`,
     values: [
-      column('name'), column('email'), column('phone'), column('date'), column('startTime'), column('partySize'),
+      column('id'), column('name'), column('email'), column('phone'), column('date'), column('startTime'), column('partySize'),
       column('additionalInfo'), column('foodDrinks'), column('receiveOffers'), column('status'), column('eventId'),
       column('idempotencyKey'), column('idempotencyFingerprint'),
     ],
@@ -195,31 +218,29 @@ export async function findByIdempotencyKey(db: Db, key: string): Promise<Reserva
 export const slotOf = (email: string, date: string, startTime: string) => `${email.toLowerCase()}|${date}|${startTime}`
 
 /**
- * Inserts accepted bookings (and their opt-ins) and ends the transaction. With
- * nothing to run after the insert, COMMIT goes in the same round trip;
- * otherwise `afterInsert`'s statements and COMMIT go together in a second one.
- * Returns the reservations in the order of `writes`.
+ * Inserts accepted bookings (and their opt-ins) with the ids reserved for
+ * them, runs `afterInsert`'s statements for the rows as they will be, and
+ * ends the transaction: all in one round trip. Returns the reservations as
+ * inserted, in the order of `writes`.
  */
 export async function insertAndCommit(
   client: pg.PoolClient,
   { committed }: TransactionEnd,
   writes: BookingWrite[],
+  reserved: InsertIds,
   afterInsert?: AfterInsert,
 ): Promise<Reservation[]> {
+  const rows = writes.map((w, i) => asInserted(w.reservation, reserved.ids[i]!, reserved.at))
   const consents = writes.flatMap((w) => (w.consent ? [w.consent] : []))
-  const statements: (pg.QueryConfig | string)[] = [insertReservationsQuery(writes.map((w) => w.reservation))]
-  if (consents.length) statements.push(marketingConsentsQuery(consents))
-  if (!afterInsert) statements.push('commit')
-  const [inserted] = await sendTogether(client, statements)
-  if (!afterInsert) committed()
-  // Each write holds a slot no other write holds: match the returned rows by it.
-  const bySlot = new Map((inserted!.rows as Reservation[]).map((r) => [slotOf(r.email, r.date, r.startTime), r]))
-  const rows = writes.map(({ reservation: r }) => bySlot.get(slotOf(r.email, r.date, r.startTime))!)
-  if (afterInsert) {
-    await sendTogether(client, [...(await afterInsert(rows)), 'commit'])
-    committed()
-  }
-  return rows
+  const [inserted] = await sendTogether(client, [
+    insertReservationsQuery(rows),
+    ...(consents.length ? [marketingConsentsQuery(consents)] : []),
+    ...(afterInsert ? await afterInsert(rows) : []),
+    'commit',
+  ])
+  committed()
+  const byId = new Map((inserted!.rows as Reservation[]).map((r) => [r.id, r]))
+  return rows.map((r) => byId.get(r.id)!)
 }
 
 /**
@@ -232,7 +253,7 @@ export async function insertAndCommit(
  */
 export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: number }, decide: Decide, afterInsert?: AfterInsert): Promise<Booked> {
   return inTransaction(db, async (client, end) => {
-    const [, counted, , read] = await sendTogether(client, [
+    const [, counted, , read, reserved] = await sendTogether(client, [
       'begin',
       countAttemptsQuery([plan.attempt.key], plan.attempt.windowSeconds, plan.attempt.at),
       lockDatesQuery([plan.date]),
@@ -242,6 +263,7 @@ export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: num
           ${duplicateColumn('$3', '$1', '$4')}, ${REPLAY_COLUMNS} from (select 1) as one ${replayJoin('$5')}`,
         values: [plan.date, plan.eventId, plan.holder.email, plan.holder.startTime, plan.idempotencyKey ?? null],
       },
+      reserveIdsQuery(1),
     ])
     const row = read!.rows[0] as Record<string, unknown>
     const reads: BookingReads = {
@@ -260,7 +282,7 @@ export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: num
       await end.commit()
       return { reads }
     }
-    const [reservation] = await insertAndCommit(client, end, [write], afterInsert)
+    const [reservation] = await insertAndCommit(client, end, [write], reserved!.rows[0] as InsertIds, afterInsert)
     return { reads, reservation }
   })
 }

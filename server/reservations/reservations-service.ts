@@ -110,9 +110,6 @@ export function createReservationsService(
     return event
   }
 
-  /** The after-insert step only when something listens, so a booking alone commits in one round trip. */
-  const withListeners = () => (events.hasInTransactionListeners('reservation.created') ? afterInsert : undefined)
-
   /** Counts a refused attempt against the client's limit; 429 once over it. */
   function countAttempt(client: string) {
     return BOOKING_ATTEMPT_LIMIT.count(db, client, clock.now())
@@ -219,7 +216,7 @@ export function createReservationsService(
       let booked: data.Booked
       try {
         booked = event
-          ? await eventBookingsOf(date, () => data.runEventBooking(db, { ...plan, eventId: event.id }, decide, withListeners()))
+          ? await eventBookingsOf(date, () => data.runEventBooking(db, { ...plan, eventId: event.id }, decide, afterInsert))
           : await tables.book(plan, decide)
       } catch (error) {
         // The same key sent at once for two different dates: the loser replays the winner's booking.

@@ -206,6 +206,24 @@ describe('reservation.created inside the transaction', () => {
     expect(outbox).toHaveLength(1)
     expect(outbox[0]!.toAddress).toBe(body.email)
   })
+  it('gives listeners the reservation exactly as stored (written with it in one round trip, before the insert answers)', async () => {
+    const seen: unknown[] = []
+    const off = t.services.reservations.events.inTransaction('reservation.created', (payloads) => {
+      seen.push(...payloads.map((p) => p.reservation))
+      return []
+    })
+    const [event] = await t.db
+      .insert(events)
+      .values({ slug: `listened-${++counter}`, title: 'Quiz', description: 'A quiz', date: '2026-12-09', time: '19:30', bookingType: 'table', status: 'published', capacity: 20 })
+      .returning()
+    const table = await book(guest({ date: '2026-12-04', startTime: '17:30', receiveOffers: true, additionalInfo: 'Window' })).expect(201)
+    const { startTime: _s, ...rest } = guest({ date: '2026-12-09', partySize: 9 })
+    const atEvent = await book({ ...rest, eventId: event!.id }).expect(201)
+    off()
+    const stored = await t.db.select().from(reservations).where(sql`${reservations.id} in (${table.body.id}, ${atEvent.body.id})`).orderBy(reservations.id)
+    expect(stored).toHaveLength(2)
+    expect(seen).toEqual(stored)
+  })
   it('stores nothing when such a listener fails, and says so with a 500', async () => {
     const off = t.services.reservations.events.inTransaction('reservation.created', async () => {
       throw new Error('outbox unavailable')
