@@ -48,7 +48,8 @@ export function bookingHoursFor(
   exceptions: readonly DateException[],
 ): BookingHours | null {
   const exception = exceptions.find((e) => e.date === date)
-  const source = exception ?? weekly.find((w) => w.dayOfWeek === dayOfWeek(date))
+  const weekday = exception ? undefined : dayOfWeek(date)
+  const source = exception ?? weekly.find((w) => w.dayOfWeek === weekday)
   if (!source || source.isClosed || !usableTime(source.openTime) || !usableTime(source.closeTime)) return null
   return { open: source.openTime, close: source.closeTime }
 }
@@ -76,7 +77,8 @@ export function isDayDisabled(
   if (date < today) return true
   const exception = exceptions.find((e) => e.date === date)
   if (exception) return exception.isClosed
-  const row = weekly.find((w) => w.dayOfWeek === dayOfWeek(date))
+  const weekday = dayOfWeek(date)
+  const row = weekly.find((w) => w.dayOfWeek === weekday)
   return !row || row.isClosed
 }
 
