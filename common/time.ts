@@ -39,7 +39,10 @@ export function zonedParts(instant: Date, timeZone: string): { date: string; min
         .formatToParts(instant)
         .map((p) => [p.type, p.value]),
     )
-    found = Object.freeze({ date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) })
+    found = Object.freeze({
+      date: `${parts.year}-${parts.month}-${parts.day}`,
+      minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    })
     if (zonedMinutes.size >= 5000) zonedMinutes.clear()
     zonedMinutes.set(key, found)
   }

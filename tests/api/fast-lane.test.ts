@@ -20,7 +20,9 @@ describe('the requests the lane takes', () => {
       {
         method: 'post',
         path: '/echo',
-        handlers: [(req, res) => void res.status(200).json({ body: req.body, cacheControl: res.getHeader('cache-control') })],
+        handlers: [
+          (req, res) => void res.status(200).json({ body: req.body, cacheControl: res.getHeader('cache-control') }),
+        ],
       },
       { dev: false },
     ),
@@ -33,7 +35,9 @@ describe('the requests the lane takes', () => {
     expect(res.body).toEqual({ body: { a: 1 }, cacheControl: 'no-store' })
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     await post().set('content-type', 'application/json; charset=UTF-8').send(' [1, 2]').expect(200)
-    expect((await post().set('content-type', 'application/json').set('content-length', '0').expect(200)).body.body).toEqual({})
+    expect(
+      (await post().set('content-type', 'application/json').set('content-length', '0').expect(200)).body.body,
+    ).toEqual({})
   })
 
   it('answers malformed JSON, and JSON that is not an object or array, as the API parser does', async () => {
@@ -57,7 +61,11 @@ describe('the requests the lane takes', () => {
   })
 
   it('runs the same-origin check', async () => {
-    const res = await post().set('content-type', 'application/json').set('sec-fetch-site', 'cross-site').send('{}').expect(403)
+    const res = await post()
+      .set('content-type', 'application/json')
+      .set('sec-fetch-site', 'cross-site')
+      .send('{}')
+      .expect(403)
     expect(res.body).toEqual({ message: 'Cross-site requests are not allowed' })
   })
 })
@@ -81,7 +89,8 @@ describe('POST /api/reservations through the lane and through the general path',
   }
   // What differs between two answers by nature: the request's id, the time, a new booking's id and length.
   const DYNAMIC = new Set(['x-request-id', 'date', 'content-length'])
-  const headersOf = (res: request.Response) => Object.fromEntries(Object.entries(res.headers).filter(([name]) => !DYNAMIC.has(name)))
+  const headersOf = (res: request.Response) =>
+    Object.fromEntries(Object.entries(res.headers).filter(([name]) => !DYNAMIC.has(name)))
   const sameAnswer = (lane: request.Response, general: request.Response) => {
     expect(lane.status).toBe(general.status)
     expect(headersOf(lane)).toEqual(headersOf(general))
@@ -89,8 +98,16 @@ describe('POST /api/reservations through the lane and through the general path',
 
   it('books alike', async () => {
     const booking = (startTime: string) => guestBooking({ email: `lane-${++n}@example.com`, startTime })
-    const lane = await request(t.app).post('/api/reservations').set('X-Forwarded-For', '10.78.0.1').send(booking('18:00')).expect(201)
-    const general = await request(t.app).post('/api/reservations?path=general').set('X-Forwarded-For', '10.78.0.2').send(booking('18:30')).expect(201)
+    const lane = await request(t.app)
+      .post('/api/reservations')
+      .set('X-Forwarded-For', '10.78.0.1')
+      .send(booking('18:00'))
+      .expect(201)
+    const general = await request(t.app)
+      .post('/api/reservations?path=general')
+      .set('X-Forwarded-For', '10.78.0.2')
+      .send(booking('18:30'))
+      .expect(201)
     sameAnswer(lane, general)
     expect(Object.keys(lane.body)).toEqual(Object.keys(general.body))
   })
@@ -119,7 +136,12 @@ describe('POST /api/reservations through the lane and through the general path',
   it('replays alike', async () => {
     const body = guestBooking({ email: `replay-${++n}@example.com`, startTime: '21:00' })
     const headers = { 'idempotency-key': `lane-replay-${n}` }
-    await request(t.app).post('/api/reservations').set('X-Forwarded-For', '10.78.0.4').set(headers).send(body).expect(201)
+    await request(t.app)
+      .post('/api/reservations')
+      .set('X-Forwarded-For', '10.78.0.4')
+      .set(headers)
+      .send(body)
+      .expect(201)
     const [lane, general] = await both(body, headers)
     expect(lane.headers['idempotent-replayed']).toBe('true')
     sameAnswer(lane, general)
