@@ -27,8 +27,8 @@ const zonedMinutes = new Map<string, Readonly<{ date: string; minutes: number }>
 /**
  * The wall-clock date and minutes-after-midnight of an instant in a zone.
  * Remembered per UTC minute (a zone's offset has been whole minutes everywhere
- * since 1972): asking the zone costs several microseconds, and a booking asks
- * about the same minute many times.
+ * since 1972): asking the zone costs several microseconds, and requests within
+ * a minute all ask about the same one.
  */
 export function zonedParts(instant: Date, timeZone: string): { date: string; minutes: number } {
   const key = `${timeZone}|${Math.floor(instant.getTime() / 60_000)}`
