@@ -5,7 +5,7 @@ import type { ContentChanges } from './db/content-changes'
 import { requireUser, sessionMiddleware } from './auth/session'
 import { testClockFromHeader, type Deps } from './deps'
 import { apiNotFound, errorHandler } from './http/errors'
-import { fastLane } from './http/fast-lane'
+import { API_JSON_LIMIT_BYTES, fastLane } from './http/fast-lane'
 import { wellFormedRequest } from './http/request-guard'
 import { requestLog } from './http/request-log'
 import { mountRoutes } from './http/routes'
@@ -25,6 +25,7 @@ export type AppOptions = {
 /** Builds the Express app from its dependencies. Tests call this with a fresh database. */
 export function createApp(given: Deps, options: AppOptions = {}) {
   const { config, logger, db } = given
+  const dev = config.nodeEnv === 'development'
   const testClock = config.testClockHeader ? testClockFromHeader(given.clock) : undefined
   const deps: Deps = testClock ? { ...given, clock: testClock.clock } : given
   const services = createServices(deps)
@@ -41,17 +42,17 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   const routes = apiRoutes(services, deps)
   // The public booking write, ahead of the middleware it does not use and the routes before it (decision 13).
   const booking = routes.flatMap((group) => group.list).find((r) => r.method === 'post' && r.path === '/api/reservations')!
-  app.use(fastLane(booking, { dev: config.nodeEnv === 'development' }))
+  app.use(fastLane(booking, { dev }))
   // Public reads answered a moment ago are answered again from memory, before compression, sessions and routing.
   if (options.contentChanges) services.publicReads.follow(options.contentChanges)
-  app.use(services.publicReads.fromMemory({ dev: config.nodeEnv === 'development' }))
+  app.use(services.publicReads.fromMemory({ dev }))
   // Answers to API writes are a few hundred bytes of JSON: compressing them costs more than it saves.
   const compress = compression()
   app.use((req, res, next) => (req.method === 'POST' && req.path.startsWith('/api/') ? next() : compress(req, res, next)))
-  app.use(securityHeaders({ pixel: Boolean(config.metaPixelId), dev: config.nodeEnv === 'development' }))
+  app.use(securityHeaders({ pixel: Boolean(config.metaPixelId), dev }))
 
   app.use('/api', sameOriginOnly)
-  app.use('/api', express.json({ limit: '100kb' }))
+  app.use('/api', express.json({ limit: API_JSON_LIMIT_BYTES }))
   // Only the sign-in form is ever posted as a plain form (before its script loads).
   app.use('/api/login', express.urlencoded({ extended: false, limit: '10kb' }))
   // Sessions are only loaded for requests that carry the cookie, and for sign-in itself:

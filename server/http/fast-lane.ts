@@ -3,8 +3,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { RouteDef } from './routes'
 import { sameOriginOnly, setApiHeaders } from './security'
 
-/** The largest body the lane reads: the API's JSON limit (app.ts). */
-export const FAST_LANE_LIMIT_BYTES = 100 * 1024
+/** The largest JSON body the API reads (its parser in app.ts, and the lane). */
+export const API_JSON_LIMIT_BYTES = 100 * 1024
 const PLAIN_JSON = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i
 const DIGITS = /^\d{1,9}$/
 // body-parser's strict JSON: an object or an array (after optional whitespace).
@@ -50,7 +50,7 @@ function plainJson(req: IncomingMessage): boolean {
     headers['transfer-encoding'] === undefined &&
     length !== undefined &&
     DIGITS.test(length) &&
-    Number(length) <= FAST_LANE_LIMIT_BYTES &&
+    Number(length) <= API_JSON_LIMIT_BYTES &&
     !headers.cookie?.includes('sid=')
   )
 }

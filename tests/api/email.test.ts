@@ -8,6 +8,7 @@ import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { emailOutbox, emailTemplates, events } from '../../server/db/schema'
 import { startWorker, type Worker } from '../../server/jobs/worker'
+import { lockDatesQuery } from '../../server/reservations/reservations-data'
 import { afterFile } from '../helpers/after-file'
 import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
 import { startSmtpServer, type Received } from '../helpers/smtp'
@@ -306,7 +307,6 @@ describe('a message the mail server refuses', () => {
 })
 
 describe('while table bookings are being committed', () => {
-  const LOCK_NAMESPACE = 4_2026 // the date locks' (server/reservations/reservations-data.ts)
   let eventId: number
   beforeAll(async () => {
     const [event] = await t.db
@@ -323,29 +323,32 @@ describe('while table bookings are being committed', () => {
     eventId = event!.id
   })
 
+  /** Transactions waiting for a lock: the held booking, while its date is held. */
+  const waitingForLocks = async () =>
+    (await t.db.$client.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`)).rows[0].n
+
   /**
-   * Holds a date's lock from another connection, and starts a booking of that
-   * date, which waits for it: the booking queue stays busy until `release`.
+   * Holds a date's lock (the one bookings take) in another transaction, and
+   * starts a booking of that date, which waits for it: the booking queue stays
+   * busy until `release`.
    */
   async function busyBookings(date: string) {
     const lock = await t.db.$client.connect()
-    await lock.query('select pg_advisory_lock($1, hashtext($2))', [LOCK_NAMESPACE, date])
+    await lock.query('begin')
+    await lock.query(lockDatesQuery([date]))
     const booking = book(guest({ date, startTime: '19:30' })).then((r) => r)
-    await expect
-      .poll(
-        async () =>
-          (await lock.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`))
-            .rows[0].n,
-      )
-      .toBe(1)
+    await expect.poll(waitingForLocks).toBe(1)
+    let released: Promise<void> | undefined
     return {
       booking,
-      async release() {
-        await lock.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE, date])
-        lock.release()
-      },
+      release: () =>
+        (released ??= (async () => {
+          await lock.query('commit')
+          lock.release()
+        })()),
     }
   }
+
   const enquire = async () => {
     const email = `rush-${++n}@example.com`
     await request(t.app)
@@ -370,7 +373,7 @@ describe('while table bookings are being committed', () => {
       expect(mail!.acceptedAt - released).toBeLessThan(10_000)
       expect((await busy.booking).status).toBe(201)
     } finally {
-      await busy.release().catch(() => undefined)
+      await busy.release()
     }
   })
 
@@ -383,13 +386,7 @@ describe('while table bookings are being committed', () => {
       const [mail] = await arrived(email, 1, 10_000)
       expect(mail!.acceptedAt - at).toBeGreaterThanOrEqual(1000)
       // Still held: the booking has not been answered.
-      expect(
-        (
-          await t.db.$client.query(
-            `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
-          )
-        ).rows[0].n,
-      ).toBe(1)
+      expect(await waitingForLocks()).toBe(1)
     } finally {
       await busy.release()
       expect((await busy.booking).status).toBe(201)
