@@ -5,7 +5,7 @@
  * common/hours-schema.ts.
  */
 import { SLOT_MINUTES } from './constants'
-import { isValidTime, minutesToTime, timeToMinutes } from './time'
+import { formatLongDate, isValidTime, minutesToTime, timeToMinutes } from './time'
 
 export const HOURS_MESSAGES = {
   openTimeInterval: 'Open time must be on 30-minute intervals (e.g., 16:00, 16:30)',
@@ -17,7 +17,7 @@ export const HOURS_MESSAGES = {
   reasonRequired: 'Reason is required',
   oneChange: 'Send one change: isClosed, openTime or closeTime',
   dayInvalid: 'Day must be 0 (Sunday) to 6 (Saturday)',
-  exceptionExists: (date: string) => `There is already an exception on ${date}: edit that one instead.`,
+  exceptionExists: (date: string) => `There is already an exception on ${formatLongDate(date)}: edit that one instead.`,
   exceptionNotFound: 'Hour exception not found',
 } as const
 const M = HOURS_MESSAGES

@@ -120,7 +120,7 @@ describe('hour exceptions', () => {
   it('keeps one exception a date', async () => {
     await staff.post('/api/admin/hour-exceptions').send({ date: '2026-12-31', isClosed: true, reason: "New Year's Eve" }).expect(201)
     const res = await staff.post('/api/admin/hour-exceptions').send({ date: '2026-12-31', isClosed: true, reason: 'Again' }).expect(409)
-    expect(res.body.message).toBe('There is already an exception on 2026-12-31: edit that one instead.')
+    expect(res.body.message).toBe('There is already an exception on Thursday, 31 December 2026: edit that one instead.')
   })
 
   it('lists every exception for staff, past ones too', async () => {

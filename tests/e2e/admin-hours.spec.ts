@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { openSection, signInQuickly, staffApi } from './admin'
+import { openSection, signInQuickly, staffApi, staffBooking } from './admin'
 import { expect, gotoHydrated, test, toastWith } from './fixtures'
 
 /** Dates in London from the real clock (the booking page here runs at the real time). */
@@ -98,6 +98,45 @@ test.describe('Table Booking Hours', () => {
     await expect(page.getByTestId(`exception-${saturday}`)).toHaveCount(0)
     await bookingCalendarAt(page, saturday)
     await expect(dayButton(page, saturday)).not.toHaveAttribute('aria-disabled', 'true')
+  })
+
+  test('opening a weekday that has no times yet says which hours guests will get', async ({ page }) => {
+    await signInQuickly(page)
+    await openSection(page, 'hours')
+    const row = page.getByTestId('hours-1')
+    await expect(row.getByLabel('Opens on Monday')).toHaveValue('')
+    await row.getByRole('switch', { name: 'Open on Monday' }).click()
+    const prompt = page.getByRole('alertdialog', { name: 'Open Mondays?' })
+    await expect(prompt).toContainText('Guests will be able to book a table on Mondays from 12:00 to 22:00. Change the times after saving if they are not right.')
+    await prompt.getByRole('button', { name: 'Cancel' }).click()
+    await expect(row).toContainText('Closed')
+  })
+
+  test('adding an exception on a date with bookings says how many stand, and that they are not cancelled', async ({ page }) => {
+    await signInQuickly(page)
+    const friday = next(5, addDays(londonToday(), 90))
+    await staffBooking(page, { date: friday, partySize: 4 })
+    await staffBooking(page, { date: friday, partySize: 9, status: 'pending' })
+    await staffBooking(page, { date: friday, partySize: 6, status: 'cancelled' })
+    await openSection(page, 'hours')
+    await page.getByRole('tab', { name: 'Hour Exceptions' }).click()
+    await page.getByRole('button', { name: 'Add Exception' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Exception' })
+    await dialog.getByLabel('Date').fill(friday)
+    await dialog.getByLabel('Reason').fill('Private wedding')
+    await dialog.getByRole('button', { name: 'Add Exception' }).click()
+    const prompt = page.getByRole('alertdialog', { name: 'Add this exception?' })
+    await expect(prompt).toContainText('2 bookings for 13 guests are already made for this date. They are not cancelled: let the guests know.')
+    await prompt.getByRole('button', { name: 'Cancel' }).click()
+    // Special hours instead of a closure: the bookings stay, whatever the hours.
+    await dialog.getByRole('switch', { name: 'Closed all day' }).click()
+    await dialog.getByLabel('Open time').selectOption('18:00')
+    await dialog.getByLabel('Close time').selectOption('21:00')
+    await dialog.getByRole('button', { name: 'Add Exception' }).click()
+    await expect(prompt).toContainText('open 18:00 to 21:00 (Private wedding).')
+    await expect(prompt).toContainText('2 bookings for 13 guests are already made for this date. They stay booked, whatever the new hours.')
+    await prompt.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByTestId(`exception-${friday}`)).toHaveCount(0)
   })
 
   test('shows Loading hour exceptions... and then No hour exceptions found when there are none', async ({ page }) => {

@@ -4,6 +4,7 @@ import { Controller, useForm } from 'react-hook-form'
 import { HALF_HOURS, type HourExceptionRow } from '../../../../common/hours'
 import { HourExceptionSchema, type HourExceptionInput } from '../../../../common/hours-schema'
 import { formatLongDate } from '../../../../common/time'
+import { fetchReservations } from '~/lib/queries/reservations'
 import { FormError, SelectField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
@@ -18,6 +19,29 @@ const initial = (e: HourExceptionRow | undefined): Values =>
   e
     ? { date: e.date, isClosed: e.isClosed, openTime: e.openTime ?? '', closeTime: e.closeTime ?? '', reason: e.reason }
     : { date: '', isClosed: true, openTime: '', closeTime: '', reason: '' }
+
+type Booked = { bookings: number; guests: number }
+
+/**
+ * The confirmed and pending bookings already made for a date, which an exception
+ * does not cancel; undefined when there are none or they cannot be read (the
+ * confirm then goes without them).
+ */
+async function standingBookings(date: string): Promise<Booked | undefined> {
+  try {
+    const lists = await Promise.all((['confirmed', 'pending'] as const).map((status) => fetchReservations({ date, status, pageSize: 1 })))
+    const booked = { bookings: lists.reduce((n, l) => n + l.total, 0), guests: lists.reduce((n, l) => n + l.covers, 0) }
+    return booked.bookings > 0 ? booked : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** '2 bookings for 13 guests are already made for this date...', for staff about to close or change it. */
+function bookedWords({ bookings, guests }: Booked, closed: boolean): string {
+  const made = `${bookings} ${bookings === 1 ? 'booking' : 'bookings'} for ${guests} ${guests === 1 ? 'guest' : 'guests'} ${bookings === 1 ? 'is' : 'are'} already made for this date.`
+  return closed ? `${made} They are not cancelled: let the guests know.` : `${made} They stay booked, whatever the new hours.`
+}
 
 /**
  * Add or edit an hour exception (SPEC.md section 5): a date and a reason are
@@ -47,15 +71,22 @@ export function ExceptionDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, exception?.id])
 
-  const submit = form.handleSubmit((values) =>
+  const submit = form.handleSubmit(async (values) => {
+    const booked = await standingBookings(values.date)
     save.ask({
       title: exception ? 'Save this exception?' : 'Add this exception?',
-      description: `${formatLongDate(values.date)}: ${values.isClosed ? 'closed all day' : `open ${values.openTime} to ${values.closeTime}`} (${values.reason}). Guests see it on the booking page at once.`,
+      description: [
+        `${formatLongDate(values.date)}: ${values.isClosed ? 'closed all day' : `open ${values.openTime} to ${values.closeTime}`} (${values.reason}).`,
+        'Guests see it on the booking page at once.',
+        booked && bookedWords(booked, values.isClosed),
+      ]
+        .filter(Boolean)
+        .join(' '),
       confirmLabel: 'Save',
       variables: { id: exception?.id, values },
       returnTo: 'form',
-    }),
-  )
+    })
+  })
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.pending && onOpenChange(next)}>

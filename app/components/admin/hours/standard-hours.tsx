@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { HALF_HOURS, type OpeningHoursRow } from '../../../../common/hours'
+import { DEFAULT_OPEN, HALF_HOURS, type OpeningHoursRow } from '../../../../common/hours'
 import type { OpeningHoursChange } from '../../../../common/hours-schema'
 import { WEEKDAY_NAMES } from '../../../../common/time'
 import { NativeSelect } from '~/components/forms/fields'
@@ -15,11 +15,15 @@ const TIME_OPTIONS = HALF_HOURS.map((t) => ({ value: t, label: t }))
 const BLANK = { value: '', label: 'Not set' }
 
 /** What a change to one day does, in words, for the confirm dialog. */
-function describe(day: string, change: OpeningHoursChange): { title: string; description: string } {
+function describe(day: string, row: OpeningHoursRow, change: OpeningHoursChange): { title: string; description: string } {
   if ('isClosed' in change) {
-    return change.isClosed
-      ? { title: `Close ${day}s?`, description: `Guests will not be able to book a table on any ${day}, except on dates an exception opens.` }
-      : { title: `Open ${day}s?`, description: `Guests will be able to book a table on ${day}s within the hours set.` }
+    if (change.isClosed) {
+      return { title: `Close ${day}s?`, description: `Guests will not be able to book a table on any ${day}, except on dates an exception opens.` }
+    }
+    // A day never opened has no times: the server opens it with the default hours, and the prompt says which.
+    const { openTime, closeTime } = row.openTime && row.closeTime ? { openTime: row.openTime, closeTime: row.closeTime } : DEFAULT_OPEN
+    const after = row.openTime && row.closeTime ? '' : ' Change the times after saving if they are not right.'
+    return { title: `Open ${day}s?`, description: `Guests will be able to book a table on ${day}s from ${openTime} to ${closeTime}.${after}` }
   }
   const [which, time] = 'openTime' in change ? ['open', change.openTime] : ['close', change.closeTime]
   return { title: `Change ${day}'s hours?`, description: `Set ${day}'s ${which} time to ${time}. Bookings already made are kept.` }
@@ -36,7 +40,7 @@ export function StandardHours() {
 
   const change = (row: OpeningHoursRow, next: OpeningHoursChange) => {
     const name = WEEKDAY_NAMES[row.dayOfWeek]!
-    day.ask({ ...describe(name, next), confirmLabel: 'Save', variables: { dayOfWeek: row.dayOfWeek, change: next } })
+    day.ask({ ...describe(name, row, next), confirmLabel: 'Save', variables: { dayOfWeek: row.dayOfWeek, change: next } })
   }
 
   if (week.isPending) return <LoadingState />
