@@ -62,6 +62,9 @@ test.describe('All Reservations', () => {
     await card(page, booking.name).getByRole('button', { name: 'Edit' }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit Reservation' })
     await expect(dialog.getByLabel('Name')).toHaveValue(booking.name)
+    // The first field has focus, with its text not selected: a keystroke must not replace the guest's name.
+    await expect(dialog.getByLabel('Name')).toBeFocused()
+    expect(await dialog.getByLabel('Name').evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).not.toEqual([0, booking.name.length])
     await dialog.getByLabel('Time').fill('20:30')
     await dialog.getByRole('button', { name: 'Save Changes' }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Save changes?' })
@@ -197,6 +200,11 @@ test.describe('Pending Reservations', () => {
     await card(page, party.name).getByRole('button', { name: 'Cancel booking' }).click()
     const prompt = page.getByRole('alertdialog', { name: 'Cancel reservation' })
     await expect(prompt).toContainText('Are you sure you want to cancel this reservation?')
+    // Backing out reads 'Keep Booking', not a second 'Cancel', and changes nothing.
+    await prompt.getByRole('button', { name: 'Keep Booking' }).click()
+    await expect(prompt).toBeHidden()
+    await expect(card(page, party.name)).toContainText('Pending')
+    await card(page, party.name).getByRole('button', { name: 'Cancel booking' }).click()
     await prompt.getByRole('button', { name: 'Cancel Reservation' }).click()
     await expect(card(page, party.name)).toContainText('Cancelled')
   })

@@ -36,6 +36,8 @@ export type ConfirmRequest<V> = {
   detail?: string
   variables: V
   confirmLabel?: string
+  /** The button that backs out ('Cancel'); another word where the action itself is a cancelling ('Keep Booking'). */
+  dismissLabel?: string
   destructive?: boolean
   /** Where a failure's message goes: the confirm dialog itself (default), or the form that asked. */
   returnTo?: 'dialog' | 'form'
@@ -47,6 +49,7 @@ export type ConfirmDialogProps = {
   description: React.ReactNode
   detail?: string
   confirmLabel: string
+  dismissLabel: string
   destructive: boolean
   pending: boolean
   error?: string
@@ -105,6 +108,7 @@ export function useConfirmedMutation<V, R = unknown>(options: {
     description: request?.description ?? '',
     detail: request?.detail,
     confirmLabel: request?.confirmLabel ?? 'Confirm',
+    dismissLabel: request?.dismissLabel ?? 'Cancel',
     destructive: request?.destructive ?? false,
     pending: mutation.isPending,
     error: request && request.returnTo !== 'form' ? failure?.message : undefined,
@@ -126,8 +130,8 @@ export function useConfirmedMutation<V, R = unknown>(options: {
   }
 }
 
-/** The confirm step: Cancel, or the action, which reads 'Working...' while it runs. */
-export function ConfirmDialog({ open, title, description, detail, confirmLabel, destructive, pending, error, onConfirm, onCancel }: ConfirmDialogProps) {
+/** The confirm step: Cancel (or its own word), or the action, which reads 'Working...' while it runs. */
+export function ConfirmDialog({ open, title, description, detail, confirmLabel, dismissLabel, destructive, pending, error, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialogContent>
@@ -142,7 +146,7 @@ export function ConfirmDialog({ open, title, description, detail, confirmLabel, 
           </p>
         )}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{dismissLabel}</AlertDialogCancel>
           <AlertDialogAction
             disabled={pending}
             className={cn(destructive && buttonVariants({ variant: 'destructive' }))}

@@ -26,6 +26,23 @@ export type DialogContentProps = React.ComponentPropsWithoutRef<typeof DialogPri
   hideClose?: boolean
 }
 
+// What can take focus, as Radix counts it closely enough for a dialog's first field (not the inputs Radix hides behind its switches).
+const FOCUSABLE = ['input:not([type="hidden"])', 'select', 'textarea', 'button', 'a[href]', '[tabindex]']
+  .map((s) => `${s}:not([disabled]):not([tabindex="-1"]):not([aria-hidden="true"])`)
+  .join(', ')
+
+/**
+ * Focuses a dialog's first field as it opens, without selecting its text as
+ * Radix does: in an edit form one keystroke would replace a guest's name.
+ */
+function focusFirstField(event: Event, onOpenAutoFocus?: (event: Event) => void) {
+  onOpenAutoFocus?.(event)
+  if (event.defaultPrevented || !(event.currentTarget instanceof HTMLElement)) return
+  event.preventDefault()
+  const content = event.currentTarget
+  ;(content.querySelector<HTMLElement>(FOCUSABLE) ?? content).focus()
+}
+
 export const DialogContent = React.forwardRef<React.ElementRef<typeof DialogPrimitive.Content>, DialogContentProps>(
   ({ className, children, hideClose = false, onOpenAutoFocus, onCloseAutoFocus, ...props }, ref) => (
     <DialogPortal>
@@ -37,7 +54,7 @@ export const DialogContent = React.forwardRef<React.ElementRef<typeof DialogPrim
           className,
         )}
         {...props}
-        {...useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus })}
+        {...useReturnFocus({ onOpenAutoFocus: (event) => focusFirstField(event, onOpenAutoFocus), onCloseAutoFocus })}
       >
         {children}
         {!hideClose && (

@@ -84,7 +84,12 @@ export function EnquiryCard({
           </dd>
         </div>
       </dl>
-      {e.specialRequests && <p className="line-clamp-2 rounded-md bg-muted px-3 py-2 text-sm">{e.specialRequests}</p>}
+      {e.specialRequests && (
+        // The padding is outside the clamped text: on the text itself it would show the top of a third line.
+        <div className="rounded-md bg-muted px-3 py-2 text-sm">
+          <p className="line-clamp-2">{e.specialRequests}</p>
+        </div>
+      )}
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1">
           <label htmlFor={selectId} className="text-xs font-semibold text-muted-foreground">

@@ -78,7 +78,12 @@ export function ReservationCard({ reservation: r, actions }: { reservation: Admi
             </dd>
           </div>
         </dl>
-        {r.additionalInfo && <p className="line-clamp-2 rounded-md bg-accent px-3 py-2 text-sm">{r.additionalInfo}</p>}
+        {r.additionalInfo && (
+          // The padding is outside the clamped text: on the text itself it would show the top of a third line.
+          <div className="rounded-md bg-accent px-3 py-2 text-sm">
+            <p className="line-clamp-2">{r.additionalInfo}</p>
+          </div>
+        )}
         <div className="flex flex-wrap gap-2 pt-1 print:hidden" role="group" aria-label={`Actions for ${r.name}`}>
           {r.status === 'pending' && (
             <>

@@ -59,6 +59,8 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
         title: 'Cancel reservation',
         description: ADMIN_MESSAGES.cancelReservation,
         confirmLabel: 'Cancel Reservation',
+        // Not 'Cancel' beside 'Cancel Reservation': on a busy night the two read alike.
+        dismissLabel: 'Keep Booking',
         destructive: true,
         detail: which(r),
         variables: { id: r.id, status: 'cancelled' },
