@@ -141,6 +141,12 @@ export function endTimeProblem(time: string, endTime: string | null): string | u
   return undefined
 }
 
+/** Whether a parsed event's start and end times are both real times (the end-time rule can be checked). */
+function timesReadable(value: unknown): boolean {
+  const { time, endTime } = (value ?? {}) as { time?: unknown; endTime?: unknown }
+  return typeof time === 'string' && isValidTime(time) && typeof endTime === 'string' && isValidTime(endTime)
+}
+
 /** POST /api/admin/events and the form: the admin defaults of SPEC.md section 9 fill what is missing. */
 export const EventSchema = z
   .object({
@@ -151,10 +157,14 @@ export const EventSchema = z
     featured: fields.featured.default(false),
     isRecurring: fields.isRecurring.default(false),
   })
-  .superRefine((e, ctx) => {
-    const problem = endTimeProblem(e.time, e.endTime)
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['endTime'] })
-  })
+  .superRefine(
+    (e, ctx) => {
+      const problem = endTimeProblem(e.time, e.endTime)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['endTime'] })
+    },
+    // Also when other fields are wrong, so the form shows every problem in one go: only the two times need be sound.
+    { when: ({ value }) => timesReadable(value) },
+  )
 export type EventInput = z.infer<typeof EventSchema>
 export type EventForm = z.input<typeof EventSchema>
 
