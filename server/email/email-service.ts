@@ -6,7 +6,7 @@ import { zonedInstant } from '../../common/availability'
 import { withoutTrailingSlashes } from '../../common/url'
 import { emailOutbox, emailTemplates, marketingConsents, type EmailOutboxRow, type EmailTemplate, type EventEnquiry } from '../db/schema'
 import type { Deps } from '../deps'
-import { ConflictError, NotFoundError } from '../http/errors'
+import { ConflictError, NotFoundError, ValidationError } from '../http/errors'
 import type { ReservationEvents } from '../reservations/reservation-events'
 import type { SettingsService } from '../settings/settings-service'
 import { manageLinkFor } from '../reservations/guest-bookings'
@@ -15,6 +15,7 @@ import { defaultTemplate } from './default-templates'
 import { bookingCalendarFile } from './ics'
 import { bookingMessages, enqueueMessagesQuery, enquiryMessages, guestChangeMessages, SEND_ATTEMPTS, SEND_TASK, type MessageData, type OutboxMessage } from './outbox'
 import { renderMessage } from './render'
+import { templateProblems } from './template-check'
 import type { MailTransport } from './transport'
 
 const UNSUBSCRIBE = 'unsubscribe'
@@ -27,6 +28,13 @@ const isUniqueViolation = (error: unknown) => {
 }
 
 export class PreviewError extends Error {}
+
+/** A template that could not be filled in, or would leave blanks, is refused with each field's problem. */
+function refuseUnfillable(input: EmailTemplateInput) {
+  const problems = templateProblems(input)
+  const first = Object.values(problems)[0]
+  if (first) throw new ValidationError(first, problems)
+}
 
 /**
  * Email (DESIGN.md section 4): the templates staff edit, the messages the
@@ -188,6 +196,7 @@ export function createEmailService(
       list: () => db.select().from(emailTemplates).orderBy(emailTemplates.templateKey),
 
       async create(input: EmailTemplateInput): Promise<EmailTemplate> {
+        refuseUnfillable(input)
         try {
           const [row] = await db.insert(emailTemplates).values(input).returning()
           return row!
@@ -198,6 +207,7 @@ export function createEmailService(
       },
 
       async update(id: number, input: EmailTemplateInput): Promise<EmailTemplate> {
+        refuseUnfillable(input)
         try {
           const [row] = await db.update(emailTemplates).set({ ...input, updatedAt: clock.now() }).where(eq(emailTemplates.id, id)).returning()
           if (!row) throw new NotFoundError('Email template not found')

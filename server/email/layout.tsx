@@ -58,6 +58,11 @@ const s: Record<string, CSSProperties> = {
   link: { color: colors.forest },
 }
 
+/** The venue's name and address in one line, the name once when the address already starts with it. */
+export function nameAndAddress(venue: { name: string; address: string }, separator: string): string {
+  return venue.address.startsWith(venue.name) ? venue.address : `${venue.name}${separator}${venue.address}`
+}
+
 export function EmailLayout(p: EmailLayoutProps) {
   return (
     <Html lang="en-GB">
@@ -101,7 +106,7 @@ export function EmailLayout(p: EmailLayoutProps) {
             {p.footerText && <Text style={s.text}>{p.footerText}</Text>}
             <Hr style={s.hr} />
             <Text style={s.footer}>
-              {p.venue.address.startsWith(p.venue.name) ? p.venue.address : `${p.venue.name} · ${p.venue.address}`}
+              {nameAndAddress(p.venue, ' · ')}
               <br />
               <Link href={`tel:${p.venue.phone.replace(/[^\d+]/g, '')}`} style={s.link}>
                 {p.venue.phone}

@@ -3,7 +3,7 @@ import Mustache from 'mustache'
 import { withoutTrailingSlashes } from '../../common/url'
 import type { EmailTemplate } from '../db/schema'
 import type { VenueDetails } from '../settings/settings-service'
-import { EmailLayout } from './layout'
+import { EmailLayout, nameAndAddress } from './layout'
 
 export type RenderedMessage = { subject: string; html: string; text: string }
 
@@ -120,7 +120,7 @@ export async function renderMessage({ template: t, variables, summary, venue, un
   const footer = [
     '',
     '--',
-    `${venue.venue_name}, ${venue.venue_address}`,
+    nameAndAddress({ name: venue.venue_name, address: venue.venue_address }, ', '),
     `${venue.venue_phone} · ${venue.venue_email} · ${siteUrl}`,
     ...(unsubscribeUrl ? ['', `If you agreed to hear about our offers when you booked, stop them here: ${unsubscribeUrl}`] : []),
   ].join('\n')

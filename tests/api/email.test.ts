@@ -138,6 +138,8 @@ describe('which message when', () => {
     expect(mail!.text).toContain('Hello Ann Guest,')
     expect(mail!.text).toContain('Guests: 2')
     expect(mail!.text).toContain('Time: 7:00 PM')
+    // The seeded address starts with the venue's name: the footer says it once.
+    expect(mail!.text).toContain('\n--\nThe Wheatsheaf Inn, 12 Church Lane,')
     expect(mail!.html).toContain('Booking Confirmed')
     const ics = mail!.attachments.find((a) => a.filename === 'booking.ics')!
     expect(ics.contentType).toBe('text/calendar')

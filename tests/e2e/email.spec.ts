@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { openSection, signInQuickly, staffApi } from './admin'
+import { withServerDatabase } from './db'
 import { expect, test, toastWith } from './fixtures'
 
 /** The test server has no SMTP_URL: it writes each message as an .eml file under its data directory. */
@@ -78,7 +79,14 @@ test.describe('Email Templates', () => {
   test('a broken template shows Preview Error in the frame', async ({ page, consoleErrors }) => {
     await signInQuickly(page)
     const key = `broken_${Date.now()}`
-    const created = await staffApi(page, 'POST', '/api/admin/email-templates', { templateKey: key, name: 'Broken', subject: 'Hi', textContent: 'x', htmlContent: '<p>{{#unclosed}}</p>' })
+    // Saving refuses such a template now; one stored before that, or written straight to the database, still previews.
+    const created = await withServerDatabase(async (db) => {
+      const { rows } = await db.query<{ id: number }>(
+        `insert into email_templates (template_key, name, subject, text_content, html_content) values ($1, 'Broken', 'Hi', 'x', '<p>{{#unclosed}}</p>') returning id`,
+        [key],
+      )
+      return rows[0]!
+    })
     try {
       await openSection(page, 'email-templates')
       await page.getByTestId(`template-${key}`).getByRole('button', { name: 'Preview' }).click()
@@ -89,6 +97,34 @@ test.describe('Email Templates', () => {
     } finally {
       await staffApi(page, 'DELETE', `/api/admin/email-templates/${created.id}`)
     }
+  })
+
+  test('Save goes to the field in error on another tab, and a {{ never closed is refused beside its field', async ({ page, consoleErrors }) => {
+    await signInQuickly(page)
+    await openSection(page, 'email-templates')
+    await page.getByTestId('template-booking_confirmed').getByRole('button', { name: 'Edit' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit Template' })
+    await dialog.getByRole('tab', { name: 'Content' }).click()
+    await dialog.getByLabel('Subject').fill('')
+    await dialog.getByRole('tab', { name: 'Styling & Layout' }).click()
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(dialog.getByRole('tab', { name: 'Content' })).toHaveAttribute('aria-selected', 'true')
+    await expect(dialog.getByLabel('Subject')).toBeFocused()
+    await expect(dialog).toContainText('Subject is required')
+
+    await dialog.getByLabel('Subject').fill('Your table at {{venueName}}')
+    await dialog.getByLabel('Text content').fill('See you at {{time}} {{ broken')
+    await dialog.getByRole('tab', { name: 'HTML Code' }).click()
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByRole('alertdialog', { name: 'Save this template?' }).getByRole('button', { name: 'Save' }).click()
+    consoleErrors.allow('status of 400')
+    const message = 'Text content: a {{ has no }} to close it: write a variable as {{customerName}}'
+    await expect(dialog.getByRole('tab', { name: 'Content' })).toHaveAttribute('aria-selected', 'true')
+    await expect(dialog.getByLabel('Text content')).toBeFocused()
+    await expect(dialog.getByLabel('Text content')).toHaveAccessibleDescription(new RegExp(message.replace(/[{}]/g, '\\$&')))
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    const stored = (await (await page.request.get('/api/admin/email-templates')).json()) as { templateKey: string; textContent: string }[]
+    expect(stored.find((t) => t.templateKey === 'booking_confirmed')!.textContent).not.toContain('broken')
   })
 
   test('the booking reminder and the review request are listed, and preview with their sample links', async ({ page, consoleErrors }) => {

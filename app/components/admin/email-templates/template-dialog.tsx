@@ -24,6 +24,27 @@ const EMPTY: EmailTemplateForm = {
   summaryTitle: 'Your Booking',
 }
 
+type Tab = 'styling' | 'content' | 'html'
+/** The edit form's fields in the order staff meet them, and the tab each is on. */
+const FIELD_TABS: [keyof EmailTemplateForm, Tab][] = [
+  ['headerImage', 'styling'],
+  ['heroTitle', 'styling'],
+  ['summaryTitle', 'styling'],
+  ['greetingText', 'styling'],
+  ['footerText', 'styling'],
+  ['buttonOneText', 'styling'],
+  ['buttonOneUrl', 'styling'],
+  ['buttonTwoText', 'styling'],
+  ['buttonTwoUrl', 'styling'],
+  ['name', 'content'],
+  ['templateKey', 'content'],
+  ['subject', 'content'],
+  ['messageText', 'content'],
+  ['textContent', 'content'],
+  ['description', 'content'],
+  ['htmlContent', 'html'],
+]
+
 /** A template as the form holds it: empty text where the row holds null. */
 const formValues = (t: EmailTemplateRow): EmailTemplateForm =>
   Object.fromEntries(Object.entries(asInput(t)).map(([k, v]) => [k, v ?? ''])) as EmailTemplateForm
@@ -67,7 +88,35 @@ export function TemplateDialog({
   const [key, textContent] = form.watch(['templateKey', 'textContent'])
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
 
-  const submit = form.handleSubmit((values) =>
+  // A field in error may be on a tab not showing: Save goes to the first one, there.
+  const [tab, setTab] = React.useState<Tab>('styling')
+  const [focusNext, setFocusNext] = React.useState<keyof EmailTemplateForm | null>(null)
+  const showFirst = (inError: (name: keyof EmailTemplateForm) => boolean) => {
+    const first = FIELD_TABS.find(([name]) => inError(name))
+    if (!first) return
+    setTab(first[1])
+    setFocusNext(first[0])
+  }
+  React.useEffect(() => {
+    if (!focusNext) return
+    // After the confirm step, closing as the server answered, has handed focus back to Save.
+    const timer = window.setTimeout(() => {
+      form.setFocus(focusNext)
+      setFocusNext(null)
+    }, 0)
+    return () => window.clearTimeout(timer)
+  }, [focusNext, form])
+  // The server's word on a field (a {{ never closed), shown beside it as the form's own checks are.
+  const serverErrors = save.fieldErrors
+  React.useEffect(() => {
+    const fields = Object.entries(serverErrors) as [keyof EmailTemplateForm, string][]
+    for (const [name, message] of fields) form.setError(name, { type: 'server', message })
+    if (fields.length) showFirst((name) => name in serverErrors)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serverErrors])
+
+  const submit = form.handleSubmit(
+    (values) =>
     template
       ? actions.update.ask({
           title: 'Save this template?',
@@ -83,6 +132,7 @@ export function TemplateDialog({
           variables: values,
           returnTo: 'form',
         }),
+    (invalid) => showFirst((name) => Boolean(invalid[name])),
   )
   const field = (name: keyof EmailTemplateForm) => ({ error: errors[name]?.message, ...form.register(name) })
 
@@ -116,7 +166,7 @@ export function TemplateDialog({
         <form className="grid gap-4" noValidate onSubmit={submit}>
           <FormError message={save.error} />
           {template ? (
-            <Tabs defaultValue="styling">
+            <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
               <TabsList className="flex h-auto flex-wrap justify-start">
                 <TabsTrigger value="styling">Styling &amp; Layout</TabsTrigger>
                 <TabsTrigger value="content">Content</TabsTrigger>

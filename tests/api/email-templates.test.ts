@@ -1,0 +1,69 @@
+/**
+ * Email Templates' saves (SPEC.md sections 2 and 8): a template that could not
+ * be filled in, or names a variable its email does not fill, is refused when
+ * it is saved, field by field, and nothing is stored; sound ones are kept.
+ */
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { EMAIL_TEMPLATE_KEYS } from '../../common/email'
+import { emailTemplates } from '../../server/db/schema'
+import { defaultTemplate } from '../../server/email/default-templates'
+import { templateProblems } from '../../server/email/template-check'
+import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
+
+let t: TestApp
+let staff: Awaited<ReturnType<typeof signedInAgent>>
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-11-21T12:00:00Z' })
+  staff = await signedInAgent(t)
+})
+
+/** The stored booking_confirmed template, as the form sends it back. */
+async function confirmedTemplate() {
+  const [row] = await t.db.select().from(emailTemplates).where(eq(emailTemplates.templateKey, 'booking_confirmed'))
+  const { id, createdAt: _c, updatedAt: _u, ...fields } = row!
+  return { id, fields }
+}
+
+describe('saving an email template', () => {
+  it('refuses a {{ never closed, naming the field, and keeps the template as it was', async () => {
+    const { id, fields } = await confirmedTemplate()
+    const res = await staff.put(`/api/admin/email-templates/${id}`).send({ ...fields, textContent: 'See you at {{time}} {{ broken' })
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toEqual({ textContent: 'Text content: a {{ has no }} to close it: write a variable as {{customerName}}' })
+    expect(res.body.message).toBe(res.body.errors.textContent)
+    expect((await confirmedTemplate()).fields.textContent).toBe(fields.textContent)
+  })
+
+  it('refuses a variable the email does not fill in, and a section never ended', async () => {
+    const { id, fields } = await confirmedTemplate()
+    const res = await staff
+      .put(`/api/admin/email-templates/${id}`)
+      .send({ ...fields, subject: 'Hello {{custmerName}}', messageText: '{{#manageUrl}}Change it here{{/manageUrl}}', footerText: '{{#specialRequests}}You asked for it' })
+    expect(res.status).toBe(400)
+    expect(res.body.errors.subject).toMatch(/^Subject: \{\{custmerName\}\} is not filled in for this email\. Use \{\{customerName\}\}, /)
+    expect(res.body.errors.footerText).toBe('Footer: {{#specialRequests}} has no {{/specialRequests}} to end it')
+    expect(res.body.errors.messageText).toBeUndefined()
+  })
+
+  it('keeps a sound template, sections and all', async () => {
+    const { id, fields } = await confirmedTemplate()
+    const textContent = 'Dear {{customerName}}, see you at {{time}}.{{#specialRequests}} You asked: {{specialRequests}}.{{/specialRequests}}'
+    const res = await staff.put(`/api/admin/email-templates/${id}`).send({ ...fields, textContent })
+    expect(res.status).toBe(200)
+    expect((await confirmedTemplate()).fields.textContent).toBe(textContent)
+  })
+
+  it('refuses an unclosed tag in a new template too, and stores nothing', async () => {
+    const res = await staff
+      .post('/api/admin/email-templates')
+      .send({ templateKey: 'winter_news', name: 'Winter news', subject: 'News', textContent: 'Hello {{customerName' })
+    expect(res.status).toBe(400)
+    expect(res.body.errors.textContent).toMatch(/^Text content: a \{\{ has no \}\}/)
+    expect(await t.db.select().from(emailTemplates).where(eq(emailTemplates.templateKey, 'winter_news'))).toEqual([])
+  })
+
+  it('finds nothing wrong with any of the templates the app starts with', () => {
+    for (const key of EMAIL_TEMPLATE_KEYS) expect(templateProblems(defaultTemplate(key)), key).toEqual({})
+  })
+})
