@@ -2,8 +2,9 @@ import { openSection, signInQuickly, staffApi } from './admin'
 import { expect, gotoHydrated, test, toastWith } from './fixtures'
 
 test.describe('Cocktails Page Content', () => {
-  test('a changed offer shows on /cocktails; a file that is not an image is refused in an Upload Error dialog', async ({ page }) => {
+  test('a changed offer shows on /cocktails; a file that is not an image is refused in an Upload Error dialog', async ({ page, consoleErrors }) => {
     await signInQuickly(page)
+    consoleErrors.allow('status of 415')
     const original = await (await page.request.get('/api/admin/cocktails-content')).json()
     const title = `3 for £20 ${Date.now().toString(36)}`
     try {
@@ -17,6 +18,10 @@ test.describe('Cocktails Page Content', () => {
       await page.getByLabel('Upload gallery images').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') })
       const uploadError = page.getByRole('alertdialog', { name: 'Upload Error' })
       await expect(uploadError).toContainText('Please select an image file')
+      await uploadError.getByRole('button', { name: 'OK' }).click()
+      // A file named as a picture that is not one: the server's reason is given, not only that it failed.
+      await page.getByLabel('Upload gallery images').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture either') })
+      await expect(uploadError).toContainText('Failed to upload fake.png: Unsupported file type.')
       await uploadError.getByRole('button', { name: 'OK' }).click()
 
       await page.getByRole('button', { name: 'Save Changes' }).click()

@@ -110,7 +110,11 @@ export function CocktailsEditor({ content, onDone }: { content: CocktailsContent
           {uploadFailures && !onlyWrongType && (
             <ul className="list-disc space-y-1 pl-5 text-sm">
               {uploadFailures.map((failure, index) => (
-                <li key={index}>{failure.message}</li>
+                <li key={index}>
+                  {failure.message}
+                  {/* The server's reason, such as a file whose contents are not an image whatever its name says. */}
+                  {failure.detail && `: ${failure.detail}`}
+                </li>
               ))}
             </ul>
           )}
