@@ -59,3 +59,8 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   if (input.noindex) tags.push({ name: 'robots', content: 'noindex' })
   return tags
 }
+
+/** A page's title with the venue's name, as every page has it, for pages kept out of search (no canonical or sharing tags). */
+export function privateTitle(matches: ReadonlyArray<MatchLike>, title: string): MetaDescriptor {
+  return { title: `${title} | ${siteDataFromMatches(matches)?.venue.venue_name ?? VENUE_SETTING_DEFAULTS.venue_name}` }
+}

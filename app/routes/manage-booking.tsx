@@ -4,6 +4,7 @@ import { todayIn } from '../../common/time'
 import { ManageBooking } from '~/components/booking/manage-booking'
 import { WheatsheafMark } from '~/components/site/wheatsheaf-mark'
 import { buttonVariants } from '~/components/ui/button-variants'
+import { privateTitle } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
 import type { Route } from './+types/manage-booking'
 
@@ -34,9 +35,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: 'Your booking' },
+    privateTitle(matches, 'Your booking'),
     { name: 'description', content: 'See, change or cancel your table booking.' },
     { name: 'robots', content: 'noindex' },
   ]

@@ -1,11 +1,12 @@
 import { Form, useActionData } from 'react-router'
 import { WheatsheafMark } from '~/components/site/wheatsheaf-mark'
 import { buttonVariants } from '~/components/ui/button-variants'
+import { privateTitle } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
 import type { Route } from './+types/unsubscribe'
 
-export function meta() {
-  return [{ title: 'Stop offers by email' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return [privateTitle(matches, 'Stop offers by email'), { name: 'robots', content: 'noindex' }]
 }
 
 /** 'ann.guest@example.com' → 'an…@example.com': enough to recognise, not to harvest. */

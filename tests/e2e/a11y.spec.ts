@@ -14,13 +14,18 @@ const WIDTHS = [
   { width: 1280, height: 800 },
 ]
 
-/** axe at each width, the page resized in place; the findings named by width. */
+/**
+ * axe at each width, the page resized in place, and whether the page fits the
+ * width (a page wider than the phone pans sideways); the findings named by width.
+ */
 async function violationsAtEachWidth(page: Page, settle?: () => Promise<void>): Promise<string[]> {
   const found: string[] = []
   for (const size of WIDTHS) {
     await page.setViewportSize(size)
     await settle?.()
     found.push(...(await seriousViolations(page)).map((v) => `${size.width} px: ${v}`))
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth)
+    if (wide > size.width) found.push(`${size.width} px: the page is ${wide} px wide`)
   }
   return found
 }

@@ -116,6 +116,48 @@ test.describe('booking a table', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
+  test('a number of guests out of range is said beside the field at once, and Book Table goes to it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openBooking(page)
+    await fillContact(page, `range-${unique()}@example.com`)
+    await pickDate(page, saturday(2))
+    const time = page.getByLabel('Time', { exact: true })
+    await time.selectOption('19:00')
+    const guests = page.getByLabel('Number of guests')
+    const status = page.locator('#booking-time-status')
+    for (const typed of ['21', '7.5']) {
+      await guests.fill(typed)
+      await expect(page.getByText('Number of guests must be between 1 and 20')).toBeVisible()
+      await expect(guests).toHaveAttribute('aria-invalid', 'true')
+      // No summary or large-party notice for a count the booking refuses, and the times stay as they were.
+      await expect(page.getByText(/at 7:00 PM for/)).toHaveCount(0)
+      await expect(page.getByRole('note')).toHaveCount(0)
+      await expect(status).toHaveText(/times available/)
+      await expect(time).toHaveValue('19:00')
+    }
+    // Book Table, a screen below on a phone, brings the guest back to the field.
+    await page.getByRole('button', { name: 'Book Table' }).click()
+    await expect(guests).toBeFocused()
+    await expect(guests).toBeInViewport()
+    await guests.fill('4')
+    await expect(page.getByText('Number of guests must be between 1 and 20')).toHaveCount(0)
+    await expect(page.getByText(/at 7:00 PM for 4 guests/)).toBeVisible()
+  })
+
+  test('on a phone, a field tabbed to is scrolled clear of the cookie banner', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await gotoHydrated(page, '/booking')
+    const banner = page.getByTestId('cookie-banner')
+    await expect(banner).toBeVisible()
+    await page.getByLabel('Full name').focus()
+    for (const label of ['Email address', 'Phone number']) {
+      await page.keyboard.press('Tab')
+      await expect(page.getByLabel(label)).toBeFocused()
+      const field = (await page.getByLabel(label).boundingBox())!
+      expect(field.y + field.height, `${label} above the banner`).toBeLessThanOrEqual((await banner.boundingBox())!.y)
+    }
+  })
+
   test('a party of 8 sees the large-party notice and Reservation Received', async ({ page }) => {
     await openBooking(page)
     await fillContact(page, `eight-${unique()}@example.com`)
@@ -342,7 +384,9 @@ test.describe('booking a table', () => {
     await expect(dialog).toContainText(formatTime12(chosen))
     await expect(dialog).toContainText('Drinks Only')
     await expect(dialog.getByRole('link', { name: 'Continue' })).toBeFocused()
-    await page.keyboard.press('Enter')
-    await expect(page).toHaveURL(/\/$/)
+    // Escape closes it and hands focus back to Book Table (disabled while sending, it had lost it).
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Book Table' })).toBeFocused()
   })
 })

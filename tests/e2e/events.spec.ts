@@ -112,6 +112,13 @@ test.describe('the event dialog', () => {
     await expect(dialog.getByRole('alert')).toContainText('Missing InformationPlease fill in all required fields.')
     await expect(toastText(page, 'Missing Information')).toContainText('Please fill in all required fields.')
     await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+    // Closed and opened again, it keeps what was typed but not the last attempt's messages.
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    await card(page, event.title).getByRole('button', { name: 'Make Enquiry' }).click()
+    await expect(dialog.getByLabel('Name')).toHaveValue('Ella Enquirer')
+    await expect(dialog.getByRole('alert')).toHaveCount(0)
+    await expect(dialog.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true')
     const email = `ella-${Date.now()}@example.com`
     await dialog.getByLabel('Email').fill(email)
     await dialog.getByLabel('Phone').fill('07700 900 555')

@@ -113,6 +113,7 @@ test('a guest books, opens the link in the email, moves the booking, then cancel
   expect(confirmation.html).toContain(link![1])
   await open(page, link![1]!)
   await expect(page.getByRole('heading', { level: 1, name: 'Your booking' })).toBeVisible()
+  await expect(page).toHaveTitle('Your booking | The Wheatsheaf Inn')
   const details = page.getByRole('region', { name: 'Table for 2' })
   await expect(details).toContainText('7:00 PM')
   await expect(details).toContainText('Confirmed')
@@ -122,6 +123,7 @@ test('a guest books, opens the link in the email, moves the booking, then cancel
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 844 })
       expect(await seriousViolations(page), `at ${width} px`).toEqual([])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `the page's width at ${width} px`).toBeLessThanOrEqual(width)
     }
   }
   await axeAtBothWidths()

@@ -121,7 +121,7 @@ export function BookingCalendar({ today, selected, isDisabled, onSelect, labelle
           <ChevronRight className="size-5" aria-hidden="true" />
         </button>
       </div>
-      <table role="grid" aria-labelledby={`${labelledBy} ${captionId}`} className="w-full border-collapse">
+      <table role="grid" aria-labelledby={`${labelledBy} ${captionId}`} className="w-full table-fixed border-collapse">
         <thead>
           <tr>
             {WEEKDAY_NAMES.map((name) => (
@@ -161,7 +161,8 @@ export function BookingCalendar({ today, selected, isDisabled, onSelect, labelle
                       }}
                       onKeyDown={(e) => onKeyDown(e, date)}
                       className={cn(
-                        'relative mx-auto flex size-10 items-center justify-center rounded-md text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:size-11',
+                        // As wide as the column allows, up to 40 px (44 from sm): seven of them fit the narrowest phone.
+                        'relative mx-auto flex aspect-square w-full max-w-10 items-center justify-center rounded-md text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:max-w-11',
                         outside && !isSelected && 'font-normal text-muted-foreground',
                         disabled
                           ? 'cursor-not-allowed text-muted-foreground line-through decoration-1'

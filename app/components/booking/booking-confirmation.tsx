@@ -62,7 +62,7 @@ export function BookingConfirmation({
                 : 'Thank you. Your table is booked and we look forward to seeing you.'}
             </p>
           </div>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-md bg-muted p-4 text-sm">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-md bg-muted p-4 text-sm [overflow-wrap:anywhere]">
             <dt className="font-semibold">Name</dt>
             <dd>{reservation.name}</dd>
             <dt className="font-semibold">Date</dt>
@@ -76,7 +76,7 @@ export function BookingConfirmation({
             {reservation.additionalInfo && (
               <>
                 <dt className="font-semibold">Special requests</dt>
-                <dd className="whitespace-pre-line break-words">{reservation.additionalInfo}</dd>
+                <dd className="whitespace-pre-line">{reservation.additionalInfo}</dd>
               </>
             )}
           </dl>

@@ -49,7 +49,7 @@ function newAttemptKey(): string {
 
 function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
   return (
-    <fieldset className="grid gap-5 rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6">
+    <fieldset className="grid min-w-0 gap-5 rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6">
       <legend className="float-left mb-1 flex w-full items-center gap-3 font-display text-xl font-semibold text-primary">
         <span
           className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-base text-primary-foreground"
@@ -81,7 +81,10 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
 
   // SPEC.md section 2: the page reads the current user (nobody, for a guest).
   useCurrentUser()
-  const slots = useAvailableSlots(form.date, form.partySize)
+  // The times offered are for the last number of guests the booking takes: a count being
+  // typed (21, 7.5) does not ask for times the server would refuse, and the guest's time stays.
+  const [slotGuests, setSlotGuests] = useState(EMPTY_RESERVATION_FORM.partySize)
+  const slots = useAvailableSlots(form.date, slotGuests)
 
   const set = <K extends keyof ReservationForm>(key: K, value: ReservationForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }))
@@ -105,6 +108,8 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
       return (Object.keys(next) as (keyof ReservationForm)[]).some((k) => next[k] !== f[k]) ? next : f
     })
     setWebsite(bot)
+    const typed = parseGuests(guests)
+    if (typed !== undefined && guestsValid(typed)) setSlotGuests(typed)
     // A number the guests input ignores, typed and left, is dropped as on blur (the field is
     // redrawn from the state); one still being typed stays.
     const guestsInput = el.elements.namedItem('partySize')
@@ -117,6 +122,9 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
   )
 
   const [pending, setPending] = useState(false)
+  // Book Table is disabled while the booking is sent, which drops focus to the page: the
+  // confirmation hands it back there when it closes, so a keyboard user is not sent to the top.
+  const submitRef = useRef<HTMLButtonElement>(null)
 
   async function send(body: object, key: string) {
     setPending(true)
@@ -126,6 +134,7 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
       setConfirmed(reservation)
       setForm(EMPTY_RESERVATION_FORM)
       setGuestsText(String(EMPTY_RESERVATION_FORM.partySize))
+      setSlotGuests(EMPTY_RESERVATION_FORM.partySize)
       setErrors({})
       trackLead(reservation.partySize, reservation.date)
       void queryClient.invalidateQueries({ queryKey: reservationKeys.all })
@@ -154,6 +163,9 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
     const fieldErrors = reservationFormErrors(form)
     if (Object.keys(fieldErrors).length > 0) {
       setErrors(fieldErrors)
+      // The message is beside its field, which may be a screen away on a phone: go there.
+      const first = FIELD_ORDER.find((field) => fieldErrors[field])
+      if (first) document.getElementById(FIELD_IDS[first])?.focus()
       return
     }
     const trimmed = { ...form, name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim() }
@@ -171,7 +183,11 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
   const onGuests = (text: string) => {
     setGuestsText(text)
     const n = parseGuests(text)
-    if (n !== undefined) set('partySize', n)
+    if (n === undefined) return
+    set('partySize', n)
+    // Said at once, beside the field, not only once the guest presses Book Table further down.
+    if (guestsValid(n)) setSlotGuests(n)
+    else setErrors((e) => ({ ...e, partySize: M.guestsRange }))
   }
 
   /** A contact field's id, name, value, error and change handler, for TextField. */
@@ -183,7 +199,8 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
   })
 
-  const large = form.partySize > LARGE_PARTY_THRESHOLD
+  const guestsOk = guestsValid(form.partySize)
+  const large = guestsOk && form.partySize > LARGE_PARTY_THRESHOLD
 
   return (
     <>
@@ -252,7 +269,7 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
               className="bg-card"
             />
           </div>
-          {form.date && form.startTime && (
+          {form.date && form.startTime && guestsOk && (
             <p className="rounded-md bg-accent px-4 py-3 text-sm font-semibold" aria-live="polite">
               {formatLongDate(form.date)} at {formatTime12(form.startTime)} for {form.partySize}{' '}
               {form.partySize === 1 ? 'guest' : 'guests'}
@@ -318,17 +335,34 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
           </div>
         </Step>
 
-        <Button type="submit" size="lg" disabled={pending || !ready} className="w-full sm:w-auto sm:justify-self-end">
+        <Button ref={submitRef} type="submit" size="lg" disabled={pending || !ready} className="w-full sm:w-auto sm:justify-self-end">
           {pending ? 'Sending Booking...' : 'Book Table'}
         </Button>
       </form>
       <BookingConfirmation
         reservation={confirmed}
         venuePhone={venuePhone}
-        onOpenChange={(open) => !open && setConfirmed(null)}
+        onOpenChange={(open) => {
+          if (open) return
+          setConfirmed(null)
+          submitRef.current?.focus()
+        }}
       />
     </>
   )
+}
+
+/** Whether a number of guests is one the booking takes: a whole number from 1 to 20 (SPEC.md section 5). */
+const guestsValid = (n: number) => Number.isInteger(n) && n >= GUESTS_MIN && n <= GUESTS_MAX
+
+/** The fields a message can stand beside, in the order of the form, and their inputs. */
+const FIELD_ORDER = ['name', 'email', 'phone', 'startTime', 'partySize'] as const
+const FIELD_IDS: Record<(typeof FIELD_ORDER)[number], string> = {
+  name: 'booking-name',
+  email: 'booking-email',
+  phone: 'booking-phone',
+  startTime: 'booking-time',
+  partySize: 'booking-guests',
 }
 
 /** The guests input's number, or undefined for text it ignores (values below 1, SPEC.md section 5). */

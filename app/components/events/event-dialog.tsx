@@ -102,8 +102,14 @@ export default function EventDialog({ event, open, onOpenChange }: { event: Even
   }
 
   const errorOf = (field: string) => (missing.has(field) ? 'Required' : undefined)
+  // Closing keeps what the guest typed, but not the last attempt's messages: the dialog opens again clean.
+  const close = () => {
+    setMissing(new Set())
+    setFailure(null)
+    onOpenChange(false)
+  }
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !pending && (next ? onOpenChange(true) : close())}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{table ? `Book a table: ${event.title}` : `Enquire: ${event.title}`}</DialogTitle>
@@ -143,7 +149,7 @@ export default function EventDialog({ event, open, onOpenChange }: { event: Even
             onChange={set('specialRequests')}
           />
           <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+            <Button type="button" variant="outline" onClick={close} disabled={pending}>
               Cancel
             </Button>
             <Button type="submit" disabled={pending}>

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { loadPixel, revokePixelConsent } from '~/lib/analytics'
 import { isConsentExemptPath, readConsent, writeConsent, type ConsentValue } from '~/lib/consent'
@@ -25,6 +25,23 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
     setVisible(stored === null && !isConsentExemptPath(pathname))
   }, [pathname, pixelId])
 
+  // While it shows, the page keeps what has focus above it: a field tabbed to is scrolled clear
+  // of the banner, not left underneath (scroll-padding also moves focus scrolling).
+  const banner = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const el = banner.current
+    if (!visible || !el) return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingBottom = `${window.innerHeight - el.getBoundingClientRect().top + 16}px`
+    })
+    observer.observe(el)
+    return () => {
+      observer.disconnect()
+      root.style.scrollPaddingBottom = ''
+    }
+  }, [visible])
+
   if (!visible) return null
 
   const choose = (value: ConsentValue) => {
@@ -35,6 +52,7 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
 
   return (
     <section
+      ref={banner}
       aria-labelledby="cookie-banner-title"
       className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-lg border border-brass/60 bg-forest p-4 pr-12 text-cream sm:p-5 sm:pr-12 shadow-2xl sm:inset-x-6 sm:bottom-6"
       data-testid="cookie-banner"

@@ -23,7 +23,7 @@ export function PolicyPage({ title, intro, children }: { title: string; intro: s
       </header>
       <div className="px-6 py-12">
         <div className="mx-auto grid max-w-5xl gap-12 lg:grid-cols-[1fr_18rem]">
-          <div className="prose-pub">{children}</div>
+          <div className="prose-pub min-w-0">{children}</div>
           <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
             <section aria-labelledby="policy-contact" className="rounded-lg border border-border bg-card p-5 shadow-sm">
               <h2 id="policy-contact" className="text-xl font-semibold text-primary">
