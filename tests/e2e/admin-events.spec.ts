@@ -280,6 +280,8 @@ test.describe('Event Enquiries', () => {
       await enquiryCard(page, ann).getByLabel(`Status of ${ann}'s enquiry`).selectOption('confirmed')
       await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
       await expect(counts).toContainText('Confirmed2')
+      // The card stays where it was, so the next click does not land on another guest; the sort applies again with the filters.
+      await expect(page.getByRole('article').getByRole('heading')).toHaveText([ann, bob, cat])
 
       await openSection(page, 'enquiries')
       await page.getByLabel('Event', { exact: true }).selectOption(event.title)

@@ -13,6 +13,7 @@ import {
   DEFAULT_ENQUIRY_FILTERS,
   eventOptions,
   filterEnquiries,
+  inSeenOrder,
   SORT_OPTIONS,
   STATUS_OPTIONS,
   SUBMITTED_OPTIONS,
@@ -30,7 +31,10 @@ export default function EnquiriesPanel() {
   const [viewing, setViewing] = React.useState<AdminEnquiry | null>(null)
   const actions = useEnquiryActions()
   const all = enquiries.data ?? []
-  const shown = filterEnquiries(all, filters, today, venueTimezone)
+  // Held after a status change, until the filters change: the list does not re-sort under the pointer.
+  const [held, setHeld] = React.useState<{ filters: EnquiryFilters; order: number[] } | null>(null)
+  const sorted = filterEnquiries(all, filters, today, venueTimezone)
+  const shown = held?.filters === filters ? inSeenOrder(sorted, held.order) : sorted
   const summary = tableSummary(shown, filters.event === 'all' ? 'All events' : filters.event)
   const set = (key: keyof EnquiryFilters) => (e: React.ChangeEvent<HTMLSelectElement>) => setFilters((f) => ({ ...f, [key]: e.target.value }))
 
@@ -81,7 +85,13 @@ export default function EnquiriesPanel() {
         <ul className="grid gap-3 lg:grid-cols-2" aria-busy={enquiries.isFetching}>
           {shown.map((e) => (
             <li key={e.id}>
-              <EnquiryCard enquiry={e} onStatus={(status) => actions.setStatus(e.id, status)} onView={() => setViewing(e)} onDelete={() => actions.remove(e.id)} />
+              <EnquiryCard
+                enquiry={e}
+                onStatus={(status) => {
+                  setHeld({ filters, order: shown.map((s) => s.id) })
+                  actions.setStatus(e.id, status)
+                }}
+                onView={() => setViewing(e)} onDelete={() => actions.remove(e.id)} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AdminEnquiry } from '../../../../common/event-schema'
-import { DEFAULT_ENQUIRY_FILTERS, enquiryText, eventOptions, eventWhen, filterEnquiries, tableSummary } from './enquiry-filters'
+import { DEFAULT_ENQUIRY_FILTERS, enquiryText, eventOptions, eventWhen, filterEnquiries, inSeenOrder, tableSummary } from './enquiry-filters'
 
 let n = 0
 const enquiry = (over: Partial<AdminEnquiry>): AdminEnquiry => ({
@@ -82,5 +82,20 @@ describe('the texts staff read and copy', () => {
     expect(eventWhen({ eventDate: 'Friday 5th December', eventTime: '7:30pm' })).toBe('Friday 5th December at 7:30pm')
     expect(eventWhen({ eventDate: null, eventTime: null })).toBe('Date not given')
     expect(enquiryText(enquiry({ name: 'Ann', partySize: 1, specialRequests: 'Window seat' }))).toContain('Party size: 1 person\nStatus: Pending\nSpecial requests: Window seat')
+  })
+})
+
+describe('inSeenOrder', () => {
+  it('keeps a card where staff saw it after its status changes, and puts new enquiries first', () => {
+    const first = enquiry({ name: 'first', createdAt: '2026-11-20T12:00:00.000Z' })
+    const second = enquiry({ name: 'second', createdAt: '2026-11-19T12:00:00.000Z' })
+    const seen = filterEnquiries([first, second], DEFAULT_ENQUIRY_FILTERS, '2026-11-21', LONDON).map((e) => e.id)
+    expect(seen).toEqual([first.id, second.id])
+    // Confirmed, the first sorts after the pending second; new arrivals are not hidden below.
+    const confirmed = { ...first, status: 'confirmed' as const }
+    const arrived = enquiry({ name: 'new', createdAt: '2026-11-21T09:00:00.000Z' })
+    const sorted = filterEnquiries([confirmed, second, arrived], DEFAULT_ENQUIRY_FILTERS, '2026-11-21', LONDON)
+    expect(names(sorted)).toEqual(['new', 'second', 'first'])
+    expect(names(inSeenOrder(sorted, seen))).toEqual(['new', 'first', 'second'])
   })
 })

@@ -58,6 +58,16 @@ export function filterEnquiries(enquiries: readonly AdminEnquiry[], f: EnquiryFi
   return shown.sort(order)
 }
 
+/**
+ * `sorted` in the order staff last saw (`seen`, by id): after a status change
+ * the card stays where it was, so the next click does not land on another
+ * guest. Enquiries not seen then (new ones) come first, in their sorted order.
+ */
+export function inSeenOrder(sorted: readonly AdminEnquiry[], seen: readonly number[]): AdminEnquiry[] {
+  const place = new Map(seen.map((id, i) => [id, i]))
+  return [...sorted.filter((e) => !place.has(e.id)), ...sorted.filter((e) => place.has(e.id)).sort((a, b) => place.get(a.id)! - place.get(b.id)!)]
+}
+
 /** An event's date and time as the enquiry holds them, readable: 'Thursday, 17 December 2026 at 7:00 PM'. */
 export function eventWhen(e: Pick<AdminEnquiry, 'eventDate' | 'eventTime'>): string {
   const date = e.eventDate ? (isValidDate(e.eventDate) ? formatLongDate(e.eventDate) : e.eventDate) : 'Date not given'
