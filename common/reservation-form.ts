@@ -84,6 +84,9 @@ export function missingInformation(form: Pick<ReservationForm, 'name' | 'email' 
   return null
 }
 
+/** Whether a number of guests is one a booking takes: a whole number from 1 to 20. */
+export const guestsInRange = (n: number) => Number.isInteger(n) && n >= GUESTS_MIN && n <= GUESTS_MAX
+
 /**
  * The form's field messages: name, email, phone and start time non-empty after
  * trimming, guests a whole number from 1 to 20. Empty when the form is valid.
@@ -94,9 +97,7 @@ export function reservationFormErrors(form: ReservationForm): Partial<Record<key
   if (!form.email.trim()) errors.email = M.emailRequired
   if (!form.phone.trim()) errors.phone = M.phoneRequired
   if (!form.startTime.trim()) errors.startTime = M.startTimeRequired
-  if (!Number.isInteger(form.partySize) || form.partySize < GUESTS_MIN || form.partySize > GUESTS_MAX) {
-    errors.partySize = M.guestsRange
-  }
+  if (!guestsInRange(form.partySize)) errors.partySize = M.guestsRange
   return errors
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../../../common/constants'
 import {
   EMPTY_RESERVATION_FORM,
+  guestsInRange,
   RESERVATION_MESSAGES as M,
   missingInformation,
   reservationFormErrors,
@@ -109,7 +110,7 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
     })
     setWebsite(bot)
     const typed = parseGuests(guests)
-    if (typed !== undefined && guestsValid(typed)) setSlotGuests(typed)
+    if (typed !== undefined && guestsInRange(typed)) setSlotGuests(typed)
     // A number the guests input ignores, typed and left, is dropped as on blur (the field is
     // redrawn from the state); one still being typed stays.
     const guestsInput = el.elements.namedItem('partySize')
@@ -186,7 +187,7 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
     if (n === undefined) return
     set('partySize', n)
     // Said at once, beside the field, not only once the guest presses Book Table further down.
-    if (guestsValid(n)) setSlotGuests(n)
+    if (guestsInRange(n)) setSlotGuests(n)
     else setErrors((e) => ({ ...e, partySize: M.guestsRange }))
   }
 
@@ -199,7 +200,7 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
   })
 
-  const guestsOk = guestsValid(form.partySize)
+  const guestsOk = guestsInRange(form.partySize)
   const large = guestsOk && form.partySize > LARGE_PARTY_THRESHOLD
 
   return (
@@ -351,9 +352,6 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
     </>
   )
 }
-
-/** Whether a number of guests is one the booking takes: a whole number from 1 to 20 (SPEC.md section 5). */
-const guestsValid = (n: number) => Number.isInteger(n) && n >= GUESTS_MIN && n <= GUESTS_MAX
 
 /** The fields a message can stand beside, in the order of the form, and their inputs. */
 const FIELD_ORDER = ['name', 'email', 'phone', 'startTime', 'partySize'] as const

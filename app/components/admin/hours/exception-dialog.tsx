@@ -4,12 +4,12 @@ import { Controller, useForm } from 'react-hook-form'
 import { HALF_HOURS, type HourExceptionRow } from '../../../../common/hours'
 import { HourExceptionSchema, type HourExceptionInput } from '../../../../common/hours-schema'
 import { formatLongDate } from '../../../../common/time'
-import { fetchReservations } from '~/lib/queries/reservations'
 import { FormError, SelectField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
+import { fetchReservations } from '~/lib/queries/reservations'
 import type { useExceptionActions } from './use-hours-actions'
 
 type Values = { date: string; isClosed: boolean; openTime: string; closeTime: string; reason: string }
