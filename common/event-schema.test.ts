@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { EventSchema } from './event-schema'
 
-const event = { title: 'Quiz Night', description: 'Teams of up to six.', date: '2026-12-18', time: '20:00', endTime: '22:00', capacity: 40 }
+const event = {
+  title: 'Quiz Night',
+  description: 'Teams of up to six.',
+  date: '2026-12-18',
+  time: '20:00',
+  endTime: '22:00',
+  capacity: 40,
+}
 const messages = (input: object) => {
   const result = EventSchema.safeParse(input)
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
@@ -25,6 +32,8 @@ describe('EventSchema', () => {
   })
 
   it('leaves the end-time rule alone while a time itself is wrong', () => {
-    expect(messages({ ...event, time: '25:00', endTime: '19:00' }).filter((m) => m.includes('after the start'))).toEqual([])
+    expect(
+      messages({ ...event, time: '25:00', endTime: '19:00' }).filter((m) => m.includes('after the start')),
+    ).toEqual([])
   })
 })

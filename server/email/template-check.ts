@@ -46,8 +46,12 @@ function namesIn(tokens: unknown[][]): string[] {
  * Empty when every field is sound. Checked when a template is saved, so a
  * mistake is said then, not found later in a message that cannot be sent.
  */
-export function templateProblems(template: Pick<EmailTemplateInput, 'templateKey'> & Partial<EmailTemplateInput>): Record<string, string> {
-  const known = isKnownTemplateKey(template.templateKey) ? EMAIL_TEMPLATE_INFO[template.templateKey].variables : ANY_VARIABLE
+export function templateProblems(
+  template: Pick<EmailTemplateInput, 'templateKey'> & Partial<EmailTemplateInput>,
+): Record<string, string> {
+  const known = isKnownTemplateKey(template.templateKey)
+    ? EMAIL_TEMPLATE_INFO[template.templateKey].variables
+    : ANY_VARIABLE
   const problems: Record<string, string> = {}
   for (const [field, label] of FILLED) {
     const value = template[field]
@@ -60,7 +64,9 @@ export function templateProblems(template: Pick<EmailTemplateInput, 'templateKey
       continue
     }
     const unknown = namesIn(tokens).find((name) => !known.includes(name))
-    if (unknown) problems[field] = `${label}: {{${unknown}}} is not filled in for this email. Use ${known.map((v) => `{{${v}}}`).join(', ')}.`
+    if (unknown)
+      problems[field] =
+        `${label}: {{${unknown}}} is not filled in for this email. Use ${known.map((v) => `{{${v}}}`).join(', ')}.`
   }
   return problems
 }

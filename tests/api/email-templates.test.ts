@@ -28,9 +28,13 @@ async function confirmedTemplate() {
 describe('saving an email template', () => {
   it('refuses a {{ never closed, naming the field, and keeps the template as it was', async () => {
     const { id, fields } = await confirmedTemplate()
-    const res = await staff.put(`/api/admin/email-templates/${id}`).send({ ...fields, textContent: 'See you at {{time}} {{ broken' })
+    const res = await staff
+      .put(`/api/admin/email-templates/${id}`)
+      .send({ ...fields, textContent: 'See you at {{time}} {{ broken' })
     expect(res.status).toBe(400)
-    expect(res.body.errors).toEqual({ textContent: 'Text content: a {{ has no }} to close it: write a variable as {{customerName}}' })
+    expect(res.body.errors).toEqual({
+      textContent: 'Text content: a {{ has no }} to close it: write a variable as {{customerName}}',
+    })
     expect(res.body.message).toBe(res.body.errors.textContent)
     expect((await confirmedTemplate()).fields.textContent).toBe(fields.textContent)
   })
@@ -39,16 +43,24 @@ describe('saving an email template', () => {
     const { id, fields } = await confirmedTemplate()
     const res = await staff
       .put(`/api/admin/email-templates/${id}`)
-      .send({ ...fields, subject: 'Hello {{custmerName}}', messageText: '{{#manageUrl}}Change it here{{/manageUrl}}', footerText: '{{#specialRequests}}You asked for it' })
+      .send({
+        ...fields,
+        subject: 'Hello {{custmerName}}',
+        messageText: '{{#manageUrl}}Change it here{{/manageUrl}}',
+        footerText: '{{#specialRequests}}You asked for it',
+      })
     expect(res.status).toBe(400)
-    expect(res.body.errors.subject).toMatch(/^Subject: \{\{custmerName\}\} is not filled in for this email\. Use \{\{customerName\}\}, /)
+    expect(res.body.errors.subject).toMatch(
+      /^Subject: \{\{custmerName\}\} is not filled in for this email\. Use \{\{customerName\}\}, /,
+    )
     expect(res.body.errors.footerText).toBe('Footer: {{#specialRequests}} has no {{/specialRequests}} to end it')
     expect(res.body.errors.messageText).toBeUndefined()
   })
 
   it('keeps a sound template, sections and all', async () => {
     const { id, fields } = await confirmedTemplate()
-    const textContent = 'Dear {{customerName}}, see you at {{time}}.{{#specialRequests}} You asked: {{specialRequests}}.{{/specialRequests}}'
+    const textContent =
+      'Dear {{customerName}}, see you at {{time}}.{{#specialRequests}} You asked: {{specialRequests}}.{{/specialRequests}}'
     const res = await staff.put(`/api/admin/email-templates/${id}`).send({ ...fields, textContent })
     expect(res.status).toBe(200)
     expect((await confirmedTemplate()).fields.textContent).toBe(textContent)

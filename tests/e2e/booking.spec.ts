@@ -116,7 +116,9 @@ test.describe('booking a table', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
-  test('a number of guests out of range is said beside the field at once, and Book Table goes to it', async ({ page }) => {
+  test('a number of guests out of range is said beside the field at once, and Book Table goes to it', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await openBooking(page)
     await fillContact(page, `range-${unique()}@example.com`)
