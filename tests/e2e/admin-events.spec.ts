@@ -280,8 +280,15 @@ test.describe('Event Enquiries', () => {
       await enquiryCard(page, ann).getByLabel(`Status of ${ann}'s enquiry`).selectOption('confirmed')
       await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
       await expect(counts).toContainText('Confirmed2')
-      // The card stays where it was, so the next click does not land on another guest; the sort applies again with the filters.
+      // A card whose status changes stays where it was, so the next click does not land on another guest
+      // (sorted afresh, Bob contacted would come first); the sort applies again when the panel is opened again.
+      const bobStatus = enquiryCard(page, bob).getByLabel(`Status of ${bob}'s enquiry`)
+      await bobStatus.selectOption('contacted')
+      await expect(bobStatus).toHaveValue('contacted')
+      await expect(counts).toContainText('Confirmed1')
       await expect(page.getByRole('article').getByRole('heading')).toHaveText([ann, bob, cat])
+      await bobStatus.selectOption('confirmed')
+      await expect(counts).toContainText('Confirmed2')
 
       await openSection(page, 'enquiries')
       await page.getByLabel('Event', { exact: true }).selectOption(event.title)
