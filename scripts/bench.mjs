@@ -119,6 +119,8 @@ function run(url, endpoint, extra = {}, duration = DURATION) {
 
 const rawPort = await freePort()
 const raw = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"status":"ok"}') }).listen(${rawPort})`], { stdio: 'ignore' })
+// Ended however the bench ends, also when the app fails to start before the run's own clean-up is in place.
+process.on('exit', () => raw.kill())
 await new Promise((r) => setTimeout(r, 300))
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-bench-'))
