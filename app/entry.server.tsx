@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { hydrateAfterFirstPaint } from './lib/after-first-paint.server'
 import { NonceProvider } from './lib/nonce'
 
 export const streamTimeout = 5_000
@@ -31,10 +31,19 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true
+          // The page is sent whole (30-60 KB; the page cache keeps it whole anyway), so that its
+          // hydration script can be rewritten to start after the first paint.
           const body = new PassThrough()
-          const stream = createReadableStreamFromReadable(body)
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+          let html = ''
+          body.setEncoding('utf8')
+          body.on('data', (chunk: string) => (html += chunk))
+          body.on('end', () => {
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            resolve(
+              new Response(hydrateAfterFirstPaint(html), { headers: responseHeaders, status: responseStatusCode }),
+            )
+          })
+          body.on('error', reject)
           pipe(body)
         },
         onShellError(error: unknown) {

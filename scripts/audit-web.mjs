@@ -31,14 +31,29 @@ const chromePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-lighthouse-'))
 const server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn' } })
 
-/** Gzip bytes of every script the page's HTML loads or preloads. */
+/**
+ * Gzip bytes of the scripts a page loads before it is interactive: those its HTML names (the
+ * hydration script imports them once the page has painted) and, through their static imports,
+ * every chunk they need. Chunks imported dynamically later (on a click, say) are not counted.
+ */
 async function firstLoadJs(url) {
   const html = await (await fetch(url)).text()
-  const srcs = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
+  const pending = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))]
+  const seen = new Set(pending)
   let total = 0
-  for (const src of srcs) total += zlib.gzipSync(Buffer.from(await (await fetch(server.url + src)).arrayBuffer())).length
+  while (pending.length) {
+    const src = pending.pop()
+    const code = Buffer.from(await (await fetch(server.url + src)).arrayBuffer())
+    total += zlib.gzipSync(code).length
+    for (const [, dep] of code.toString('utf8').matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g)) {
+      const resolved = new URL(dep, server.url + src).pathname
+      if (seen.has(resolved)) continue
+      seen.add(resolved)
+      pending.push(resolved)
+    }
+  }
   // The inline route manifest and hydration data travel in the HTML itself.
-  return { scripts: srcs.size, kb: total / 1024 }
+  return { scripts: seen.size, kb: total / 1024 }
 }
 
 /** Books a table as a guest would, and returns the manage link's path from the confirmation email (written under DATA_DIR/mail). */
@@ -88,7 +103,7 @@ async function axeFindings(browser, url) {
 }
 
 /** Gzip KB of the scripts Lighthouse saw fetched during the load. */
-const scriptKb = (lhr) => (lhr.audits['resource-summary'].details.items.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024
+const scriptKb = (lhr) => (lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024
 
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROME_FLAGS] })
 const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS })
