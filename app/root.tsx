@@ -5,6 +5,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root'
 import appCss from './app.css?url'
 import type AppProvidersComponent from './lib/app-providers'
+import { CONSENT_SCRIPT } from './lib/consent'
 import { useNonce } from './lib/nonce'
 import { withoutTrailingSlashes } from '../common/url'
 
@@ -25,11 +26,13 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   return (
-    <html lang="en-GB">
+    // The consent script below marks <html> before React hydrates it.
+    <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2f4a34" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -216,6 +216,52 @@ test.describe('hero slider', () => {
 })
 
 test.describe('cookie consent', () => {
+  /** Holds back every script of the page, so what a visitor sees before hydration stays on screen. */
+  const withoutScripts = (page: Page) => page.route(/\/assets\/[^?]+\.js(\?|$)/, (route) => route.abort())
+
+  test("shows with the first paint for a first-time visitor, before the page's script runs", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow('Failed to fetch dynamically imported module', 'net::ERR_FAILED')
+    await withoutScripts(page)
+    await page.goto('/menu')
+    const banner = page.getByTestId('cookie-banner')
+    await expect(banner).toBeVisible()
+    await expect(banner.getByRole('heading', { name: 'Cookies at the Inn' })).toBeVisible()
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+    // Answered before the script arrives: the choice is kept and the banner goes.
+    await banner.getByRole('button', { name: 'Reject' }).click()
+    await expect(banner).toBeHidden()
+    expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('rejected')
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+  })
+
+  test('stays hidden before the script runs when a choice is stored, and without script at all', async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow('Failed to fetch dynamically imported module', 'net::ERR_FAILED')
+    await withConsent(page, 'rejected')
+    await withoutScripts(page)
+    await page.goto('/menu')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // Rendered by the server for every visitor, hidden by the stylesheet for this one.
+    await expect(page.getByTestId('cookie-banner')).toHaveCount(1)
+    await expect(page.getByTestId('cookie-banner')).toBeHidden()
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false })
+    try {
+      const plain = await noScript.newPage()
+      await plain.goto('/menu')
+      await expect(plain.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(plain.getByTestId('cookie-banner')).toBeHidden()
+    } finally {
+      await noScript.close()
+    }
+  })
+
   test('Accept All is stored and the banner stays away after a reload', async ({ page }) => {
     await page.goto('/')
     const banner = page.getByTestId('cookie-banner')
@@ -276,6 +322,28 @@ test.describe('cookie consent', () => {
   })
 })
 
+test.describe('loading', () => {
+  // Issue 16: on a phone the first paint must not wait behind the page's 110-140 KB of script,
+  // so the hydration script fetches it only once that paint is on screen (after-first-paint.server.ts).
+  for (const path of ['/', '/booking', '/privacy-policy']) {
+    test(`${path} is painted before any of its scripts is fetched, then hydrates`, async ({ page }) => {
+      await withConsent(page, 'rejected')
+      await gotoHydrated(page, path)
+      const { paint, scripts } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/assets\/[^?]+\.js/.test(e.name))
+          .map((e) => e.startTime),
+      }))
+      expect(paint).not.toBeNull()
+      expect(scripts.length).toBeGreaterThan(3)
+      expect(Math.min(...scripts)).toBeGreaterThanOrEqual(paint!)
+      expect(await (await page.request.get(path)).text()).not.toContain('modulepreload')
+    })
+  }
+})
+
 test.describe('not found', () => {
   test('answers 404 with "404 Page Not Found" inside the site layout', async ({ page, consoleErrors }) => {
     consoleErrors.allow('status of 404')
@@ -306,7 +374,9 @@ test.describe('policy pages', () => {
     })
   }
 
-  test('state the cookie lifetimes, the dispute window, Challenge 25 and the accessibility reply time', async ({ page }) => {
+  test('state the cookie lifetimes, the dispute window, Challenge 25 and the accessibility reply time', async ({
+    page,
+  }) => {
     await page.goto('/cookies-policy')
     await expect(page.locator('table')).toContainText('Session')
     await expect(page.locator('table')).toContainText('1 year')
@@ -372,7 +442,15 @@ test.describe('SEO', () => {
     const res = await request.get('/sitemap.xml')
     expect(res.headers()['content-type']).toContain('application/xml')
     const body = await res.text()
-    for (const path of ['/menu', '/cocktails', '/events', '/christmas', '/private-hire', '/contact', '/privacy-policy']) {
+    for (const path of [
+      '/menu',
+      '/cocktails',
+      '/events',
+      '/christmas',
+      '/private-hire',
+      '/contact',
+      '/privacy-policy',
+    ]) {
       expect(body).toContain(`${path}</loc>`)
     }
     const events = (await (await request.get('/api/events/upcoming')).json()) as { slug: string }[]

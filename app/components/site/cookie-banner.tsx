@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { loadPixel, revokePixelConsent } from '~/lib/analytics'
 import { isConsentExemptPath, readConsent, writeConsent, type ConsentValue } from '~/lib/consent'
@@ -13,13 +13,23 @@ function applyConsent(value: ConsentValue | null, pixelId: string | null) {
 /**
  * The cookie banner (SPEC.md section 4): shown while no choice is stored,
  * never on /admin or /login; the stored choice is re-applied on every route
- * change. Rendered only after hydration (the choice lives in localStorage).
+ * change.
+ *
+ * The choice lives in localStorage, which the server cannot read, so every
+ * public page is rendered with the banner, and it shows with the page's first
+ * paint where no choice is stored: before the page's script, the stylesheet
+ * hides it unless the head's consent script (root.tsx) marked the document
+ * `data-consent-pending`, and that script also handles its buttons until the
+ * page hydrates. Once hydrated, this component decides, before the browser
+ * paints again. So a first-time visitor on a slow phone sees the banner, and
+ * can answer it, at once instead of having it pop up over the page a second
+ * later; a page without script shows none (without script nothing tracks).
  */
 export function CookieBanner({ pixelId }: { pixelId: string | null }) {
   const { pathname } = useLocation()
-  const [visible, setVisible] = useState(false)
+  const [visible, setVisible] = useState(() => !isConsentExemptPath(pathname))
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const stored = readConsent()
     applyConsent(stored, pixelId)
     setVisible(stored === null && !isConsentExemptPath(pathname))
@@ -56,6 +66,7 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
       aria-labelledby="cookie-banner-title"
       className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-lg border border-brass/60 bg-forest p-4 pr-12 text-cream sm:p-5 sm:pr-12 shadow-2xl sm:inset-x-6 sm:bottom-6"
       data-testid="cookie-banner"
+      data-cookie-banner=""
     >
       <h2 id="cookie-banner-title" className="font-display text-lg font-semibold">
         Cookies at the Inn
@@ -72,6 +83,7 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
         <button
           type="button"
           onClick={() => choose('accepted')}
+          data-consent-choice="accepted"
           className="inline-flex h-10 items-center rounded-md bg-brass px-5 text-sm font-bold text-forest-dark hover:bg-brass-light"
         >
           Accept All
@@ -79,6 +91,7 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
         <button
           type="button"
           onClick={() => choose('rejected')}
+          data-consent-choice="rejected"
           className="inline-flex h-10 items-center rounded-md border border-cream/60 px-5 text-sm font-bold hover:bg-cream/10"
         >
           Reject
@@ -87,6 +100,7 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
       <button
         type="button"
         onClick={() => choose('rejected')}
+        data-consent-choice="rejected"
         className="absolute right-2 top-2 inline-flex size-10 items-center justify-center rounded-md hover:bg-cream/10"
       >
         <X className="size-5" aria-hidden="true" />
