@@ -13,28 +13,24 @@ export function readConsent(): ConsentValue | null {
   }
 }
 
-export function writeConsent(value: ConsentValue) {
-  try {
-    window.localStorage.setItem(CONSENT_KEY, value)
-  } catch {
-    // Private mode or storage full: the choice still applies to this page view.
-  }
-}
-
 /** Routes where the banner never shows (staff pages). */
 export function isConsentExemptPath(pathname: string): boolean {
   return /^\/(?:admin|login)(?:\/|$)/.test(pathname)
 }
 
+/** The event the consent script sends on `document` when a choice is made on the banner (its detail is the choice). */
+export const CONSENT_EVENT = 'cookie-consent'
+
 /**
- * Run in the head of every page, before its body is parsed, so the server-rendered
- * cookie banner works before the page's script has loaded (cookie-banner.tsx):
- * - it marks the document `data-consent-pending` when no choice is stored, and only
- *   then does the stylesheet show the banner in the first paint (app.css); storage
- *   that cannot be read counts as no choice, as readConsent does;
- * - a tap on one of the banner's buttons (`data-consent-choice`) stores the choice
- *   and hides the banner at once. Once the page has hydrated the banner's own
- *   handlers do the same, and the stored choice is applied then.
+ * Run in the head of every page, before its body is parsed. It answers the
+ * cookie banner (cookie-banner.tsx) whether or not the page has hydrated yet,
+ * so a visitor can answer it from the first paint:
+ * - it marks the document `data-consent-pending` when no choice is stored; the
+ *   stylesheet shows the banner only then (app.css). Storage that cannot be
+ *   read counts as no choice, as readConsent does;
+ * - a click on one of the banner's buttons (`data-consent-choice`) stores the
+ *   choice, clears the mark (the banner hides at once) and tells the page
+ *   (CONSENT_EVENT), which applies the choice once it has hydrated.
  */
 export const CONSENT_SCRIPT = `(function () {
   var root = document.documentElement
@@ -46,10 +42,12 @@ export const CONSENT_SCRIPT = `(function () {
   }
   document.addEventListener('click', function (event) {
     var button = event.target instanceof Element && event.target.closest('[data-consent-choice]')
-    if (!button || root.dataset.hydrated) return
+    if (!button) return
+    var choice = button.getAttribute('data-consent-choice')
     try {
-      localStorage.setItem(${JSON.stringify(CONSENT_KEY)}, button.getAttribute('data-consent-choice'))
+      localStorage.setItem(${JSON.stringify(CONSENT_KEY)}, choice)
     } catch (e) {}
     delete root.dataset.consentPending
+    document.dispatchEvent(new CustomEvent(${JSON.stringify(CONSENT_EVENT)}, { detail: choice }))
   })
 })()`

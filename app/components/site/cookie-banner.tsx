@@ -2,7 +2,7 @@ import { X } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { loadPixel, revokePixelConsent } from '~/lib/analytics'
-import { isConsentExemptPath, readConsent, writeConsent, type ConsentValue } from '~/lib/consent'
+import { CONSENT_EVENT, isConsentExemptPath, readConsent, type ConsentValue } from '~/lib/consent'
 
 /** Grants or revokes tracking for a stored choice; the pixel loads only on 'accepted' with an id. */
 function applyConsent(value: ConsentValue | null, pixelId: string | null) {
@@ -19,20 +19,29 @@ function applyConsent(value: ConsentValue | null, pixelId: string | null) {
  * public page is rendered with the banner, and it shows with the page's first
  * paint where no choice is stored: before the page's script, the stylesheet
  * hides it unless the head's consent script (root.tsx) marked the document
- * `data-consent-pending`, and that script also handles its buttons until the
- * page hydrates. Once hydrated, this component decides, before the browser
- * paints again. So a first-time visitor on a slow phone sees the banner, and
- * can answer it, at once instead of having it pop up over the page a second
- * later; a page without script shows none (without script nothing tracks).
+ * `data-consent-pending`. That script also answers the buttons, before and
+ * after hydration alike (one path, so no click can fall between the two), and
+ * tells this component, which applies the choice and unmounts the banner. So a
+ * first-time visitor on a slow phone sees the banner, and can answer it, with
+ * the first paint instead of having it pop up over the page a second later; a
+ * page without script shows none (without script nothing tracks).
  */
 export function CookieBanner({ pixelId }: { pixelId: string | null }) {
   const { pathname } = useLocation()
   const [visible, setVisible] = useState(() => !isConsentExemptPath(pathname))
 
+  // Read and listen in one step, before the browser paints: a choice made at any moment, before
+  // the page hydrated or after, is either already stored here or heard.
   useLayoutEffect(() => {
     const stored = readConsent()
     applyConsent(stored, pixelId)
     setVisible(stored === null && !isConsentExemptPath(pathname))
+    const chosen = (event: Event) => {
+      applyConsent((event as CustomEvent<ConsentValue>).detail, pixelId)
+      setVisible(false)
+    }
+    document.addEventListener(CONSENT_EVENT, chosen)
+    return () => document.removeEventListener(CONSENT_EVENT, chosen)
   }, [pathname, pixelId])
 
   // While it shows, the page keeps what has focus above it: a field tabbed to is scrolled clear
@@ -53,12 +62,6 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
   }, [visible])
 
   if (!visible) return null
-
-  const choose = (value: ConsentValue) => {
-    writeConsent(value)
-    applyConsent(value, pixelId)
-    setVisible(false)
-  }
 
   return (
     <section
@@ -82,7 +85,6 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
       <div className="mt-3 flex flex-wrap gap-3 sm:mt-4">
         <button
           type="button"
-          onClick={() => choose('accepted')}
           data-consent-choice="accepted"
           className="inline-flex h-10 items-center rounded-md bg-brass px-5 text-sm font-bold text-forest-dark hover:bg-brass-light"
         >
@@ -90,7 +92,6 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
         </button>
         <button
           type="button"
-          onClick={() => choose('rejected')}
           data-consent-choice="rejected"
           className="inline-flex h-10 items-center rounded-md border border-cream/60 px-5 text-sm font-bold hover:bg-cream/10"
         >
@@ -99,7 +100,6 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
       </div>
       <button
         type="button"
-        onClick={() => choose('rejected')}
         data-consent-choice="rejected"
         className="absolute right-2 top-2 inline-flex size-10 items-center justify-center rounded-md hover:bg-cream/10"
       >
