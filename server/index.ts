@@ -10,6 +10,7 @@ import { listenForContentChanges } from './db/content-changes'
 import { loadConfigOrExit } from './config'
 import { systemClock, type Deps } from './deps'
 import { startWorker } from './jobs/worker'
+import { createAppServer } from './http/app-server'
 import { precompressedAssets } from './http/precompressed'
 import { pagesHandler } from './pages'
 
@@ -61,7 +62,7 @@ async function main() {
   const { app, services } = createApp(deps, { assets, pages: pagesHandler(build, deps, contentChanges), contentChanges })
   // Emails, and the scheduled housekeeping, run on the job queue inside this process.
   const worker = await startWorker(deps, services)
-  const server = app.listen(config.port, () => {
+  const server = createAppServer(app).listen(config.port, () => {
     const ms = Math.round(performance.now() - startedAt)
     logger.info({ port: config.port, ms, embeddedPostgres: !config.databaseUrl }, 'Server ready')
     console.log(`The site is up at http://localhost:${config.port} (ready in ${ms} ms)`)
