@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { seriousViolations } from './axe'
 import { CLS_BUDGET, cumulativeLayoutShift, gotoCountingScripts, jsBudgetKb } from './budgets'
 import { signInQuickly } from './admin'
-import { expect, test } from './fixtures'
+import { expect, gotoHydrated, test } from './fixtures'
 import { PUBLIC_PAGES } from './public-pages'
 
 /** The back-office panels built so far, each checked signed in. */
@@ -55,7 +55,8 @@ test.describe('axe on every public page', () => {
 
 test('the mobile menu, open, has no serious or critical violations', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.goto('/')
+  // The menu button works once the page has hydrated (its script loads after the first paint).
+  await gotoHydrated(page, '/')
   await page.getByRole('button', { name: 'Open menu' }).click()
   await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
