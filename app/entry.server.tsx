@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
@@ -19,20 +18,19 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce
   return new Promise((resolve, reject) => {
     let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
-    // Bots and SPA mode get the whole document at once.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true
-          // The page is sent whole (30-60 KB; the page cache keeps it whole anyway), so that its
-          // hydration script can be rewritten to start after the first paint.
+        },
+        // Every visitor gets the whole document at once, rendered in order (30-60 KB; the page cache
+        // keeps it whole anyway), so that its hydration script can be rewritten to start after the
+        // first paint. Streaming the shell first would only make the buffered HTML out of order.
+        onAllReady() {
           const body = new PassThrough()
           let html = ''
           body.setEncoding('utf8')

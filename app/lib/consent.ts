@@ -1,13 +1,15 @@
 /** Cookie consent (SPEC.md section 4): localStorage `cookieConsent` is unset, 'accepted' or 'rejected'. */
 
 export const CONSENT_KEY = 'cookieConsent'
-export type ConsentValue = 'accepted' | 'rejected'
+const CONSENT_VALUES = ['accepted', 'rejected'] as const
+export type ConsentValue = (typeof CONSENT_VALUES)[number]
+const isConsentValue = (value: string | null): value is ConsentValue => CONSENT_VALUES.some((v) => v === value)
 
 export function readConsent(): ConsentValue | null {
   if (typeof window === 'undefined') return null
   try {
     const value = window.localStorage.getItem(CONSENT_KEY)
-    return value === 'accepted' || value === 'rejected' ? value : null
+    return isConsentValue(value) ? value : null
   } catch {
     return null
   }
@@ -36,7 +38,7 @@ export const CONSENT_SCRIPT = `(function () {
   var root = document.documentElement
   try {
     var c = localStorage.getItem(${JSON.stringify(CONSENT_KEY)})
-    if (c !== 'accepted' && c !== 'rejected') root.dataset.consentPending = ''
+    if (${JSON.stringify(CONSENT_VALUES)}.indexOf(c) === -1) root.dataset.consentPending = ''
   } catch (e) {
     root.dataset.consentPending = ''
   }

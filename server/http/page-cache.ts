@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import zlib from 'node:zlib'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
-import { isbot } from 'isbot'
 import type { ContentChanges } from '../db/content-changes'
 import { acceptedEncodings } from './precompressed'
 
@@ -41,7 +40,7 @@ export function pageCache(options: {
   return async (req, res, next) => {
     if (!cacheableRequest(req) || !changes.listening()) return next()
     try {
-      const key = `${today()} ${isbot(req.get('user-agent')) ? 'bot' : 'browser'} ${req.path}`
+      const key = `${today()} ${req.path}`
       let entry: Entry | Uncached | undefined = entries.get(key)
       if (entry && (entry.version !== changes.version() || Date.now() - entry.at > MAX_AGE_MS)) entry = undefined
       if (!entry) {
