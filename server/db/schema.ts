@@ -242,6 +242,8 @@ export const reservations = pgTable(
     index('reservations_date_status_idx').on(t.date, t.status),
     index('reservations_status_idx').on(t.status),
     index('reservations_email_idx').on(sql`lower(${t.email})`),
+    // And reservations_active_covers_idx, (date, start_time) including party_size and id on the active
+    // bookings, which drizzle cannot declare (INCLUDE): migration 0005.
   ],
 )
 export type Reservation = typeof reservations.$inferSelect
