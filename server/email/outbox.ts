@@ -50,21 +50,16 @@ export function enqueueMessagesQuery(messages: OutboxMessage[]): pg.QueryConfig 
     name: 'outbox-enqueue',
     text: `with written as (
         insert into email_outbox (message_key, template_key, to_address, data, reservation_id)
-        select * from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::int[])
+        select * from json_to_recordset($1::json)
+          as m("messageKey" text, "templateKey" text, "to" text, "data" jsonb, "reservationId" int)
         on conflict (message_key) do nothing
         returning id)
       select graphile_worker.add_jobs(array(
-        select ($6::text, json_agg(json_build_object('outboxId', id) order by id), null::text, null::timestamptz, $7::int, null::text, null::int, null::text[])::graphile_worker.job_spec
+        select ($2::text, json_agg(json_build_object('outboxId', id) order by id), null::text, null::timestamptz, $3::int, null::text, null::int, null::text[])::graphile_worker.job_spec
         from written having count(*) > 0)) as queued`,
-    values: [
-      messages.map((m) => m.messageKey),
-      messages.map((m) => m.templateKey),
-      messages.map((m) => m.to),
-      messages.map((m) => JSON.stringify(m.data)),
-      messages.map((m) => m.reservationId ?? null),
-      SEND_TASK,
-      SEND_ATTEMPTS,
-    ],
+    // One JSON parameter, not an array per column: node-postgres escapes each array element with regular expressions
+    // (a message without a reservation leaves reservationId out, which reads as null).
+    values: [JSON.stringify(messages), SEND_TASK, SEND_ATTEMPTS],
   }
 }
 
