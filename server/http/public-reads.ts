@@ -70,10 +70,32 @@ export function createPublicReads({
   const fresh = (answer: Answer) =>
     now() - answer.at < ttlMs && answer.second === clockSecond() && answer.version === announcements.version()
 
+  // The URLs of the kept answers made from each topic, so a drop (every booking makes one) visits
+  // only the answers it forgets, not every kept answer.
+  const urlsOf = new Map<Topic, Set<string>>()
+
+  function forget(url: string) {
+    const answer = answers.get(url)
+    if (!answer) return
+    answers.delete(url)
+    for (const topic of answer.topics) {
+      const urls = urlsOf.get(topic)!
+      urls.delete(url)
+      if (urls.size === 0) urlsOf.delete(topic)
+    }
+  }
+
   function keep(url: string, answer: Answer) {
-    if (answers.size >= maxEntries) for (const [key, a] of answers) if (!fresh(a)) answers.delete(key)
+    forget(url)
+    if (answers.size >= maxEntries) for (const [key, a] of answers) if (!fresh(a)) forget(key)
     // Still full: many distinct fresh URLs (a crawler varying the query) are answered without keeping.
-    if (answers.size < maxEntries) answers.set(url, answer)
+    if (answers.size >= maxEntries) return
+    answers.set(url, answer)
+    for (const topic of answer.topics) {
+      const urls = urlsOf.get(topic)
+      if (urls) urls.add(url)
+      else urlsOf.set(topic, new Set([url]))
+    }
   }
 
   async function load(url: string, topics: Topic[], read: () => Promise<unknown>): Promise<Answer> {
@@ -123,9 +145,12 @@ export function createPublicReads({
 
     /** Forgets every kept answer made from one of `topics`, and any read of them under way. */
     drop(...topics: Topic[]) {
-      for (const topic of topics) generations.set(topic, (generations.get(topic) ?? 0) + 1)
-      for (const [url, answer] of answers) if (answer.topics.some((t) => topics.includes(t))) answers.delete(url)
-      for (const url of loading.keys()) loading.delete(url)
+      for (const topic of topics) {
+        generations.set(topic, (generations.get(topic) ?? 0) + 1)
+        const urls = urlsOf.get(topic)
+        if (urls) for (const url of [...urls]) forget(url)
+      }
+      loading.clear()
     },
 
     /** Serves a GET whose answer is kept and fresh, before sessions, parsers and routing; anything else goes on. */

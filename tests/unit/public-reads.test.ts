@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express'
 import { describe, expect, it } from 'vitest'
-import { createPublicReads } from '../../server/http/public-reads'
+import { createPublicReads, type Topic } from '../../server/http/public-reads'
 
 const clock = { now: () => new Date('2026-11-21T12:00:00Z') }
 
@@ -12,9 +12,9 @@ function exchange(url: string) {
   return { req, res, body: () => JSON.parse(body) as unknown }
 }
 
-async function read(reads: ReturnType<typeof createPublicReads>, url: string, value: () => Promise<unknown>) {
+async function read(reads: ReturnType<typeof createPublicReads>, url: string, value: () => Promise<unknown>, topics: Topic[] = ['events']) {
   const x = exchange(url)
-  await reads.send(x.req, x.res, ['events'], value)
+  await reads.send(x.req, x.res, topics, value)
   return x.body()
 }
 
@@ -46,6 +46,22 @@ describe('createPublicReads', () => {
     expect(await read(cache, '/a', async () => 'kept')).toBe('kept')
     cache.drop('hours', 'date:2026-12-05')
     expect(await read(cache, '/a', async () => 'read again')).toBe('kept')
+  })
+
+  it('forgets, on a drop, the answers made from the dropped topics and only those, also when one is read again', async () => {
+    const cache = createPublicReads({ clock, ttlMs: 1000 })
+    const day = (date: string): Topic[] => ['availability', `date:${date}`]
+    for (let round = 1; round <= 2; round++) {
+      expect(await read(cache, '/5th', async () => `5th ${round}`, day('2026-12-05'))).toBe(`5th ${round}`)
+      expect(await read(cache, '/6th', async () => `6th ${round}`, day('2026-12-06'))).toBe('6th 1')
+      expect(await read(cache, '/hours', async () => `hours ${round}`, ['hours'])).toBe('hours 1')
+      cache.drop('date:2026-12-05')
+    }
+    expect(await read(cache, '/5th', async () => '5th 3', day('2026-12-05'))).toBe('5th 3')
+    cache.drop('availability')
+    expect(await read(cache, '/5th', async () => '5th 4', day('2026-12-05'))).toBe('5th 4')
+    expect(await read(cache, '/6th', async () => '6th 4', day('2026-12-06'))).toBe('6th 4')
+    expect(await read(cache, '/hours', async () => 'hours 4', ['hours'])).toBe('hours 1')
   })
 
   it('reads again once a change is announced (by any instance)', async () => {
