@@ -146,10 +146,6 @@ export async function startEmbeddedPostgres({ dataDir, port: fixedPort, log = ()
       '-c', 'unix_socket_directories=',
       '-c', 'max_connections=200',
       '-c', 'shared_buffers=64MB',
-      // Autovacuum looks at the database every 5 s instead of every minute, so a rush of bookings is
-      // vacuumed as it comes (reservations' own thresholds are in migration 0005) and each booking's
-      // seat count stays an index-only read.
-      '-c', 'autovacuum_naptime=5s',
     ],
     onLog: (message: string) => log(message.trim()),
     onError: (error: unknown) => log(String(error)),
