@@ -13,6 +13,12 @@ describe('cleanText', () => {
     expect(cleanText('a\r\nb\tc', { max: 20, multiline: true })).toEqual({ ok: true, value: 'a\nb\tc' })
     expect(cleanText('a\u0000\nb', { max: 20, multiline: true })).toEqual({ ok: false, reason: 'forbidden' })
   })
+  it('refuses half of a surrogate pair on its own, and keeps whole pairs (emoji)', () => {
+    for (const bad of ['a\ud800', '\ud800b', 'a\udc00b', '\udc00\ud800', 'a\ud83d\ud83d']) {
+      expect(cleanText(bad, { max: 20 }), JSON.stringify(bad)).toEqual({ ok: false, reason: 'forbidden' })
+    }
+    expect(cleanText('Table for 2 \ud83c\udf82 birthday', { max: 40 })).toEqual({ ok: true, value: 'Table for 2 \ud83c\udf82 birthday' })
+  })
   it('bounds the length before reading the characters, and again once trimmed', () => {
     expect(cleanText(`x${' '.repeat(300)}`, { max: 10 })).toEqual({ ok: false, reason: 'tooLong' })
     expect(cleanText(`  ${'x'.repeat(11)}  `, { max: 10 })).toEqual({ ok: false, reason: 'tooLong' })

@@ -2,8 +2,8 @@
  * The building blocks every request schema is made of, public and admin, so
  * that each endpoint refuses hostile input the same way: a length bound
  * checked before anything looks at the characters; control characters (and
- * the bidirectional overrides that can disguise text in emails and lists)
- * refused with a clear message; surrounding whitespace and invisible
+ * the bidirectional overrides that can disguise text in emails and lists, and
+ * half of a surrogate pair on its own) refused with a clear message; surrounding whitespace and invisible
  * characters trimmed, so a blank-looking value counts as missing; numbers
  * taken only from a JSON number or a string of plain digits. No pattern here
  * can backtrack: text is checked by scanning it once.
@@ -61,7 +61,15 @@ export function cleanText(raw: string, { max, multiline = false }: { max: number
   if (raw.length > max + 256) return { ok: false, reason: 'tooLong' }
   const value = multiline && raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw
   for (let i = 0; i < value.length; i++) {
-    if (isForbidden(value.charCodeAt(i), multiline)) return { ok: false, reason: 'forbidden' }
+    const code = value.charCodeAt(i)
+    if (isForbidden(code, multiline)) return { ok: false, reason: 'forbidden' }
+    if (code >= 0xd800 && code <= 0xdfff) {
+      // Half of a surrogate pair is allowed only with its other half (an emoji, say): alone it is
+      // no character, no keyboard sends it, and PostgreSQL refuses it inside JSON.
+      const next = value.charCodeAt(i + 1)
+      if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return { ok: false, reason: 'forbidden' }
+      i++
+    }
   }
   let start = 0
   let end = value.length

@@ -223,6 +223,21 @@ describe('6. loose edges', () => {
     expect(res.body.message).toBe('Name contains characters that are not allowed')
   })
 
+  it('half of a surrogate pair on its own is refused by the field, before the database; a whole emoji is kept', async () => {
+    const before = await reservationCount()
+    for (const [field, label] of <[string, string][]>[
+      ['name', 'Name'],
+      ['additionalInfo', 'Special requests'],
+    ]) {
+      const res = await book(guest({ [field]: 'Ann \ud800 Guest' }))
+      expect(res.status, field).toBe(400)
+      expect(res.body.message).toBe(`${label} contains characters that are not allowed`)
+    }
+    expect(await reservationCount()).toBe(before)
+    const res = await book(guest({ additionalInfo: 'Birthday \ud83c\udf82' })).expect(201)
+    expect(res.body.additionalInfo).toBe('Birthday \ud83c\udf82')
+  })
+
   it('the unsafe-method check compares the scheme, and wants a header from a browser', async () => {
     await request(t.app).post('/api/login').set('Host', 'pub.test').set('Origin', 'https://pub.test').send({}).expect(403)
     await request(t.app).post('/api/login').set('Host', 'pub.test').set('Origin', 'http://pub.test').send({}).expect(400)
