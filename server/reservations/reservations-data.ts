@@ -171,12 +171,8 @@ export function insertReservationsQuery(rows: (NewReservation & { id: number })[
         "startTime" text, "partySize" int, "additionalInfo" text, "foodDrinks" text, "receiveOffers" bool, "status" text,
         "eventId" int, "idempotencyKey" text, "idempotencyFingerprint" text)
       returning ${RESERVATION_FIELDS}`,
-    values: [
-      JSON.stringify(rows, [
-        'id', 'name', 'email', 'phone', 'date', 'startTime', 'partySize', 'additionalInfo', 'foodDrinks', 'receiveOffers',
-        'status', 'eventId', 'idempotencyKey', 'idempotencyFingerprint',
-      ]),
-    ],
+    // json_to_recordset takes the keys its column list names and ignores any others a row has.
+    values: [JSON.stringify(rows)],
   }
 }
 
