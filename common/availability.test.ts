@@ -9,7 +9,10 @@ import {
   lastBookableDate,
   meetsNotice,
   partyFits,
+  peakSeated,
   slotTimes,
+  startingInSlot,
+  startsThatMatter,
   zonedInstant,
   type ActiveBooking,
   type DateException,
@@ -215,6 +218,39 @@ describe('pacing per slot', () => {
     expect(fitsPacing('19:00', 50, [booking('19:00', 50)], { capacityCovers: 200, durationMinutes: 120, maxCoversPerSlot: 0 })).toBe(
       true,
     )
+  })
+})
+
+describe('the bookings that can matter to one start time', () => {
+  it('reach a booking\'s duration and a slot either side, within the day', () => {
+    expect(startsThatMatter('19:00', { durationMinutes: 120 })).toEqual({ from: '16:30', to: '21:30' })
+    expect(startsThatMatter('12:00', { durationMinutes: 30 })).toEqual({ from: '11:00', to: '13:00' })
+    expect(startsThatMatter('01:00', { durationMinutes: 240 })).toEqual({ from: '00:00', to: '05:30' })
+    expect(startsThatMatter('22:00', { durationMinutes: 480 })).toEqual({ from: '13:30', to: '23:59' })
+  })
+
+  it('leave out only bookings that change nothing, for every duration and start time', () => {
+    // Bookings at any minute of the day (staff can book off the half hour), from a fixed seed.
+    let seed = 7
+    const next = () => (seed = (seed * 48271) % 2147483647)
+    const bookings = Array.from({ length: 400 }, () => {
+      const minute = next() % (24 * 60)
+      const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
+      return booking(time, 1 + (next() % 8))
+    })
+    let checked = 0
+    for (let durationMinutes = 30; durationMinutes <= 480; durationMinutes += 30) {
+      for (let minute = 0; minute < 24 * 60; minute += 15) {
+        const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
+        const { from, to } = startsThatMatter(time, { durationMinutes })
+        // As the database compares them: text, inclusive.
+        const within = bookings.filter((b) => b.startTime >= from && b.startTime <= to)
+        expect(peakSeated(time, within, { durationMinutes })).toBe(peakSeated(time, bookings, { durationMinutes }))
+        expect(startingInSlot(time, within)).toBe(startingInSlot(time, bookings))
+        checked++
+      }
+    }
+    expect(checked).toBe(16 * 96)
   })
 })
 

@@ -36,6 +36,9 @@ export type BookingWindowRules = {
   maxDaysAhead: number
 }
 
+/** 23:59, the last minute a start time can name. */
+const LAST_MINUTE = 24 * 60 - 1
+
 const usableTime = (t: string | null): t is string => t !== null && isValidTime(t)
 
 /**
@@ -170,6 +173,19 @@ export function peakSeated(startTime: string, bookings: readonly ActiveBooking[]
     if (seated > peak) peak = seated
   }
   return peak
+}
+
+/**
+ * The start times, as an inclusive range, of the bookings that can change
+ * whether a party fits at `startTime` (partyFits): those holding one of its
+ * 30-minute blocks, which start less than a booking's duration either side of
+ * it, and those starting in its slot. A slot wider on each side, and bounded
+ * by the day. A booking transaction reads only these (decision 13).
+ */
+export function startsThatMatter(startTime: string, { durationMinutes }: Pick<CapacityRules, 'durationMinutes'>): { from: string; to: string } {
+  const start = timeToMinutes(startTime)
+  const reach = Math.max(durationMinutes, SLOT_MINUTES) + SLOT_MINUTES
+  return { from: minutesToTime(Math.max(0, start - reach)), to: minutesToTime(Math.min(LAST_MINUTE, start + reach)) }
 }
 
 /** Guests whose bookings start in the 30-minute slot that begins at `startTime`. */

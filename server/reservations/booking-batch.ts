@@ -154,6 +154,9 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
   const plans = batch.map((r) => r.plan)
   const dates = [...new Set(plans.map((p) => p.date))].sort()
   const weekdays = dates.map((d) => plans.find((p) => p.date === d)!.dayOfWeek)
+  // Per date, from the earliest start time any of its bookings needs to the latest.
+  const from = dates.map((d) => plans.reduce((t, p) => (p.date === d && p.starts.from < t ? p.starts.from : t), '24:00'))
+  const to = dates.map((d) => plans.reduce((t, p) => (p.date === d && p.starts.to > t ? p.starts.to : t), ''))
 
   const [, counted, , days, checks, reserved] = await sendTogether(client, [
     'begin',
@@ -161,8 +164,9 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
     lockDatesQuery(dates),
     {
       name: 'reservations-batch-days',
-      text: `select d as date, ${dayColumns('d', 'dow')} from unnest($1::text[], $2::int[]) as x(d, dow)`,
-      values: [dates, weekdays],
+      text: `select d as date, ${dayColumns('d', 'dow', 'null', { from: 'f', to: 't' })}
+        from unnest($1::text[], $2::int[], $3::text[], $4::text[]) as x(d, dow, f, t)`,
+      values: [dates, weekdays, from, to],
     },
     {
       name: 'reservations-batch-checks',

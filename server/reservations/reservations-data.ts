@@ -42,6 +42,8 @@ export type BookingPlan = {
   date: string
   dayOfWeek: number
   holder: Holder
+  /** The start times of the date's bookings that can matter to this one (startsThatMatter): all the batch reads. */
+  starts: { from: string; to: string }
   eventId?: number
   idempotencyKey?: string
   /** Counted against the client's limit (see AttemptLimit) in the transaction, before the lock. */
@@ -91,8 +93,12 @@ export function asInserted(r: NewReservation, id: number, at: Date): Reservation
  * The hours of a date and its active bookings, summed per start time (the
  * capacity rules only add up guests by start time, and a busy Saturday's
  * hundred bookings become a dozen rows), for SQL naming the date and weekday.
+ * With `starts` (SQL naming two times), only bookings starting between them,
+ * inclusive: a booking needs no more (startsThatMatter), and fewer rows read
+ * under the date lock make a shorter wait for the next booking of the date.
  */
-export function dayColumns(date: string, dayOfWeek: string, exceptId = 'null') {
+export function dayColumns(date: string, dayOfWeek: string, exceptId = 'null', starts?: { from: string; to: string }) {
+  const within = starts ? ` and start_time between ${starts.from} and ${starts.to}` : ''
   return `
   (select coalesce(json_agg(json_build_object('dayOfWeek', day_of_week, 'openTime', open_time,
      'closeTime', close_time, 'isClosed', is_closed)), '[]'::json)
@@ -102,7 +108,7 @@ export function dayColumns(date: string, dayOfWeek: string, exceptId = 'null') {
      from hour_exceptions where date = ${date}) as exceptions,
   (select coalesce(json_agg(json_build_object('startTime', start_time, 'partySize', guests)), '[]'::json)
      from (select start_time, sum(party_size)::int as guests from reservations
-           where date = ${date} and ${ACTIVE} and id is distinct from ${exceptId} group by start_time) booked) as bookings`
+           where date = ${date}${within} and ${ACTIVE} and id is distinct from ${exceptId} group by start_time) booked) as bookings`
 }
 
 /** An active booking of an email at a date and time (at most one row), other than `exceptId`, for SQL naming them. */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { availableSlots, checkSlot } from '../../common/availability'
+import { availableSlots, checkSlot, startsThatMatter } from '../../common/availability'
 import {
   DUPLICATE_BOOKING_MESSAGE,
   EVENT_FULL_MESSAGE,
@@ -210,6 +210,7 @@ export function createReservationsService(
         date,
         dayOfWeek: dayOfWeek(date),
         holder: { email: input.email, startTime },
+        starts: startsThatMatter(startTime, rules),
         idempotencyKey: key,
         attempt: BOOKING_ATTEMPT_LIMIT.attempt(client, now),
       }

@@ -254,6 +254,22 @@ describe('POST /api/reservations conflicts (409)', () => {
     const res = await book(guest({ date: '2026-12-11', startTime: '19:30', partySize: 4 })).expect(409)
     expect(res.body.message).toBe('Sorry, 7:30 PM is no longer available for 4 guests. Please choose another time.')
   })
+  it('counts the bookings still seated from earlier and those arriving before the table is free, also off the half hour', async () => {
+    // Tables are held 120 minutes. A booking reads only the start times that can matter to it, so these sit near that edge.
+    await setting('booking_capacity_covers', 10)
+    await setting('booking_max_covers_per_slot', 0)
+    // Staff can book off the half hour: 17:01 is still seated at 19:00; 17:00 has left.
+    await t.db.insert(reservations).values([
+      { name: 'Early', email: 'early@example.com', phone: '07700 900000', date: '2027-01-15', startTime: '17:01', partySize: 8, status: 'confirmed' },
+      { name: 'Left', email: 'left@example.com', phone: '07700 900000', date: '2027-01-15', startTime: '17:00', partySize: 8, status: 'confirmed' },
+      { name: 'Late', email: 'late@example.com', phone: '07700 900000', date: '2027-01-22', startTime: '20:59', partySize: 8, status: 'confirmed' },
+    ])
+    await book(guest({ date: '2027-01-15', startTime: '19:00', partySize: 4 })).expect(409)
+    await book(guest({ date: '2027-01-15', startTime: '19:30', partySize: 4 })).expect(201)
+    // 19:00 holds its table until 21:00, so it meets 20:59; 18:30 has left by then.
+    await book(guest({ date: '2027-01-22', startTime: '19:00', partySize: 4 })).expect(409)
+    await book(guest({ date: '2027-01-22', startTime: '18:30', partySize: 4 })).expect(201)
+  })
   it('refuses a slot over its pacing limit', async () => {
     await setting('booking_max_covers_per_slot', 10)
     await book(guest({ date: '2026-12-11', startTime: '18:00', partySize: 6 })).expect(201)
@@ -416,6 +432,20 @@ describe('bookings that arrive together', () => {
     expect([a.status, b.status, c.status]).toEqual([201, 201, 409])
     expect(c.body.message).toBe('Sorry, 8:00 PM is no longer available for 2 guests. Please choose another time.')
     expect((await rowsOn('2026-12-16')).map((r) => r.startTime).sort()).toEqual(['19:00', '19:30'])
+  })
+  it('on one date, are each decided against the bookings near their own time, early and late', async () => {
+    await setting('booking_capacity_covers', 10)
+    await setting('booking_max_covers_per_slot', 0)
+    await book(guest({ date: '2027-01-16', startTime: '12:30', partySize: 8 })).expect(201)
+    await book(guest({ date: '2027-01-16', startTime: '21:30', partySize: 8 })).expect(201)
+    const [, early, late, between] = await Promise.all([
+      opener(),
+      create(guest({ date: '2027-01-16', startTime: '12:00', partySize: 3 })),
+      create(guest({ date: '2027-01-16', startTime: '22:00', partySize: 3 })),
+      create(guest({ date: '2027-01-16', startTime: '17:00', partySize: 10 })),
+    ])
+    expect([early.status, late.status, between.status]).toEqual([409, 409, 201])
+    expect((await rowsOn('2027-01-16')).map((r) => r.startTime).sort()).toEqual(['12:30', '17:00', '21:30'])
   })
   it('cannot give one guest the same slot twice', async () => {
     const body = guest({ date: '2026-12-16', startTime: '16:00' })
