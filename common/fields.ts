@@ -4,10 +4,10 @@
  * checked before anything looks at the characters; control characters (and
  * the bidirectional overrides that can disguise text in emails and lists, and
  * half of a surrogate pair on its own) refused with a clear message;
- * surrounding whitespace and invisible characters trimmed, so a
- * blank-looking value counts as missing; numbers
- * taken only from a JSON number or a string of plain digits. No pattern here
- * can backtrack: text is checked by scanning it once.
+ * surrounding whitespace and invisible characters trimmed, so a blank-looking
+ * value counts as missing; numbers taken only from a JSON number or a string
+ * of plain digits. No pattern here can backtrack: text is checked by scanning
+ * it once.
  */
 import { z } from 'zod'
 
