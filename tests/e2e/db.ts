@@ -18,3 +18,26 @@ export async function withServerDatabase<T>(fn: (client: pg.Client) => Promise<T
     await client.end()
   }
 }
+
+/**
+ * As withServerDatabase, for a write to content the public pages show (a table
+ * of migration 0004): resolves once the database has announced the change, so
+ * the test server has heard it too and a page asked for next is not one cached
+ * before it. (The server drops cached pages when it hears the announcement, a
+ * moment after the commit; a test that navigates at once could get in first.)
+ */
+export async function withAnnouncedChange<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withServerDatabase(async (client) => {
+    await client.query('LISTEN content_changed')
+    const heard = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('The database announced no content change within 5 s')), 5_000)
+      client.once('notification', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+    const result = await fn(client)
+    await heard
+    return result
+  })
+}

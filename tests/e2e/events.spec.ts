@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { signInQuickly } from './admin'
-import { withServerDatabase } from './db'
+import { withAnnouncedChange, withServerDatabase } from './db'
 import { expect, gotoHydrated, test, toastWith } from './fixtures'
 
 /** Dates in London from the real clock (the events pages run at the real time). */
@@ -9,11 +9,11 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:
 
 let counter = 0
 type EventRow = { id: number; slug: string; title: string; date: string }
-/** An event of its own for a test, straight into the test server's database. */
+/** An event of its own for a test, straight into the test server's database (and heard by the server). */
 async function givenEvent(over: { title?: string; bookingType?: 'table' | 'enquiry'; status?: string; days?: number; capacity?: number | null } = {}) {
   const title = `${over.title ?? 'Test Event'} ${Date.now().toString(36)}${++counter}`
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-')
-  return withServerDatabase(async (db) => {
+  return withAnnouncedChange(async (db) => {
     const { rows } = await db.query<EventRow>(
       `insert into events (slug, title, description, short_description, date, time, end_time, booking_type, status, capacity, price)
        values ($1, $2, $3, $4, $5, '19:30', '22:00', $6, $7, $8, '12.50') returning id, slug, title, date`,

@@ -263,7 +263,8 @@ test.describe('cookie consent', () => {
   })
 
   test('Accept All is stored and the banner stays away after a reload', async ({ page }) => {
-    await page.goto('/')
+    // Answered once the page has hydrated; the test above answers it before any script runs.
+    await gotoHydrated(page, '/')
     const banner = page.getByTestId('cookie-banner')
     await expect(banner.getByRole('link', { name: 'Cookies Policy' })).toHaveAttribute('href', '/cookies-policy')
     await banner.getByRole('button', { name: 'Accept All' }).click()
@@ -275,7 +276,7 @@ test.describe('cookie consent', () => {
   })
 
   test('Reject is stored and persists across reloads and pages', async ({ page }) => {
-    await page.goto('/terms-conditions')
+    await gotoHydrated(page, '/terms-conditions')
     await page.getByTestId('cookie-banner').getByRole('button', { name: 'Reject' }).click()
     expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('rejected')
     await page.reload()
@@ -287,7 +288,7 @@ test.describe('cookie consent', () => {
   })
 
   test('the close button counts as Reject', async ({ page }) => {
-    await page.goto('/')
+    await gotoHydrated(page, '/')
     await page.getByTestId('cookie-banner').getByRole('button', { name: 'Close' }).click()
     expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('rejected')
   })
