@@ -15,7 +15,8 @@ export type ContentChanges = {
   close: () => Promise<void>
 }
 
-const CHANNEL = 'content_changed'
+/** The channel the triggers of migration 0004 notify on. */
+export const CONTENT_CHANGES_CHANNEL = 'content_changed'
 const RETRY_MS = 1_000
 
 /**
@@ -48,7 +49,7 @@ export function listenForContentChanges(connectionString: string, logger: Logger
     client.on('end', () => lost(client))
     try {
       await client.connect()
-      await client.query(`LISTEN ${CHANNEL}`)
+      await client.query(`LISTEN ${CONTENT_CHANGES_CHANNEL}`)
     } catch {
       client.end().catch(() => {})
       if (!closed) retry = setTimeout(() => void connect(), RETRY_MS)

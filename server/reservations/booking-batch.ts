@@ -152,11 +152,20 @@ type Result = { ok: true; booked: Booked } | { ok: false; error: unknown }
  */
 async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: Request[], afterInsert?: AfterInsert): Promise<Result[]> {
   const plans = batch.map((r) => r.plan)
-  const dates = [...new Set(plans.map((p) => p.date))].sort()
-  const weekdays = dates.map((d) => plans.find((p) => p.date === d)!.dayOfWeek)
-  // Per date, from the earliest start time any of its bookings needs to the latest.
-  const from = dates.map((d) => plans.reduce((t, p) => (p.date === d && p.starts.from < t ? p.starts.from : t), '24:00'))
-  const to = dates.map((d) => plans.reduce((t, p) => (p.date === d && p.starts.to > t ? p.starts.to : t), ''))
+  // Per date: its weekday, and the start times from the earliest any of its bookings needs to the latest.
+  const perDate = new Map<string, { dayOfWeek: number; from: string; to: string }>()
+  for (const { date, dayOfWeek, starts } of plans) {
+    const seen = perDate.get(date)
+    perDate.set(date, {
+      dayOfWeek,
+      from: seen && seen.from < starts.from ? seen.from : starts.from,
+      to: seen && seen.to > starts.to ? seen.to : starts.to,
+    })
+  }
+  const dates = [...perDate.keys()].sort()
+  const weekdays = dates.map((d) => perDate.get(d)!.dayOfWeek)
+  const from = dates.map((d) => perDate.get(d)!.from)
+  const to = dates.map((d) => perDate.get(d)!.to)
 
   const [, counted, , days, checks, reserved] = await sendTogether(client, [
     'begin',

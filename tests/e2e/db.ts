@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { CONTENT_CHANGES_CHANNEL } from '../../server/db/content-changes'
 // @ts-expect-error a plain ESM helper shared with the bench script
 import { embeddedDatabaseUrl } from '../helpers/server-process.mjs'
 
@@ -28,7 +29,7 @@ export async function withServerDatabase<T>(fn: (client: pg.Client) => Promise<T
  */
 export async function withAnnouncedChange<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   return withServerDatabase(async (client) => {
-    await client.query('LISTEN content_changed')
+    await client.query(`LISTEN ${CONTENT_CHANGES_CHANNEL}`)
     const heard = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('The database announced no content change within 5 s')), 5_000)
       client.once('notification', () => {
