@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { addDays, dayOfWeek as weekday, formatTime12, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '../../common/time'
-import { withAnnouncedChange, withServerDatabase } from './db'
+import { withServerDatabase } from './db'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
 
 /** Dates in London, from the real clock the e2e server uses. */
@@ -225,7 +225,7 @@ test.describe('booking a table', () => {
   test('a day closed by an exception cannot be picked, and the API refuses it', async ({ page, request }) => {
     // A Saturday, open by its weekday row, closed for the day by an exception.
     const date = saturday(6)
-    await withAnnouncedChange((db) =>
+    await withServerDatabase((db) =>
       db.query("insert into hour_exceptions (date, is_closed, reason) values ($1, true, 'Private party')", [date]),
     )
     try {
