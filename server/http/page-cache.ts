@@ -24,14 +24,16 @@ export function pageCache(options: {
 }): RequestHandler {
   const { changes, render, today } = options
   const entries = new Map<string, Entry>()
-  const filling = new Map<string, Promise<Entry | Uncached>>()
+  // Renders under way, with the content version each began at.
+  const filling = new Map<string, { version: number; entry: Promise<Entry | Uncached> }>()
 
-  const fill = async (key: string, request: Request): Promise<Entry | Uncached> => {
-    const version = changes.version()
+  const fill = async (key: string, request: Request, version: number): Promise<Entry | Uncached> => {
     const placeholder = crypto.randomBytes(16).toString('base64')
     const response = await render(request, placeholder)
     if (!storable(response)) return { response, placeholder }
     const entry = makeEntry(response, Buffer.from(await response.text()), placeholder, version)
+    // A render that began before a change may finish after one that began after it.
+    if ((entries.get(key)?.version ?? -1) > version) return entry
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
     entries.set(key, entry)
     return entry
@@ -44,12 +46,16 @@ export function pageCache(options: {
       let entry: Entry | Uncached | undefined = entries.get(key)
       if (entry && (entry.version !== changes.version() || Date.now() - entry.at > MAX_AGE_MS)) entry = undefined
       if (!entry) {
+        const version = changes.version()
         const pending = filling.get(key)
-        // Requests that arrive while the page renders wait for that render, not one each.
-        if (pending) entry = await pending
+        // Requests that arrive while the page renders wait for that render, not one each, unless
+        // a change was announced since it began: it may have read what the change replaced.
+        if (pending?.version === version) entry = await pending.entry
         else {
-          const started = fill(key, toFetchRequest(req)).finally(() => filling.delete(key))
-          filling.set(key, started)
+          const started = fill(key, toFetchRequest(req), version).finally(() => {
+            if (filling.get(key)?.entry === started) filling.delete(key)
+          })
+          filling.set(key, { version, entry: started })
           entry = await started
           // Not kept (an error page, a redirect): this request was rendered all the same.
           if ('response' in entry) return await sendUncached(res, entry, res.locals.cspNonce as string)

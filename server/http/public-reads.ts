@@ -60,7 +60,8 @@ export function createPublicReads({
   now?: () => number
 }) {
   const answers = new Map<string, Answer>()
-  const loading = new Map<string, Promise<Answer>>()
+  // Reads under way, with the announced version each began at.
+  const loading = new Map<string, { version: number; answer: Promise<Answer> }>()
   // Bumped by each drop: a load that began before a drop of one of its topics is served once but not kept.
   const generations = new Map<Topic, number>()
   const generationOf = (topics: Topic[]) => topics.map((t) => generations.get(t) ?? 0).join(',')
@@ -115,7 +116,7 @@ export function createPublicReads({
       second,
       version,
     }
-    if (generationOf(topics) === generation) keep(url, answer)
+    if (generationOf(topics) === generation && version === announcements.version()) keep(url, answer)
     return answer
   }
 
@@ -123,12 +124,13 @@ export function createPublicReads({
   function answerFor(url: string, topics: Topic[], read: () => Promise<unknown>): Promise<Answer> {
     const kept = answers.get(url)
     if (kept && fresh(kept)) return Promise.resolve(kept)
+    // A read begun before a change was announced may hold what the change replaced: not shared after it.
     const pending = loading.get(url)
-    if (pending) return pending
+    if (pending?.version === announcements.version()) return pending.answer
     const started = load(url, topics, read).finally(() => {
-      if (loading.get(url) === started) loading.delete(url)
+      if (loading.get(url)?.answer === started) loading.delete(url)
     })
-    loading.set(url, started)
+    loading.set(url, { version: announcements.version(), answer: started })
     return started
   }
 

@@ -1,6 +1,10 @@
+import crypto from 'node:crypto'
+import type http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
+import express from 'express'
 import { describe, expect, it } from 'vitest'
-import { gzipWithNonce, splitAroundNonce } from '../../server/http/page-cache'
+import { gzipWithNonce, pageCache, splitAroundNonce } from '../../server/http/page-cache'
 
 // Nonces are 16 random bytes in base64: a response's is as long as the placeholder.
 const PLACEHOLDER = 'cGxhY2Vob2xkZXJub25jZQ=='
@@ -24,6 +28,61 @@ describe('a cached page compressed once, each response with its own nonce', () =
     for (const html of [`${PLACEHOLDER}<p>x</p>${PLACEHOLDER}`, '<p>no scripts</p>', '']) {
       const { parts, deflated } = splitAroundNonce(html, PLACEHOLDER)
       expect(zlib.gunzipSync(gzipWithNonce(parts, deflated, Buffer.from(NONCE))).toString()).toBe(html.replaceAll(PLACEHOLDER, NONCE))
+    }
+  })
+})
+
+describe('pageCache', () => {
+  /** An app serving one page through the cache, rendered by `render` at the current `version`. */
+  async function cachedSite(render: () => Promise<string>) {
+    const changes = { version: 1, bump: () => void changes.version++ }
+    const app = express()
+    app.use((_req, res, next) => ((res.locals.cspNonce = crypto.randomBytes(16).toString('base64')), next()))
+    app.use(
+      pageCache({
+        changes: { version: () => changes.version, listening: () => true, bump: changes.bump, close: async () => {} },
+        render: async () => new Response(await render(), { headers: { 'content-type': 'text/html' } }),
+        today: () => '2026-11-25',
+      }),
+    )
+    const server = await new Promise<http.Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s))
+    })
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/booking`
+    return { changes, get: async () => (await fetch(url)).text(), close: () => new Promise((r) => server.close(r)) }
+  }
+
+  it('keeps a page until a change is announced', async () => {
+    let renders = 0
+    const site = await cachedSite(async () => `<p>render ${++renders}</p>`)
+    try {
+      expect(await site.get()).toBe('<p>render 1</p>')
+      expect(await site.get()).toBe('<p>render 1</p>')
+      site.changes.bump()
+      expect(await site.get()).toBe('<p>render 2</p>')
+    } finally {
+      await site.close()
+    }
+  })
+
+  it('does not hand a render begun before a change to a request that came after it', async () => {
+    const renders: ((html: string) => void)[] = []
+    const site = await cachedSite(() => new Promise((resolve) => renders.push(resolve)))
+    try {
+      const before = site.get()
+      await expect.poll(() => renders.length).toBe(1)
+      site.changes.bump()
+      const after = site.get()
+      await expect.poll(() => renders.length).toBe(2)
+      renders[1]!('<p>after the change</p>')
+      renders[0]!('<p>before the change</p>')
+      expect(await after).toBe('<p>after the change</p>')
+      expect(await before).toBe('<p>before the change</p>')
+      // The older render, finished last, did not replace the newer page.
+      expect(await site.get()).toBe('<p>after the change</p>')
+    } finally {
+      for (const finish of renders) finish('<p>late</p>')
+      await site.close()
     }
   })
 })

@@ -74,6 +74,20 @@ describe('createPublicReads', () => {
     expect(await read(cache, '/a', async () => 'after')).toBe('after')
   })
 
+  it('does not share a read that was under way when a change was announced', async () => {
+    const cache = createPublicReads({ clock, ttlMs: 1000 })
+    let version = 1
+    cache.follow({ version: () => version })
+    let release!: () => void
+    const slow = read(cache, '/a', () => new Promise((resolve) => (release = () => resolve('before the change'))))
+    version = 2
+    const after = read(cache, '/a', async () => 'after the change')
+    release()
+    expect(await after).toBe('after the change')
+    expect(await slow).toBe('before the change')
+    expect(await read(cache, '/a', async () => 'read again')).toBe('after the change')
+  })
+
   it('keeps no more than maxEntries answers', async () => {
     const cache = createPublicReads({ clock, ttlMs: 1000, maxEntries: 2 })
     for (const url of ['/a', '/b', '/c']) await read(cache, url, async () => `${url} first`)
