@@ -21,6 +21,10 @@ export const ADMIN_MESSAGES = {
   deleted: 'Deleted successfully!',
   errorTitle: 'Something went wrong',
   errorFallback: 'The change could not be saved. Please try again.',
+  discardTitle: 'Discard changes?',
+  discardText: 'What you changed in this form has not been saved and will be lost.',
+  discardConfirm: 'Discard Changes',
+  keepEditing: 'Keep Editing',
 
   confirmReservation: 'Are you sure you want to confirm this reservation?',
   confirmLargeReservation: 'Are you sure you want to confirm this large party reservation?',

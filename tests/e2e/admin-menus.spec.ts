@@ -48,7 +48,14 @@ test.describe('PDF Menus', () => {
       await dialog.getByRole('button', { name: 'Add Section' }).click()
       await page.getByRole('alertdialog', { name: 'Add this menu section?' }).getByRole('button', { name: 'Add Section' }).click()
       await expect(dialog.getByRole('alert')).toContainText('There is already a Sunday section')
+      // What was typed is not lost to a click beside the form: it asks first.
+      await page.mouse.click(5, 5)
+      const discard = page.getByRole('alertdialog', { name: 'Discard changes?' })
+      await discard.getByRole('button', { name: 'Keep Editing' }).click()
+      await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Another Sunday')
       await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await discard.getByRole('button', { name: 'Discard Changes' }).click()
+      await expect(dialog).toBeHidden()
 
       await gotoHydrated(page, '/menu')
       await page.getByTestId('menu-card-sunday').click()

@@ -129,6 +129,39 @@ test.describe('All Reservations', () => {
     await expect(card(page, name)).toContainText('Confirmed')
   })
 
+  test('closing a form with unsaved changes asks first; an untouched one closes at once', async ({ page }) => {
+    const at = '2030-04-27T09:00:00Z'
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    await openSection(page, 'reservations')
+    const open = page.getByRole('button', { name: 'New Booking' })
+    const dialog = page.getByRole('dialog', { name: 'New Booking' })
+    const prompt = page.getByRole('alertdialog', { name: 'Discard changes?' })
+
+    // Nothing typed: Escape closes it, no question asked.
+    await open.click()
+    await expect(dialog.getByLabel('Name')).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(prompt).toHaveCount(0)
+
+    // Typed into: Escape asks; Keep Editing goes back to the form as it was.
+    await open.click()
+    await dialog.getByLabel('Name').fill('Half Typed')
+    await page.keyboard.press('Escape')
+    await expect(prompt).toContainText('What you changed in this form has not been saved and will be lost.')
+    await prompt.getByRole('button', { name: 'Keep Editing' }).click()
+    await expect(prompt).toBeHidden()
+    await expect(dialog.getByLabel('Name')).toHaveValue('Half Typed')
+
+    // Cancel asks too, and Discard Changes closes it; the form opens empty again.
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await prompt.getByRole('button', { name: 'Discard Changes' }).click()
+    await expect(dialog).toBeHidden()
+    await open.click()
+    await expect(dialog.getByLabel('Name')).toHaveValue('')
+  })
+
   test('works by keyboard: Escape closes a dialog and focus goes back to its button', async ({ page }) => {
     const at = '2030-04-20T09:00:00Z'
     await atFixedTime(page, at)

@@ -13,6 +13,7 @@ import { toast } from '~/components/ui/use-toast'
 import type { EmailTemplateRow } from '~/lib/queries/email'
 import { UploadControl } from '../upload-control'
 import { asInput, type useTemplateActions } from './use-template-actions'
+import { useDiscardGuard } from '../discard-guard'
 
 const EMPTY: EmailTemplateForm = {
   templateKey: '',
@@ -84,6 +85,7 @@ export function TemplateDialog({
     resolver: zodResolver(EmailTemplateSchema),
     defaultValues: template ? formValues(template) : EMPTY,
   })
+  const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
   const { errors } = form.formState
   const [key, textContent] = form.watch(['templateKey', 'textContent'])
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
@@ -155,7 +157,7 @@ export function TemplateDialog({
   )
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.pending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !save.pending && (next ? onOpenChange(true) : guard.requestClose())}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{template ? 'Edit Template' : 'Create Template'}</DialogTitle>
@@ -219,7 +221,7 @@ export function TemplateDialog({
             content
           )}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.pending}>
+            <Button type="button" variant="outline" onClick={guard.requestClose} disabled={save.pending}>
               Cancel
             </Button>
             <Button type="submit" disabled={save.pending || (!template && !(key?.trim() && textContent?.trim()))}>
@@ -227,6 +229,7 @@ export function TemplateDialog({
             </Button>
           </DialogFooter>
         </form>
+        {guard.prompt}
       </DialogContent>
     </Dialog>
   )

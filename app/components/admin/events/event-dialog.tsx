@@ -14,6 +14,7 @@ import { UploadControl } from '../upload-control'
 import { BOOKING_TYPE_LABELS, EVENT_STATUS_LABELS, EVENT_TYPE_LABELS } from './event-filters'
 import type { Editing } from './events-panel'
 import type { useEventActions } from './use-event-actions'
+import { useDiscardGuard } from '../discard-guard'
 
 type Choice = 'type' | 'status' | 'bookingType'
 /** The form's values: text for every input, the switches' booleans, the selects' choices. */
@@ -107,6 +108,7 @@ export function EventDialog({
       ? { ...formValues(editing.from), title: `${editing.from.title} (Copy)`, slug: '' }
       : blank(venue.data ?? '')
   const form = useForm<EventForm, unknown, EventInput>({ resolver: zodResolver(EventSchema), defaultValues: initial })
+  const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
   const { errors } = form.formState
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
   // The venue's name arrives after the form opened: fill it in unless staff typed one.
@@ -146,7 +148,7 @@ export function EventDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.pending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !save.pending && (next ? onOpenChange(true) : guard.requestClose())}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{event ? 'Edit Event' : editing.mode === 'new' && editing.from ? 'Duplicate Event' : 'Create Event'}</DialogTitle>
@@ -220,7 +222,7 @@ export function EventDialog({
           {isRecurring && <TextField label="Recurring pattern" placeholder="Every first Friday" {...field('recurringPattern')} />}
 
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.pending}>
+            <Button type="button" variant="outline" onClick={guard.requestClose} disabled={save.pending}>
               Cancel
             </Button>
             <Button type="submit" disabled={save.pending}>
@@ -228,6 +230,7 @@ export function EventDialog({
             </Button>
           </DialogFooter>
         </form>
+        {guard.prompt}
       </DialogContent>
     </Dialog>
   )

@@ -21,6 +21,7 @@ import { VENUE_IMAGES } from '~/lib/artwork'
 import { cn } from '~/lib/utils'
 import { UploadControl } from '../upload-control'
 import { asInput, type useHeroActions } from './use-hero-actions'
+import { useDiscardGuard } from '../discard-guard'
 
 /** The seven venue pictures staff can pick instead of uploading (SPEC.md section 2). */
 function ImagePicker({ value, onPick }: { value: string; onPick: (src: string) => void }) {
@@ -73,6 +74,7 @@ export function SlideDialog({
     resolver: zodResolver(HeroSlideSchema),
     defaultValues: slide ? asInput(slide) : { title: '', subtitle: '', description: '', image: '', buttons: [], order: nextOrder, isActive: true },
   })
+  const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
   const buttons = useFieldArray({ control: form.control, name: 'buttons' })
   const { errors } = form.formState
   const image = form.watch('image')
@@ -101,7 +103,7 @@ export function SlideDialog({
   const setImage = (src: string) => form.setValue('image', src, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.pending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !save.pending && (next ? onOpenChange(true) : guard.requestClose())}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{slide ? 'Edit Slide' : 'Add Slide'}</DialogTitle>
@@ -188,7 +190,7 @@ export function SlideDialog({
           </div>
 
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.pending}>
+            <Button type="button" variant="outline" onClick={guard.requestClose} disabled={save.pending}>
               Cancel
             </Button>
             <Button type="submit" disabled={save.pending}>
@@ -196,6 +198,7 @@ export function SlideDialog({
             </Button>
           </DialogFooter>
         </form>
+        {guard.prompt}
       </DialogContent>
     </Dialog>
   )

@@ -11,6 +11,7 @@ import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { fetchReservations } from '~/lib/queries/reservations'
 import type { useExceptionActions } from './use-hours-actions'
+import { useDiscardGuard } from '../discard-guard'
 
 type Values = { date: string; isClosed: boolean; openTime: string; closeTime: string; reason: string }
 const TIME_OPTIONS = [{ value: '', label: 'Choose a time' }, ...HALF_HOURS.map((t) => ({ value: t, label: t }))]
@@ -61,6 +62,7 @@ export function ExceptionDialog({
 }) {
   const form = useForm<Values, unknown, HourExceptionInput>({ // The schema reads blank times as empty (a preprocess), so its declared input is wider than the form's.
     resolver: zodResolver(HourExceptionSchema) as never, defaultValues: initial(exception) })
+  const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
   const { errors } = form.formState
   const closed = form.watch('isClosed')
 
@@ -89,7 +91,7 @@ export function ExceptionDialog({
   })
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.pending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !save.pending && (next ? onOpenChange(true) : guard.requestClose())}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{exception ? 'Edit Exception' : 'Add Exception'}</DialogTitle>
@@ -114,7 +116,7 @@ export function ExceptionDialog({
           )}
           <TextField label="Reason" placeholder="Private party, Christmas Day…" maxLength={200} error={errors.reason?.message} {...form.register('reason')} />
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.pending}>
+            <Button type="button" variant="outline" onClick={guard.requestClose} disabled={save.pending}>
               Cancel
             </Button>
             <Button type="submit" disabled={save.pending}>
@@ -122,6 +124,7 @@ export function ExceptionDialog({
             </Button>
           </DialogFooter>
         </form>
+        {guard.prompt}
       </DialogContent>
     </Dialog>
   )

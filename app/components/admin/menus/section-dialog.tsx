@@ -11,6 +11,7 @@ import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { UploadControl } from '../upload-control'
 import type { useMenuActions } from './use-menu-actions'
+import { useDiscardGuard } from '../discard-guard'
 
 const CATEGORY_OPTIONS = MENU_CATEGORIES.map((c) => ({ value: c, label: MENU_CATEGORY_LABELS[c] }))
 
@@ -79,6 +80,7 @@ export function SectionDialog({
     resolver: zodResolver(MenuSectionSchema),
     defaultValues: section ? formValues(section) : { name: '', category: defaultCategory, description: '', pdfUrl: null, imageUrls: [], backgroundImage: null, isActive: true },
   })
+  const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
   const { errors } = form.formState
   const [pdfUrl, imageUrls, backgroundImage] = form.watch(['pdfUrl', 'imageUrls', 'backgroundImage'])
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
@@ -105,7 +107,7 @@ export function SectionDialog({
   )
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.pending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !save.pending && (next ? onOpenChange(true) : guard.requestClose())}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{section ? 'Edit Menu Section' : 'Add Menu Section'}</DialogTitle>
@@ -169,7 +171,7 @@ export function SectionDialog({
           </div>
 
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.pending}>
+            <Button type="button" variant="outline" onClick={guard.requestClose} disabled={save.pending}>
               Cancel
             </Button>
             <Button type="submit" disabled={save.pending}>
@@ -177,6 +179,7 @@ export function SectionDialog({
             </Button>
           </DialogFooter>
         </form>
+        {guard.prompt}
       </DialogContent>
     </Dialog>
   )

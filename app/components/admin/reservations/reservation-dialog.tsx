@@ -13,6 +13,7 @@ import { FormError, SelectField, TextareaField, TextField } from '~/components/f
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import type { useReservationActions } from './use-reservation-actions'
+import { useDiscardGuard } from '../discard-guard'
 
 const STATUS_OPTIONS = RESERVATION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))
 const PREFERENCE_OPTIONS = FOOD_DRINKS.map((v) => ({ value: v, label: FOOD_DRINKS_LABELS[v] }))
@@ -50,6 +51,7 @@ export function ReservationDialog({
     resolver: zodResolver(AdminReservationSchema),
     defaultValues: initialValues(reservation, defaultDate),
   })
+  const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
   const { errors } = form.formState
   const [submitted, setSubmitted] = React.useState<AdminReservationInput | null>(null)
 
@@ -88,7 +90,7 @@ export function ReservationDialog({
   const canOverride = Boolean(save.errorCode && OVERRIDABLE.has(save.errorCode) && submitted)
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.pending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !save.pending && (next ? onOpenChange(true) : guard.requestClose())}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{reservation ? 'Edit Reservation' : 'New Booking'}</DialogTitle>
@@ -118,7 +120,7 @@ export function ReservationDialog({
           </div>
           <TextareaField label="Additional Information" rows={3} maxLength={2000} error={errors.additionalInfo?.message} {...form.register('additionalInfo')} />
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.pending}>
+            <Button type="button" variant="outline" onClick={guard.requestClose} disabled={save.pending}>
               Cancel
             </Button>
             <Button type="submit" disabled={save.pending}>
@@ -126,6 +128,7 @@ export function ReservationDialog({
             </Button>
           </DialogFooter>
         </form>
+        {guard.prompt}
       </DialogContent>
     </Dialog>
   )
