@@ -2,7 +2,7 @@
 // `body` may be an object or a function (i) => object giving each request its own body.
 // `prepare(baseUrl, { query })` may run once before the endpoint is measured (query: SQL on the bench's database) and return extra fields.
 // `budget: { minRps, maxP99Ms }` is checked: the bench exits 1 when one is missed.
-// `costPer: true` also prints CPU per request (app and PostgreSQL) and requests per committed transaction.
+// `costPer: true` also prints CPU per request (app, PostgreSQL and the load generator) and requests per committed transaction.
 // Booking (issue 4): dates are venue-zone days after today.
 const venueToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
 const dayAfter = (days) => new Date(Date.parse(`${venueToday}T12:00:00Z`) + days * 86_400_000)

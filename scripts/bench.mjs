@@ -151,9 +151,12 @@ try {
     }
     if (WARMUP > 0) await run(server.url, endpoint, extra, WARMUP)
     const before = endpoint.costPer ? await costSnapshot(dataDir, server.child.pid) : undefined
+    // The load generator (this process) shares the machine's cores with the app and PostgreSQL.
+    const loadGenerator = process.cpuUsage()
     const result = await run(server.url, endpoint, extra)
+    const { user, system } = process.cpuUsage(loadGenerator)
     const after = endpoint.costPer ? await costSnapshot(dataDir, server.child.pid) : undefined
-    rows.push({ name: endpoint.name, endpoint, result, cost: before && after && { before, after } })
+    rows.push({ name: endpoint.name, endpoint, result, cost: before && after && { before, after, loadGenerator: user + system } })
   }
 } finally {
   await benchClient?.end()
@@ -203,6 +206,7 @@ for (const { name, result, cost } of rows) {
   costLines.push(
     `${name}, per request answered 2xx (${done}): app CPU ${Math.round((cost.after.app - cost.before.app) / done)} µs, ` +
       `PostgreSQL CPU ${Math.round((cost.after.postgres - cost.before.postgres) / done)} µs (its processes that lived through the run), ` +
+      `load generator CPU ${Math.round(cost.loadGenerator / done)} µs, ` +
       `${(done / Math.max(1, commits)).toFixed(1)} requests per committed transaction (${commits} commits)`,
   )
 }
