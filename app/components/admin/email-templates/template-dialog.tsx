@@ -12,8 +12,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
 import { toast } from '~/components/ui/use-toast'
 import type { EmailTemplateRow } from '~/lib/queries/email'
 import { UploadControl } from '../upload-control'
-import { asInput, type useTemplateActions } from './use-template-actions'
 import { useDiscardGuard } from '../discard-guard'
+import { asInput, type useTemplateActions } from './use-template-actions'
 
 const EMPTY: EmailTemplateForm = {
   templateKey: '',

@@ -11,10 +11,10 @@ import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { eventCategoriesQuery, venueDefaultQuery } from '~/lib/queries/events'
 import { UploadControl } from '../upload-control'
+import { useDiscardGuard } from '../discard-guard'
 import { BOOKING_TYPE_LABELS, EVENT_STATUS_LABELS, EVENT_TYPE_LABELS } from './event-filters'
 import type { Editing } from './events-panel'
 import type { useEventActions } from './use-event-actions'
-import { useDiscardGuard } from '../discard-guard'
 
 type Choice = 'type' | 'status' | 'bookingType'
 /** The form's values: text for every input, the switches' booleans, the selects' choices. */

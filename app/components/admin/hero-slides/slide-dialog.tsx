@@ -20,8 +20,8 @@ import { toast } from '~/components/ui/use-toast'
 import { VENUE_IMAGES } from '~/lib/artwork'
 import { cn } from '~/lib/utils'
 import { UploadControl } from '../upload-control'
-import { asInput, type useHeroActions } from './use-hero-actions'
 import { useDiscardGuard } from '../discard-guard'
+import { asInput, type useHeroActions } from './use-hero-actions'
 
 /** The seven venue pictures staff can pick instead of uploading (SPEC.md section 2). */
 function ImagePicker({ value, onPick }: { value: string; onPick: (src: string) => void }) {

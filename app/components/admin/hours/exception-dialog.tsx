@@ -10,8 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { fetchReservations } from '~/lib/queries/reservations'
-import type { useExceptionActions } from './use-hours-actions'
 import { useDiscardGuard } from '../discard-guard'
+import type { useExceptionActions } from './use-hours-actions'
 
 type Values = { date: string; isClosed: boolean; openTime: string; closeTime: string; reason: string }
 const TIME_OPTIONS = [{ value: '', label: 'Choose a time' }, ...HALF_HOURS.map((t) => ({ value: t, label: t }))]

@@ -10,8 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { UploadControl } from '../upload-control'
-import type { useMenuActions } from './use-menu-actions'
 import { useDiscardGuard } from '../discard-guard'
+import type { useMenuActions } from './use-menu-actions'
 
 const CATEGORY_OPTIONS = MENU_CATEGORIES.map((c) => ({ value: c, label: MENU_CATEGORY_LABELS[c] }))
 

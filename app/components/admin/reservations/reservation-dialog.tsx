@@ -12,8 +12,8 @@ import { formatLongDate, formatTime12 } from '../../../../common/time'
 import { FormError, SelectField, TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
-import type { useReservationActions } from './use-reservation-actions'
 import { useDiscardGuard } from '../discard-guard'
+import type { useReservationActions } from './use-reservation-actions'
 
 const STATUS_OPTIONS = RESERVATION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))
 const PREFERENCE_OPTIONS = FOOD_DRINKS.map((v) => ({ value: v, label: FOOD_DRINKS_LABELS[v] }))
