@@ -70,10 +70,10 @@ describe('pageCache', () => {
     const site = await cachedSite(() => new Promise((resolve) => renders.push(resolve)))
     try {
       const before = site.get()
-      await expect.poll(() => renders.length).toBe(1)
+      await expect.poll(() => renders.length, { timeout: 5_000 }).toBe(1)
       site.changes.bump()
       const after = site.get()
-      await expect.poll(() => renders.length).toBe(2)
+      await expect.poll(() => renders.length, { timeout: 5_000 }).toBe(2)
       renders[1]!('<p>after the change</p>')
       renders[0]!('<p>before the change</p>')
       expect(await after).toBe('<p>after the change</p>')
