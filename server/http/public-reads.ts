@@ -125,12 +125,13 @@ export function createPublicReads({
     const kept = answers.get(url)
     if (kept && fresh(kept)) return Promise.resolve(kept)
     // A read begun before a change was announced may hold what the change replaced: not shared after it.
+    const version = announcements.version()
     const pending = loading.get(url)
-    if (pending?.version === announcements.version()) return pending.answer
+    if (pending?.version === version) return pending.answer
     const started = load(url, topics, read).finally(() => {
       if (loading.get(url)?.answer === started) loading.delete(url)
     })
-    loading.set(url, { version: announcements.version(), answer: started })
+    loading.set(url, { version, answer: started })
     return started
   }
 

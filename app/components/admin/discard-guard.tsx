@@ -3,17 +3,18 @@ import { ADMIN_MESSAGES } from '../../../common/messages'
 import { ConfirmDialog } from './confirm'
 
 /**
- * Closing a form dialog that holds unsaved changes (Escape, a click outside
- * it, Close or Cancel) asks first, so an edit is not lost to a stray tap on a
- * busy evening; a form with nothing changed closes at once.
+ * A form dialog's closing: nothing closes it while its save is under way, and
+ * closing it with unsaved changes (Escape, a click outside it, Close or
+ * Cancel) asks first, so an edit is not lost to a stray tap on a busy
+ * evening; a form with nothing changed closes at once.
  *
- *   const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
- *   <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : guard.requestClose())}>
+ *   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
+ *   <Dialog open={open} onOpenChange={guard.onOpenChange}>
  *     ... <Button onClick={guard.requestClose}>Cancel</Button> {guard.prompt}
  */
-export function useDiscardGuard(dirty: boolean, close: () => void) {
+export function useDiscardGuard({ dirty, pending, onOpenChange }: { dirty: boolean; pending: boolean; onOpenChange: (open: boolean) => void }) {
   const [asking, setAsking] = React.useState(false)
-  const requestClose = () => (dirty ? setAsking(true) : close())
+  const requestClose = () => (dirty ? setAsking(true) : onOpenChange(false))
   const prompt = (
     <ConfirmDialog
       open={asking}
@@ -25,10 +26,19 @@ export function useDiscardGuard(dirty: boolean, close: () => void) {
       pending={false}
       onConfirm={() => {
         setAsking(false)
-        close()
+        onOpenChange(false)
       }}
       onCancel={() => setAsking(false)}
     />
   )
-  return { requestClose, prompt }
+  return {
+    /** For the Dialog itself. */
+    onOpenChange: (next: boolean) => {
+      if (pending) return
+      if (next) onOpenChange(true)
+      else requestClose()
+    },
+    requestClose,
+    prompt,
+  }
 }

@@ -85,7 +85,7 @@ export function TemplateDialog({
     resolver: zodResolver(EmailTemplateSchema),
     defaultValues: template ? formValues(template) : EMPTY,
   })
-  const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
+  const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   const { errors } = form.formState
   const [key, textContent] = form.watch(['templateKey', 'textContent'])
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
@@ -157,7 +157,7 @@ export function TemplateDialog({
   )
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.pending && (next ? onOpenChange(true) : guard.requestClose())}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{template ? 'Edit Template' : 'Create Template'}</DialogTitle>

@@ -108,7 +108,7 @@ export function EventDialog({
       ? { ...formValues(editing.from), title: `${editing.from.title} (Copy)`, slug: '' }
       : blank(venue.data ?? '')
   const form = useForm<EventForm, unknown, EventInput>({ resolver: zodResolver(EventSchema), defaultValues: initial })
-  const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
+  const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   const { errors } = form.formState
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
   // The venue's name arrives after the form opened: fill it in unless staff typed one.
@@ -148,7 +148,7 @@ export function EventDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.pending && (next ? onOpenChange(true) : guard.requestClose())}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{event ? 'Edit Event' : editing.mode === 'new' && editing.from ? 'Duplicate Event' : 'Create Event'}</DialogTitle>

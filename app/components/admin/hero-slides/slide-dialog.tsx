@@ -74,7 +74,7 @@ export function SlideDialog({
     resolver: zodResolver(HeroSlideSchema),
     defaultValues: slide ? asInput(slide) : { title: '', subtitle: '', description: '', image: '', buttons: [], order: nextOrder, isActive: true },
   })
-  const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
+  const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   const buttons = useFieldArray({ control: form.control, name: 'buttons' })
   const { errors } = form.formState
   const image = form.watch('image')
@@ -103,7 +103,7 @@ export function SlideDialog({
   const setImage = (src: string) => form.setValue('image', src, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.pending && (next ? onOpenChange(true) : guard.requestClose())}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{slide ? 'Edit Slide' : 'Add Slide'}</DialogTitle>

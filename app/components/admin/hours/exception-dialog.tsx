@@ -62,7 +62,7 @@ export function ExceptionDialog({
 }) {
   const form = useForm<Values, unknown, HourExceptionInput>({ // The schema reads blank times as empty (a preprocess), so its declared input is wider than the form's.
     resolver: zodResolver(HourExceptionSchema) as never, defaultValues: initial(exception) })
-  const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
+  const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   const { errors } = form.formState
   const closed = form.watch('isClosed')
 
@@ -91,7 +91,7 @@ export function ExceptionDialog({
   })
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.pending && (next ? onOpenChange(true) : guard.requestClose())}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{exception ? 'Edit Exception' : 'Add Exception'}</DialogTitle>

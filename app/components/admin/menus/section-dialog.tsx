@@ -80,7 +80,7 @@ export function SectionDialog({
     resolver: zodResolver(MenuSectionSchema),
     defaultValues: section ? formValues(section) : { name: '', category: defaultCategory, description: '', pdfUrl: null, imageUrls: [], backgroundImage: null, isActive: true },
   })
-  const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
+  const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   const { errors } = form.formState
   const [pdfUrl, imageUrls, backgroundImage] = form.watch(['pdfUrl', 'imageUrls', 'backgroundImage'])
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
@@ -107,7 +107,7 @@ export function SectionDialog({
   )
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.pending && (next ? onOpenChange(true) : guard.requestClose())}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{section ? 'Edit Menu Section' : 'Add Menu Section'}</DialogTitle>

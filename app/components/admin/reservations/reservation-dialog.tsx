@@ -51,7 +51,7 @@ export function ReservationDialog({
     resolver: zodResolver(AdminReservationSchema),
     defaultValues: initialValues(reservation, defaultDate),
   })
-  const guard = useDiscardGuard(form.formState.isDirty, () => onOpenChange(false))
+  const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   const { errors } = form.formState
   const [submitted, setSubmitted] = React.useState<AdminReservationInput | null>(null)
 
@@ -90,7 +90,7 @@ export function ReservationDialog({
   const canOverride = Boolean(save.errorCode && OVERRIDABLE.has(save.errorCode) && submitted)
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.pending && (next ? onOpenChange(true) : guard.requestClose())}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{reservation ? 'Edit Reservation' : 'New Booking'}</DialogTitle>
