@@ -36,7 +36,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   // API answers are `no-store`; hashing every JSON body for an ETag would buy nothing.
   app.set('etag', false)
 
-  app.use(requestLog(logger))
+  app.use(requestLog(app, logger))
   app.use(wellFormedRequest)
   if (testClock) app.use(testClock.middleware)
   const routes = apiRoutes(services, deps)

@@ -78,6 +78,19 @@ describe('API conventions', () => {
     expect(c.headers['x-request-id']).not.toBe('bad id <script>')
   })
 
+  it("writes a request's own log lines with its request id, each request its own", async () => {
+    const lines: Record<string, unknown>[] = []
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) })
+    const deadDb = createDb('postgres://nobody:nothing@127.0.0.1:1/none')
+    const { app } = createApp({ ...t.deps, db: deadDb, logger })
+    for (const id of ['trace-log-1', 'trace-log-2']) {
+      await request(app).get('/api/opening-hours').set('X-Request-Id', id).expect(503)
+    }
+    const unavailable = lines.filter((l) => l.msg === 'Database unavailable: answered 503')
+    expect(unavailable.map((l) => l.reqId)).toEqual(['trace-log-1', 'trace-log-2'])
+    await deadDb.$client.end()
+  })
+
   it('sends pages an enforced CSP with a fresh nonce per request', async () => {
     const { app } = createApp(t.deps, { pages: () => (_req, res) => res.send('<p>A page</p>') })
     const a = await request(app).get('/some-page').expect(200)
