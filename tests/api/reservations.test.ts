@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CreateReservationSchema } from '../../common/reservation'
 import { BOOKING_SETTING_DEFAULTS } from '../../common/settings'
 import { emailOutbox, events, hourExceptions, marketingConsents, reservations } from '../../server/db/schema'
+import { publicReservation } from '../../server/reservations/reservations-service'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { guestBooking } from '../helpers/guest-booking'
 
@@ -223,22 +224,7 @@ describe('reservation.created inside the transaction', () => {
     const stored = await t.db.select().from(reservations).where(sql`${reservations.id} in (${table.body.id}, ${atEvent.body.id})`).orderBy(reservations.id)
     expect(stored).toHaveLength(2)
     expect(seen).toEqual(stored)
-    const publicOf = (r: (typeof stored)[number]) => ({
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      date: r.date,
-      startTime: r.startTime,
-      partySize: r.partySize,
-      additionalInfo: r.additionalInfo,
-      foodDrinks: r.foodDrinks,
-      receiveOffers: r.receiveOffers,
-      status: r.status,
-      eventId: r.eventId,
-      createdAt: r.createdAt.toISOString(),
-    })
-    expect([table.body, atEvent.body]).toEqual(stored.map(publicOf))
+    expect([table.body, atEvent.body]).toEqual(stored.map(publicReservation))
   })
   it('stores nothing when such a listener fails, and says so with a 500', async () => {
     const off = t.services.reservations.events.inTransaction('reservation.created', async () => {
