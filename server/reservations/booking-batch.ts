@@ -249,8 +249,10 @@ function decideInOrder(
     const reads: BookingReads = {
       attempt: { hits: total.hits - perKey.get(plan.attempt.key)! + seen, reset_at: total.reset_at },
       replay: replayFrom(read.checks[i]!) ?? earlier?.placeholder,
+      // Named, not spread: see asInserted (reservations-data.ts) on spreads followed by properties.
       day: {
-        ...day,
+        weekly: day.weekly,
+        exceptions: day.exceptions,
         bookings: [...day.bookings, ...(added.get(plan.date) ?? [])],
         duplicate: (read.checks[i]!.duplicate as boolean) || heldSlots.has(slot),
       },
