@@ -13,11 +13,13 @@ import { startWorker } from './jobs/worker'
 import { createAppServer } from './http/app-server'
 import { precompressedAssets } from './http/precompressed'
 import { pagesHandler } from './pages'
+import { tuneV8 } from './v8-tuning'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
 /** The process entry: configuration, database, app, and a clean stop on SIGINT/SIGTERM. */
 async function main() {
+  tuneV8()
   const startedAt = performance.now()
   const config = loadConfigOrExit()
   const dev = process.argv.includes('--dev')
