@@ -7,8 +7,8 @@ import v8 from 'node:v8'
  * literal makes, and once most of them survive a young-generation collection it
  * makes that literal's objects in the old generation from then on. A request's
  * objects live 20-30 ms, and in a booking rush each collection finds the fifty
- * requests in flight alive: V8 took such literals (in Node's HTTP code, in
- * node-postgres, in ours) for long-lived. From then on about 2 MB went to the old
+ * requests in flight alive, and V8 took some per-request literals for long-lived
+ * (with this flag the growth below stopped). About 2 MB then went to the old
  * generation at every collection; it filled within seconds, and each full collection
  * paused every request in flight. Which literals it picked differed from one
  * process start to the next, so the same build ran in one of two modes (0.4 or
