@@ -241,9 +241,8 @@ export const reservations = pgTable(
     check('reservations_time_check', isTime('start_time')),
     index('reservations_date_status_idx').on(t.date, t.status),
     index('reservations_status_idx').on(t.status),
-    index('reservations_email_idx').on(sql`lower(${t.email})`),
-    // And reservations_active_covers_idx, (date, start_time) including party_size and id on the active
-    // bookings, which drizzle cannot declare (INCLUDE): migration 0005.
+    // And reservations_active_covers_idx, (date, start_time, lower(email)) including party_size and id on the
+    // active bookings, which drizzle cannot declare (INCLUDE): migrations 0005 and 0006.
   ],
 )
 export type Reservation = typeof reservations.$inferSelect
