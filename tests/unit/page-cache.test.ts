@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import express from 'express'
 import { describe, expect, it } from 'vitest'
-import { gzipWithNonce, pageCache, splitAroundNonce } from '../../server/http/page-cache'
+import { gzipWithNonce, splitAroundNonce } from '../../server/http/nonce-gzip'
+import { pageCache } from '../../server/http/page-cache'
 
 // Nonces are 16 random bytes in base64: a response's is as long as the placeholder.
 const PLACEHOLDER = 'cGxhY2Vob2xkZXJub25jZQ=='
