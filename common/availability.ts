@@ -1,6 +1,7 @@
 /**
  * Booking rules of DESIGN.md section 3, as pure functions shared by the server
- * (availability API, re-check under the lock) and the booking page (calendar).
+ * (availability API, and the booking decision made under the lock) and the
+ * booking page (calendar).
  * Dates are 'YYYY-MM-DD' and times 'HH:MM' in the venue's zone; "now" is an
  * instant turned into venue wall-clock time with `zonedParts`, so the process's
  * own time zone never matters.
@@ -220,19 +221,11 @@ export type SlotQuery = {
   rules: CapacityRules & BookingWindowRules
 }
 
-export type SlotCheck = 'ok' | 'not_a_slot' | 'too_soon' | 'beyond_horizon' | 'full'
-
-/** Why a start time can or cannot be booked for a party on a date. */
-export function checkSlot(query: SlotQuery, startTime: string): SlotCheck {
-  const { date, now, timeZone, rules } = query
-  if (!slotTimes(bookingHoursFor(date, query.weekly, query.exceptions)).includes(startTime)) return 'not_a_slot'
-  if (date > lastBookableDate(now, timeZone, rules.maxDaysAhead)) return 'beyond_horizon'
-  if (!meetsNotice(date, startTime, now, timeZone, rules.minNoticeMinutes)) return 'too_soon'
-  if (!partyFits(startTime, query.partySize, query.bookings, rules)) return 'full'
-  return 'ok'
-}
-
-/** The start times a party can book on a date, in order (the same rules as checkSlot, worked out once per date). */
+/**
+ * The start times a party can book on a date, in order: the rules of
+ * decideBooking (server/reservations/booking-decision.ts) worked out once per
+ * date; its tests check that the two agree.
+ */
 export function availableSlots(query: SlotQuery): string[] {
   const { date, now, timeZone, rules } = query
   const times = slotTimes(bookingHoursFor(date, query.weekly, query.exceptions))

@@ -3,7 +3,8 @@ import type { Request, RequestHandler, Response } from 'express'
 import { cleanText } from '../../common/fields'
 import type { Db } from '../db/client'
 import type { Clock } from '../deps'
-import { attemptsSoFar, countAttemptsQuery, limitAttempts } from '../http/rate-limit'
+import { limitAttempts } from '../http/rate-limit'
+import { attemptsSoFar, countAttemptsQuery } from '../rate-limits/attempts'
 
 const WINDOW_MS = 15 * 60_000
 /** Failed sign-ins from one address, whatever the usernames (a script trying many names). */

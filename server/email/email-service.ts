@@ -6,7 +6,7 @@ import { zonedInstant } from '../../common/availability'
 import { withoutTrailingSlashes } from '../../common/url'
 import { emailOutbox, emailTemplates, marketingConsents, type EmailOutboxRow, type EmailTemplate, type EventEnquiry } from '../db/schema'
 import type { Deps } from '../deps'
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors'
+import { ConflictError, NotFoundError, ValidationError } from '../domain-errors'
 import type { ReservationEvents } from '../reservations/reservation-events'
 import type { SettingsService } from '../settings/settings-service'
 import { manageLinkFor } from '../reservations/guest-bookings'
@@ -17,15 +17,11 @@ import { bookingMessages, enqueueMessagesQuery, enquiryMessages, guestChangeMess
 import { renderMessage } from './render'
 import { templateProblems } from './template-check'
 import type { MailTransport } from './transport'
+import { isUniqueViolation } from '../db/errors'
 
 const UNSUBSCRIBE = 'unsubscribe'
 /** How long a link to stop offers works. */
 const UNSUBSCRIBE_DAYS = 400
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
-}
 
 export class PreviewError extends Error {}
 

@@ -4,7 +4,7 @@ import type { EnquiryStatus } from '../../common/constants'
 import type { Db } from '../db/client'
 import { eventEnquiries, type EventEnquiry } from '../db/schema'
 import type { Clock } from '../deps'
-import { NotFoundError } from '../http/errors'
+import { NotFoundError } from '../domain-errors'
 
 const toAdminEnquiry = (row: EventEnquiry): AdminEnquiry => ({
   ...row,

@@ -4,12 +4,8 @@ import { slugify } from '../../common/slug'
 import type { Db } from '../db/client'
 import { eventCategories, events, type Event } from '../db/schema'
 import type { Clock } from '../deps'
-import { NotFoundError, ValidationError } from '../http/errors'
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
-}
+import { NotFoundError, ValidationError } from '../domain-errors'
+import { isUniqueViolation } from '../db/errors'
 
 /**
  * Guests of an event's active table bookings (pending and confirmed), as the event capacity counts them.

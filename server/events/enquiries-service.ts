@@ -5,7 +5,7 @@ import { sendTogether } from '../db/pipeline'
 import type { EventEnquiry } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import type { Deps } from '../deps'
-import { ValidationError } from '../http/errors'
+import { ValidationError } from '../domain-errors'
 import type { EventsService } from './events-service'
 
 /**

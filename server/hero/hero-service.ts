@@ -2,7 +2,7 @@ import { asc, count, eq, sql } from 'drizzle-orm'
 import type { HeroSlideInput, HeroSlideRow } from '../../common/hero'
 import type { Db } from '../db/client'
 import { heroSlides, type HeroSlide } from '../db/schema'
-import { NotFoundError } from '../http/errors'
+import { NotFoundError } from '../domain-errors'
 
 export type PublicHeroSlide = Pick<
   HeroSlide,

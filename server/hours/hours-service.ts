@@ -3,7 +3,8 @@ import { DEFAULT_OPEN, HOURS_MESSAGES as M, hoursProblem, type HourExceptionRow,
 import type { HourExceptionInput, OpeningHoursChange } from '../../common/hours-schema'
 import type { Db } from '../db/client'
 import { hourExceptions, openingHours, type HourException, type OpeningHoursRow } from '../db/schema'
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors'
+import { ConflictError, NotFoundError, ValidationError } from '../domain-errors'
+import { isUniqueViolation } from '../db/errors'
 
 export type OpeningHoursEntry = Pick<OpeningHoursRow, 'id' | 'dayOfWeek' | 'openTime' | 'closeTime' | 'isClosed'>
 export type HourExceptionEntry = Pick<HourException, 'id' | 'date' | 'openTime' | 'closeTime' | 'isClosed' | 'reason'>
@@ -22,11 +23,6 @@ const exceptionColumns = {
   closeTime: hourExceptions.closeTime,
   isClosed: hourExceptions.isClosed,
   reason: hourExceptions.reason,
-}
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
 }
 
 /** The field a rule's message is about, for the form to show it beside. */

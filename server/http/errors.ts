@@ -1,8 +1,23 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { ZodError } from 'zod'
 import { isDatabaseUnavailable } from '../db/unavailable'
+import { DomainError, TooManyRequestsError, type DomainErrorKind } from '../domain-errors'
 
-/** An error with an HTTP status and a message that is safe to show to the user. */
+// Routers and middleware throw these too; services import them from server/domain-errors.ts.
+export { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../domain-errors'
+
+/** The one place a domain error's kind becomes an HTTP status. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  gone: 410,
+  conflict: 409,
+  unprocessable: 422,
+  too_many_requests: 429,
+}
+
+/** An error of the HTTP layer (a router, a middleware, an upload) with its status and a message safe to show the user. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -12,33 +27,6 @@ export class HttpError extends Error {
     readonly code?: string,
   ) {
     super(message)
-  }
-}
-
-export class NotFoundError extends HttpError {
-  constructor(message = 'Not found') {
-    super(404, message)
-  }
-}
-
-export class ConflictError extends HttpError {
-  constructor(message: string, code?: string) {
-    super(409, message, undefined, code)
-  }
-}
-
-export class TooManyRequestsError extends HttpError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message)
-  }
-}
-
-export class ValidationError extends HttpError {
-  constructor(message: string, errors?: Record<string, string>) {
-    super(400, message, errors)
   }
 }
 
@@ -77,11 +65,11 @@ function toErrorBody(error: unknown): { status: number; body: ErrorBody } | unde
     const errors = zodFieldErrors(error)
     return { status: 400, body: { message: Object.values(errors)[0] ?? 'Invalid request', errors } }
   }
-  if (error instanceof HttpError) {
+  if (error instanceof HttpError || error instanceof DomainError) {
     const body: ErrorBody = { message: error.message }
     if (error.errors) body.errors = error.errors
     if (error.code) body.code = error.code
-    return { status: error.status, body }
+    return { status: error instanceof HttpError ? error.status : STATUS_OF[error.kind], body }
   }
   if (isDatabaseUnavailable(error)) return { status: 503, body: { message: UNAVAILABLE_MESSAGE } }
   // 507 Insufficient Storage: the request was fine, the server cannot keep what it sent.
@@ -100,6 +88,11 @@ function toErrorBody(error: unknown): { status: number; body: ErrorBody } | unde
   // A value PostgreSQL refused (a data exception caused by input): the schemas should have caught it first.
   if (isDataException(error)) return { status: 400, body: { message: 'The request holds a value that cannot be stored' } }
   return undefined
+}
+
+/** The status an error answers with (500 for one this module does not know): what a test calling a service directly compares. */
+export function statusOf(error: unknown): number {
+  return toErrorBody(error)?.status ?? 500
 }
 
 /** PostgreSQL's refusals of a value sent to it: too long, out of range, unreadable, or holding a NUL. */

@@ -3,7 +3,8 @@ import { MENU_CATEGORIES, type MenuCategory } from '../../common/constants'
 import { MENU_MESSAGES, type MenuSectionInput, type MenuSectionPatch, type MenuSectionRow } from '../../common/menu-schema'
 import type { Db } from '../db/client'
 import { menuSections, type MenuSection } from '../db/schema'
-import { ConflictError, NotFoundError } from '../http/errors'
+import { ConflictError, NotFoundError } from '../domain-errors'
+import { isUniqueViolation } from '../db/errors'
 
 const categoryRank = (category: string) => {
   const rank = MENU_CATEGORIES.indexOf(category as (typeof MENU_CATEGORIES)[number])
@@ -15,11 +16,6 @@ const hasContent = or(
   gt(sql<number>`coalesce(cardinality(${menuSections.imageUrls}), 0)`, 0),
   and(sql`${menuSections.pdfUrl} is not null`, ne(menuSections.pdfUrl, '')),
 )
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
-}
 
 const asRow = (s: MenuSection): MenuSectionRow => ({ ...s, category: s.category as MenuCategory, updatedAt: s.updatedAt.toISOString() })
 

@@ -3,17 +3,11 @@ import type { ActiveBooking } from '../../common/availability'
 import type { Db } from '../db/client'
 import type { Reservation } from '../db/schema'
 import { sendTogether } from '../db/pipeline'
-import { countAttemptsQuery, type AttemptCount } from '../http/rate-limit'
+import { countAttemptsQuery, type AttemptCount } from '../rate-limits/attempts'
 import { ConnectionLost, transactionOn, type TransactionEnd } from '../db/transaction'
+import { batchChecksQuery, batchDaysQuery, lockDatesQuery, replayFrom, reserveIdsQuery, type InsertIds } from './booking-sql'
 import {
-  dayColumns,
-  heldSlotSql,
   insertAndCommit,
-  lockDatesQuery,
-  REPLAY_COLUMNS,
-  replayFrom,
-  replayJoin,
-  reserveIdsQuery,
   slotOf,
   type Booked,
   type BookingPlan,
@@ -22,7 +16,6 @@ import {
   type BookingWrite,
   type DayData,
   type Decide,
-  type InsertIds,
 } from './reservations-data'
 
 /** A table booking waiting for its batch. */
@@ -171,24 +164,8 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
     'begin',
     countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds, plans[0]!.attempt.at),
     lockDatesQuery(dates),
-    // These two reads are planned for each batch, with its own dates, as unnamed statements: a named one
-    // keeps a generic plan after five runs, and one made while the table was small read whole dates from
-    // the heap for the rest of the connection's life (migration 0006 has the rest). Planning costs about
-    // 0.1 ms each.
-    {
-      text: `select d as date, ${dayColumns('d', 'dow', 'null', { from: 'f', to: 't' })}
-        from unnest($1::text[], $2::int[], $3::text[], $4::text[]) as x(d, dow, f, t)`,
-      values: [dates, weekdays, from, to],
-    },
-    {
-      // Lateral lookups, so each booking's checks are index probes (as a plain join the
-      // planner hashed the whole reservations table for every batch).
-      text: `select held.id is not null as duplicate, ${REPLAY_COLUMNS}
-        from unnest($1::text[], $2::text[], $3::text[], $4::text[]) with ordinality as x(email, d, t, key, n)
-        left join lateral (${heldSlotSql('x.email', 'x.d', 'x.t')}) held on true
-        ${replayJoin('x.key')} order by x.n`,
-      values: [plans.map((p) => p.holder.email), plans.map((p) => p.date), plans.map((p) => p.holder.startTime), plans.map((p) => p.idempotencyKey ?? null)],
-    },
+    batchDaysQuery(dates, weekdays, from, to),
+    batchChecksQuery(plans.map((p) => p.holder.email), plans.map((p) => p.date), plans.map((p) => p.holder.startTime), plans.map((p) => p.idempotencyKey ?? null)),
     reserveIdsQuery(batch.length),
   ])
 
@@ -251,7 +228,7 @@ function decideInOrder(
     const reads: BookingReads = {
       attempt: { hits: total.hits - perKey.get(plan.attempt.key)! + seen, reset_at: total.reset_at },
       replay: replayFrom(read.checks[i]!) ?? earlier?.placeholder,
-      // Named, not spread: see asInserted (reservations-data.ts) on spreads followed by properties.
+      // Named, not spread: see asInserted (booking-sql.ts) on spreads followed by properties.
       day: {
         weekly: day.weekly,
         exceptions: day.exceptions,

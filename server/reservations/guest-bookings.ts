@@ -1,19 +1,21 @@
 import type pg from 'pg'
-import { checkSlot, availableSlots, zonedInstant } from '../../common/availability'
+import { availableSlots, zonedInstant } from '../../common/availability'
 import { GUEST_CHANGE_CUTOFF_HOURS, MANAGE_LINK_DAYS_AFTER_VISIT, MANAGE_MESSAGES as M, type ManageLinkProblem, type ManageState, type ManageView } from '../../common/manage-booking'
 import type { ChangeBookingInput } from '../../common/manage-booking-schema'
-import { DUPLICATE_BOOKING_MESSAGE, slotUnavailableMessage, type AvailabilitySlot } from '../../common/reservation'
-import { dayOfWeek, formatTime12, todayIn } from '../../common/time'
+import type { AvailabilitySlot } from '../../common/reservation'
+import { dayOfWeek, todayIn } from '../../common/time'
 import { withoutTrailingSlashes } from '../../common/url'
 import type { Reservation } from '../db/schema'
 import type { Config } from '../config'
 import type { Deps } from '../deps'
 import { bookingCalendarFile } from '../email/ics'
-import { ConflictError, HttpError } from '../http/errors'
+import { ConflictError, DomainError } from '../domain-errors'
 import type { SettingsService } from '../settings/settings-service'
 import { signToken, verifyToken } from '../signed-tokens'
 import type { ReservationEvents } from './reservation-events'
-import { dayColumns, heldSlotSql, RESERVATION_FIELDS, runStatements, withDatesLocked, type DayData } from './reservations-data'
+import { bookingRules, decideBooking } from './booking-decision'
+import { dayWithoutQuery, heldSlotQuery, RESERVATION_FIELDS } from './booking-sql'
+import { runStatements, withDatesLocked, type DayData } from './reservations-data'
 
 /** A pool or a connection in a transaction: either reads a booking. */
 type Queryable = Pick<pg.Pool, 'query'>
@@ -32,12 +34,12 @@ export function manageLinkFor(config: Pick<Config, 'sessionSecret' | 'venueTimez
 }
 
 /** A link that does not open a booking: 404 when it is not one of ours (or the booking is gone), 410 when it has expired. */
-export class ManageLinkError extends HttpError {
+export class ManageLinkError extends DomainError {
   constructor(
     readonly problem: ManageLinkProblem,
     phone: string,
   ) {
-    super(problem === 'expired' ? 410 : 404, problem === 'expired' ? M.expired(phone) : M.invalid(phone), undefined, `link_${problem}`)
+    super(problem === 'expired' ? 'gone' : 'not_found', problem === 'expired' ? M.expired(phone) : M.invalid(phone), undefined, `link_${problem}`)
   }
 }
 
@@ -122,7 +124,7 @@ export function createGuestBookings(
 
   /** A day's hours and active bookings, this booking's own seats left out. */
   async function dayWithout(client: Queryable, date: string, id: number): Promise<DayData> {
-    const { rows } = await client.query<DayData>({ text: `select ${dayColumns('$1', '$2', '$3::int')}`, values: [date, dayOfWeek(date), id] })
+    const { rows } = await client.query<DayData>(dayWithoutQuery(date, dayOfWeek(date), id))
     return rows[0]!
   }
 
@@ -154,7 +156,7 @@ export function createGuestBookings(
       if (input.date === before.date && input.startTime === before.startTime && input.partySize === before.partySize) {
         return { ...(await viewOf(before)), changed: false }
       }
-      const rules = await settings.booking()
+      const rules = bookingRules(await settings.booking(), timeZone)
       const change = await withDatesLocked(db, [before.date, input.date], async (client) => {
         const current = (await find(client, before.id, true))!
         // Changed by staff meanwhile (or by the guest in another tab): decide on what is there now.
@@ -164,13 +166,15 @@ export function createGuestBookings(
         const [day, held] = await Promise.all([
           dayWithout(client, input.date, current.id),
           // Another active booking of the same guest at that time (the rule of a new booking).
-          client.query(heldSlotSql('$1', '$2', '$3', '$4::int'), [current.email, input.date, input.startTime, current.id]),
+          client.query(heldSlotQuery(current.email, input.date, input.startTime, current.id)),
         ])
-        if (held.rowCount) throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
-        if (checkSlot({ date: input.date, partySize: input.partySize, now, timeZone, rules, ...day }, input.startTime) !== 'ok') {
-          throw new ConflictError(slotUnavailableMessage(formatTime12(input.startTime), input.partySize), 'slot_unavailable')
+        // The rules of a new booking: a party over the size staff confirm at once goes back to pending.
+        const decision = decideBooking(input, { ...day, duplicate: Boolean(held.rowCount) }, rules, now)
+        if (decision.outcome === 'refused') {
+          // The guest's own duplicate says so; any other reason is "that time is no longer available".
+          throw new ConflictError(decision.reason.message, decision.reason.code === 'duplicate' ? undefined : 'slot_unavailable')
         }
-        const status = input.partySize > rules.autoConfirmMaxParty ? 'pending' : 'confirmed'
+        const status = decision.status
         // A new visit time gets its own reminder.
         const moved = input.date !== current.date || input.startTime !== current.startTime
         const { rows } = await client.query<Reservation>(

@@ -1,26 +1,25 @@
 import crypto from 'node:crypto'
-import { availableSlots, checkSlot, startsThatMatter } from '../../common/availability'
+import { availableSlots, startsThatMatter } from '../../common/availability'
 import {
-  DUPLICATE_BOOKING_MESSAGE,
-  EVENT_FULL_MESSAGE,
   IDEMPOTENCY_MISMATCH_MESSAGE,
   RESERVATION_MESSAGES,
-  slotUnavailableMessage,
   type AvailabilitySlot,
   type CreateReservationInput,
   type PublicReservation,
 } from '../../common/reservation'
-import { dayOfWeek, formatTime12, minutesToTime, todayIn, zonedParts } from '../../common/time'
+import { dayOfWeek, minutesToTime, todayIn, zonedParts } from '../../common/time'
 import { createTtlCache } from '../cache'
 import type { Deps } from '../deps'
 import type { Reservation } from '../db/schema'
-import { ConflictError, HttpError, NotFoundError, ValidationError } from '../http/errors'
-import { AttemptLimit } from '../http/rate-limit'
+import { ConflictError, DomainError, NotFoundError, UnprocessableError, ValidationError } from '../domain-errors'
+import { AttemptLimit } from '../rate-limits/attempts'
 import type { SettingsService } from '../settings/settings-service'
 import * as data from './reservations-data'
 import { createBookingQueue } from './booking-batch'
+import { BookingRefusedError, bookingRules, decideBooking, type BookingRequest } from './booking-decision'
 import { oneAtATime } from './one-at-a-time'
 import { createReservationEvents, type ReservationEvents } from './reservation-events'
+import { isUniqueViolation } from '../db/errors'
 
 export type CreateResult = { statusCode: number; body: PublicReservation; replayed: boolean }
 
@@ -51,13 +50,8 @@ function fingerprintOf(input: CreateReservationInput): string {
 /** A replay of an Idempotency-Key must be the same booking (rows from before fingerprints match anything). */
 function checkSameRequest(replay: Reservation, fingerprint: string) {
   if (replay.idempotencyFingerprint && replay.idempotencyFingerprint !== fingerprint) {
-    throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE)
+    throw new UnprocessableError(IDEMPOTENCY_MISMATCH_MESSAGE)
   }
-}
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
 }
 
 /** Public booking attempts per client: generous for a family, a wall for a script. */
@@ -164,9 +158,10 @@ export function createReservationsService(
       const prefix = event ? `Event booking: ${event.title}.` : ''
       const additionalInfo =
         event && !input.additionalInfo.startsWith(prefix) ? `${prefix} ${input.additionalInfo}`.trim() : input.additionalInfo
-      const rules = await settings.booking()
+      const rules = bookingRules(await settings.booking(), timeZone)
       const now = clock.now()
       const fingerprint = key ? fingerprintOf(input) : null
+      const request: BookingRequest = { date, startTime, partySize: input.partySize, event }
 
       const decide: data.Decide = (reads) => {
         BOOKING_ATTEMPT_LIMIT.check(reads.attempt, now.getTime())
@@ -174,18 +169,8 @@ export function createReservationsService(
           checkSameRequest(reads.replay, fingerprint!)
           return undefined
         }
-        if (reads.event) {
-          if (reads.event.duplicate) throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
-          if (event!.capacity !== null && reads.event.covers + input.partySize > event!.capacity) {
-            throw new ConflictError(EVENT_FULL_MESSAGE(event!.title, input.partySize))
-          }
-        } else {
-          const day = reads.day!
-          if (day.duplicate) throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
-          if (checkSlot({ date, partySize: input.partySize, now, timeZone, rules, ...day }, startTime) !== 'ok') {
-            throw new ConflictError(slotUnavailableMessage(formatTime12(startTime), input.partySize))
-          }
-        }
+        const decision = decideBooking(request, (reads.event ?? reads.day)!, rules, now)
+        if (decision.outcome === 'refused') throw new BookingRefusedError(decision.reason)
         return {
           reservation: {
             name: input.name,
@@ -197,7 +182,7 @@ export function createReservationsService(
             additionalInfo,
             foodDrinks: input.foodDrinks,
             receiveOffers: input.receiveOffers,
-            status: input.partySize <= rules.autoConfirmMaxParty ? 'confirmed' : 'pending',
+            status: decision.status,
             eventId: event?.id ?? null,
             idempotencyKey: key ?? null,
             idempotencyFingerprint: fingerprint,
@@ -227,7 +212,7 @@ export function createReservationsService(
           return { statusCode: 201, body: publicReservation(earlier), replayed: true }
         }
         // A refusal was counted with its transaction; anything else rolled the count back with it.
-        if (!(error instanceof HttpError)) await countAttempt(client).catch(() => undefined)
+        if (!(error instanceof DomainError)) await countAttempt(client).catch(() => undefined)
         throw error
       }
       if (!booked.reservation) return { statusCode: 201, body: publicReservation(booked.reads.replay!), replayed: true }

@@ -13,9 +13,10 @@ import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '../../co
 import { dayOfWeek, formatLongDate, formatTime12, todayIn } from '../../common/time'
 import { reservations, type Reservation } from '../db/schema'
 import type { Deps } from '../deps'
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors'
+import { ConflictError, NotFoundError, ValidationError } from '../domain-errors'
 import type { BookingSettings, SettingsService } from '../settings/settings-service'
-import { dayColumns, RESERVATION_FIELDS, runStatements, withDatesLocked, type DayData } from './reservations-data'
+import { dayWithoutQuery, RESERVATION_FIELDS } from './booking-sql'
+import { runStatements, withDatesLocked, type DayData } from './reservations-data'
 import { historyOf } from './history'
 import type { ReservationEvent, ReservationEvents } from './reservation-events'
 
@@ -95,10 +96,7 @@ export function createStaffReservations(
   const timeZone = config.venueTimezone
 
   async function dayFor(client: pg.PoolClient, date: string, exceptId?: number): Promise<DayData> {
-    const { rows } = await client.query<DayData>({
-      text: `select ${dayColumns('$1', '$2', '$3::int')}`,
-      values: [date, dayOfWeek(date), exceptId ?? null],
-    })
+    const { rows } = await client.query<DayData>(dayWithoutQuery(date, dayOfWeek(date), exceptId ?? null))
     return rows[0]!
   }
 

@@ -9,7 +9,7 @@ import type { EmailService } from '../email/email-service'
 import { bookingSummary, bookingVariables, type MessageData } from '../email/outbox'
 import type { SettingsService } from '../settings/settings-service'
 import { recordHistoryQuery, type HistoryKind } from './history'
-import { RESERVATION_FIELDS } from './reservations-data'
+import { RESERVATION_FIELDS } from './booking-sql'
 
 /**
  * How many days after a visit its review request may still go: enough to

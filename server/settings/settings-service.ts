@@ -11,7 +11,7 @@ import { isValidTime } from '../../common/time'
 import { createTtlCache } from '../cache'
 import type { Db } from '../db/client'
 import { siteSettings } from '../db/schema'
-import { ValidationError } from '../http/errors'
+import { ValidationError } from '../domain-errors'
 
 const DEFAULTS: Record<string, string> = {
   ...VENUE_SETTING_DEFAULTS,

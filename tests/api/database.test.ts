@@ -7,7 +7,7 @@ import { runMigrations } from '../../server/db/migrate'
 import { EMAIL_TEMPLATE_KEYS } from '../../common/email'
 import { emailTemplates, events, openingHours, siteSettings } from '../../server/db/schema'
 import { DEFAULT_OPENING_HOURS, seed, TEMPLATES_SEEDED_SETTING } from '../../server/db/seed'
-import { dayColumns, duplicateColumn } from '../../server/reservations/reservations-data'
+import { batchChecksQuery, batchDaysQuery, dayWithoutQuery } from '../../server/reservations/booking-sql'
 import { createTestDatabase } from '../helpers/db'
 import { withDatabase } from '../helpers/global-setup'
 
@@ -91,18 +91,20 @@ describe('migrations', () => {
     )
     const { rows: [one] } = await db.$client.query(`select id from reservations where date = '2027-01-06' and status = 'confirmed' limit 1`)
     // The whole day, and (as a booking reads it) only the start times that matter to one booking.
+    // The whole day (a staff edit, a guest's move: with and without the booking's own seats), and (as a
+    // booking batch reads it) only the start times that matter to one booking.
     const cases = [
-      { exceptId: 'null' },
-      { exceptId: String(one.id) },
-      { exceptId: 'null', starts: { from: '13:00', to: '14:30' } },
+      { exceptId: null, query: dayWithoutQuery('2027-01-06', 3, null) },
+      { exceptId: one.id as number, query: dayWithoutQuery('2027-01-06', 3, one.id) },
+      { exceptId: null, starts: { from: '13:00', to: '14:30' }, query: batchDaysQuery(['2027-01-06'], [3], ['13:00'], ['14:30']) },
     ]
-    for (const { exceptId, starts } of cases) {
-      const query = `select ${dayColumns(`'2027-01-06'`, '3', exceptId, starts && { from: `'${starts.from}'`, to: `'${starts.to}'` })}`
-      const plan = (await db.$client.query(`explain (analyze, costs off, timing off, summary off) ${query}`)).rows.map((r) => r['QUERY PLAN']).join('\n')
+    for (const { exceptId, starts, query } of cases) {
+      const explained = await db.$client.query({ text: `explain (analyze, costs off, timing off, summary off) ${query.text}`, values: query.values })
+      const plan = explained.rows.map((r) => r['QUERY PLAN']).join('\n')
       expect(plan).toMatch(/Index Only Scan using reservations_active_covers_idx on reservations/)
       expect(plan).toMatch(/Heap Fetches: 0/)
       const expected = await db.$client.query(`select start_time as "startTime", sum(party_size)::int as "partySize" from reservations
-        where date = '2027-01-06' and status <> 'cancelled' and id <> ${exceptId === 'null' ? 0 : exceptId}
+        where date = '2027-01-06' and status <> 'cancelled' and id <> ${exceptId ?? 0}
           and start_time between '${starts?.from ?? '00:00'}' and '${starts?.to ?? '23:59'}' group by 1 order by 1`)
       const [day] = (await db.$client.query(query)).rows
       expect(day.bookings).toEqual(expected.rows)
@@ -128,12 +130,12 @@ describe('migrations', () => {
           from generate_series(${from}, ${to}) g`)
       const plans = async () => {
         const found: string[] = []
-        // As a batch sends them: unnamed statements, planned for their values (booking-batch.ts).
-        const statements: [string, string[]][] = [
-          [`select ${dayColumns('$1', '5', 'null', { from: '$2', to: '$3' })}`, ['2027-01-06', '18:00', '21:00']],
-          [`select ${duplicateColumn('$3', '$1', '$2')}`, ['2027-01-06', '18:00', 'G5@example.com']],
+        // The batch's own statements: unnamed, planned for their values (booking-sql.ts).
+        const statements = [
+          batchDaysQuery(['2027-01-06'], [5], ['18:00'], ['21:00']),
+          batchChecksQuery(['G5@example.com'], ['2027-01-06'], ['18:00'], [null]),
         ]
-        for (const [text, values] of statements) {
+        for (const { text, values } of statements) {
           const { rows } = await fresh.db.$client.query(`explain (costs off) ${text}`, values)
           found.push(rows.map((r) => r['QUERY PLAN']).join('\n'))
         }

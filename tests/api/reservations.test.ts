@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CreateReservationSchema } from '../../common/reservation'
 import { BOOKING_SETTING_DEFAULTS } from '../../common/settings'
 import { emailOutbox, events, hourExceptions, marketingConsents, reservations } from '../../server/db/schema'
+import { statusOf } from '../../server/http/errors'
 import { publicReservation } from '../../server/reservations/reservations-service'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { guestBooking } from '../helpers/guest-booking'
@@ -414,8 +415,8 @@ describe('bookings that arrive together', () => {
       .create(CreateReservationSchema.parse(body), { client: options.client ?? nextIp(), idempotencyKey: options.idempotencyKey })
       .then(
         (result) => ({ status: result.statusCode, body: result.body as object & { message?: string }, replayed: result.replayed }),
-        (error: { status?: number; message: string }) => ({
-          status: error.status ?? 500,
+        (error: { message: string }) => ({
+          status: statusOf(error),
           body: { message: error.message } as object & { message?: string },
           replayed: false,
         }),

@@ -1,0 +1,145 @@
+/**
+ * The rule that accepts or refuses a booking (DESIGN.md section 3), as one
+ * pure function: no database, no clock, no HTTP. Whoever books reads the day
+ * under the date lock and asks `decideBooking`: the booking batch (a guest's
+ * table), the event booking's transaction, and a guest moving a booking
+ * through the manage link. Nothing else decides; availability lists the
+ * same rules worked out for a whole date at once (`availableSlots`,
+ * common/availability.ts), and booking-decision.test.ts checks they agree.
+ *
+ * A refusal is data, a reason code and the guest's message, so that the
+ * answer to "why is this time not offered?" is the same everywhere. Tables
+ * and turn times (issue 34) add reasons here (`no_table_fits`,
+ * `tables_taken`) and the table an accepted booking gets.
+ */
+import {
+  bookingHoursFor,
+  fitsCovers,
+  fitsPacing,
+  lastBookableDate,
+  slotTimes,
+  zonedInstant,
+  type ActiveBooking,
+  type BookingWindowRules,
+  type CapacityRules,
+  type DateException,
+  type WeeklyHours,
+} from '../../common/availability'
+import { DUPLICATE_BOOKING_MESSAGE, EVENT_FULL_MESSAGE, slotUnavailableMessage } from '../../common/reservation'
+import { formatTime12 } from '../../common/time'
+import { ConflictError } from '../domain-errors'
+
+/** What the guest asks for. An event booking names the event's title and capacity (null: no limit). */
+export type BookingRequest = {
+  date: string
+  startTime: string
+  partySize: number
+  event?: { title: string; capacity: number | null }
+}
+
+/** A table booking's day as read under the date lock: its hours, its active bookings, and whether this guest already holds the slot. */
+export type TableDay = {
+  weekly: readonly WeeklyHours[]
+  exceptions: readonly DateException[]
+  bookings: readonly ActiveBooking[]
+  duplicate: boolean
+}
+/** An event booking's day: the guests already booked on the event, and whether this guest already holds the slot. */
+export type EventDay = { duplicate: boolean; covers: number }
+export type BookingDay = TableDay | EventDay
+
+/** The venue's booking rules (Settings) and its time zone. */
+export type BookingRules = CapacityRules &
+  BookingWindowRules & {
+    autoConfirmMaxParty: number
+    timeZone: string
+  }
+
+/**
+ * Why a booking is refused. `closed`: no booking starts then (a closed day,
+ * outside the hours, a time that is no slot); `past`: it has started;
+ * `notice`: it starts within the minimum notice; `horizon`: beyond the last
+ * bookable date; `capacity`: the covers at one of its half hours; `pacing`:
+ * the guests starting in its slot; `event_capacity`: the event's own limit;
+ * `duplicate`: this guest already holds a booking then.
+ */
+export type RefusalCode = 'closed' | 'past' | 'notice' | 'horizon' | 'capacity' | 'pacing' | 'event_capacity' | 'duplicate'
+
+/** A reason and the words the guest is given. The slot's reasons share one message, so it never tells one guest about another's booking. */
+export type Refusal = { code: RefusalCode; message: string }
+
+export type BookingDecision = { outcome: 'accepted'; status: 'confirmed' | 'pending' } | { outcome: 'refused'; reason: Refusal }
+
+// The two acceptances, made once: deciding a booking allocates nothing unless it refuses.
+const CONFIRMED: BookingDecision = Object.freeze({ outcome: 'accepted', status: 'confirmed' })
+const PENDING: BookingDecision = Object.freeze({ outcome: 'accepted', status: 'pending' })
+
+/** A refused booking as a service throws it: 409 with the guest's message (the reason's code stays on the server, for logs and staff screens). */
+export class BookingRefusedError extends ConflictError {
+  constructor(readonly reason: Refusal) {
+    super(reason.message)
+  }
+}
+
+/** Accepts (confirmed, or pending for a party staff confirm themselves) or refuses a booking, from the day as read under the lock. */
+export function decideBooking(request: BookingRequest, day: BookingDay, rules: BookingRules, now: Date): BookingDecision {
+  const refusal = 'covers' in day ? eventRefusal(request, day) : tableRefusal(request, day, rules, now)
+  if (refusal) return { outcome: 'refused', reason: { code: refusal, message: messageFor(refusal, request) } }
+  return request.partySize <= rules.autoConfirmMaxParty ? CONFIRMED : PENDING
+}
+
+function eventRefusal(request: BookingRequest, day: EventDay): RefusalCode | undefined {
+  if (day.duplicate) return 'duplicate'
+  const capacity = request.event?.capacity ?? null
+  if (capacity !== null && day.covers + request.partySize > capacity) return 'event_capacity'
+  return undefined
+}
+
+function tableRefusal(request: BookingRequest, day: TableDay, rules: BookingRules, now: Date): RefusalCode | undefined {
+  if (day.duplicate) return 'duplicate'
+  return slotRefusal(request, day, rules, now)
+}
+
+/**
+ * Why a party cannot start at a time on a date (the rules of a guest's table
+ * booking, the guest's own duplicate aside), or undefined when it can.
+ */
+export function slotRefusal(
+  { date, startTime, partySize }: Pick<BookingRequest, 'date' | 'startTime' | 'partySize'>,
+  day: Pick<TableDay, 'weekly' | 'exceptions' | 'bookings'>,
+  rules: BookingRules,
+  now: Date,
+): Exclude<RefusalCode, 'event_capacity' | 'duplicate'> | undefined {
+  if (!slotTimes(bookingHoursFor(date, day.weekly, day.exceptions)).includes(startTime)) return 'closed'
+  if (date > lastBookableDate(now, rules.timeZone, rules.maxDaysAhead)) return 'horizon'
+  const start = zonedInstant(date, startTime, rules.timeZone)
+  // A wall time the clocks skip (the hour lost in March) never starts.
+  if (start === null) return 'closed'
+  if (start.getTime() < now.getTime()) return 'past'
+  if (start.getTime() < now.getTime() + rules.minNoticeMinutes * 60_000) return 'notice'
+  if (!fitsCovers(startTime, partySize, day.bookings, rules)) return 'capacity'
+  if (!fitsPacing(startTime, partySize, day.bookings, rules)) return 'pacing'
+  return undefined
+}
+
+function messageFor(code: RefusalCode, request: BookingRequest): string {
+  if (code === 'duplicate') return DUPLICATE_BOOKING_MESSAGE
+  if (code === 'event_capacity') return EVENT_FULL_MESSAGE(request.event?.title ?? 'this event', request.partySize)
+  return slotUnavailableMessage(formatTime12(request.startTime), request.partySize)
+}
+
+/** The rules a booking is decided by: the venue's settings and its zone, field by field (see asInserted in booking-sql.ts on spreads). */
+export function bookingRules(
+  settings: CapacityRules & BookingWindowRules & { autoConfirmMaxParty: number },
+  timeZone: string,
+): BookingRules {
+  return {
+    capacityCovers: settings.capacityCovers,
+    durationMinutes: settings.durationMinutes,
+    maxCoversPerSlot: settings.maxCoversPerSlot,
+    autoConfirmMaxParty: settings.autoConfirmMaxParty,
+    minNoticeMinutes: settings.minNoticeMinutes,
+    maxDaysAhead: settings.maxDaysAhead,
+    timeZone,
+  }
+}

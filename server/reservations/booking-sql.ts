@@ -1,0 +1,242 @@
+/**
+ * The SQL of the booking write path (docs/decisions/0013-booking-write-path.md):
+ * the date locks, the reads a booking is decided on, the ids and the insert.
+ * Hand-built, for speed, behind one fence:
+ *
+ *   Only placeholders (`$n`) and the names of this module's own columns and
+ *   aliases are ever spliced into these strings; every value travels as a
+ *   parameter. The fragment builders refuse anything else (`sqlName`), and
+ *   booking-sql.test.ts fails if a statement's text holds a quote or a value
+ *   it was not written with.
+ *
+ * The reads the batch sends are unnamed statements, planned for each batch's
+ * own values (docs/decisions/0018-booking-query-plans.md); the rest are named, prepared once per connection.
+ */
+import { getTableColumns } from 'drizzle-orm'
+import type pg from 'pg'
+import { reservations, type Reservation } from '../db/schema'
+
+// A fixed first key for the two-key advisory lock, so these locks never clash with other features'.
+const DATE_LOCK_NAMESPACE = 4_2026
+// Bookings that hold seats (the partial indexes' own predicate: keep it word for word).
+const ACTIVE = `status in ('pending', 'confirmed')`
+const COLUMNS = Object.entries(getTableColumns(reservations))
+/** Every column of a reservation under its field name, so raw rows are `Reservation`s. */
+export const RESERVATION_FIELDS = COLUMNS.map(([field, column]) => `"${column.name}" as "${field}"`).join(', ')
+/** The reservation an Idempotency-Key created, as replay_<field> columns (all null when none). */
+export const REPLAY_COLUMNS = COLUMNS.map(([field, column]) => `replay."${column.name}" as "replay_${field}"`).join(', ')
+
+// A placeholder with an optional cast ($3, $3::int), or a column or alias of these statements (x.email, d, null).
+const SQL_NAME = /^(?:\$\d{1,3}(?:::[a-z]{1,12})?|[a-z_]{1,20}(?:\.[a-z_]{1,20})?)$/
+
+/** Refuses anything but a placeholder or a name: what keeps a value from ever being spliced into a fragment. */
+export function sqlName(name: string): string {
+  if (!SQL_NAME.test(name)) throw new Error(`Only a placeholder or a column name goes into booking SQL, not ${JSON.stringify(name)}`)
+  return name
+}
+
+/**
+ * The hours of a date and its active bookings, summed per start time (the
+ * capacity rules only add up guests by start time, and a busy Saturday's
+ * hundred bookings become a dozen rows), for SQL naming the date and weekday.
+ * With `starts` (SQL naming two times), only bookings starting between them,
+ * inclusive: a booking needs no more (startsThatMatter), and fewer rows read
+ * under the date lock make a shorter wait for the next booking of the date.
+ */
+export function dayColumns(date: string, dayOfWeek: string, exceptId = 'null', starts?: { from: string; to: string }) {
+  ;[date, dayOfWeek, exceptId, starts?.from ?? 'null', starts?.to ?? 'null'].forEach(sqlName)
+  const within = starts ? ` and start_time between ${starts.from} and ${starts.to}` : ''
+  return `
+  (select coalesce(json_agg(json_build_object('dayOfWeek', day_of_week, 'openTime', open_time,
+     'closeTime', close_time, 'isClosed', is_closed)), '[]'::json)
+     from opening_hours where day_of_week = ${dayOfWeek}) as weekly,
+  (select coalesce(json_agg(json_build_object('date', date, 'openTime', open_time,
+     'closeTime', close_time, 'isClosed', is_closed)), '[]'::json)
+     from hour_exceptions where date = ${date}) as exceptions,
+  (select coalesce(json_agg(json_build_object('startTime', start_time, 'partySize', guests)), '[]'::json)
+     from (select start_time, sum(party_size)::int as guests from reservations
+           where date = ${date}${within} and ${ACTIVE} and id is distinct from ${exceptId} group by start_time) booked) as bookings`
+}
+
+/** An active booking of an email at a date and time (at most one row), other than `exceptId`, for SQL naming them. */
+export function heldSlotSql(email: string, date: string, startTime: string, exceptId = 'null') {
+  ;[email, date, startTime, exceptId].forEach(sqlName)
+  return `select id from reservations where lower(email) = lower(${email})
+    and date = ${date} and start_time = ${startTime} and ${ACTIVE} and id is distinct from ${exceptId} limit 1`
+}
+
+/** Whether an email already holds an active booking at a date and time, for SQL naming them. */
+export function duplicateColumn(email: string, date: string, startTime: string) {
+  return `exists(${heldSlotSql(email, date, startTime)}) as duplicate`
+}
+
+/** Joins `replay` (the reservation an idempotency key created) for SQL naming the key: an index probe per key. */
+export function replayJoin(key: string) {
+  return `left join lateral (select * from reservations where idempotency_key = ${sqlName(key)} limit 1) replay on true`
+}
+
+/** The replay_<field> columns of a row as a reservation, or undefined when there is none. */
+export function replayFrom(row: Record<string, unknown>): Reservation | undefined {
+  if (row.replay_id === null || row.replay_id === undefined) return undefined
+  const replay: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(row)) if (name.startsWith('replay_')) replay[name.slice(7)] = value
+  return replay as Reservation
+}
+
+/** Locks dates (given sorted, so two transactions never wait on each other in a circle). */
+export function lockDatesQuery(dates: string[]): pg.QueryConfig {
+  return {
+    name: 'reservations-lock-dates',
+    text: 'select pg_advisory_xact_lock($1, hashtext(d)) is null as locked from unnest($2::text[]) as d',
+    values: [DATE_LOCK_NAMESPACE, dates],
+  }
+}
+
+/** A date's hours and bookings, for the availability of any party size. */
+export function dayDataQuery(date: string, dayOfWeek: number): pg.QueryConfig {
+  return { name: 'reservations-day-data', text: DAY_DATA_TEXT, values: [date, dayOfWeek] }
+}
+const DAY_DATA_TEXT = `select ${dayColumns('$1', '$2')}`
+
+/** A date's hours and bookings with one booking's own seats left out (a staff edit or a guest's move of it), the whole day. */
+export function dayWithoutQuery(date: string, dayOfWeek: number, exceptId: number | null): pg.QueryConfig {
+  return { text: DAY_WITHOUT_TEXT, values: [date, dayOfWeek, exceptId] }
+}
+const DAY_WITHOUT_TEXT = `select ${dayColumns('$1', '$2', '$3::int')}`
+
+/** The active booking an email holds at a date and time other than `exceptId` (a guest's move). */
+export function heldSlotQuery(email: string, date: string, startTime: string, exceptId: number): pg.QueryConfig {
+  return { text: HELD_SLOT_TEXT, values: [email, date, startTime, exceptId] }
+}
+const HELD_SLOT_TEXT = heldSlotSql('$1', '$2', '$3', '$4::int')
+
+/**
+ * A batch's days, one row per date: its hours and the bookings from the
+ * earliest start its bookings need to the latest (`from`, `to`). Unnamed, so
+ * planned for each batch's own dates: a named statement keeps a generic plan
+ * after five runs, and one made while the table was small read whole dates
+ * from the heap for the rest of the connection's life (migration 0006 has the
+ * rest). Planning costs about 0.1 ms.
+ */
+export function batchDaysQuery(dates: string[], weekdays: number[], from: string[], to: string[]): pg.QueryConfig {
+  return { text: BATCH_DAYS_TEXT, values: [dates, weekdays, from, to] }
+}
+const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', 'null', { from: 'f', to: 't' })}
+        from unnest($1::text[], $2::int[], $3::text[], $4::text[]) as x(d, dow, f, t)`
+
+/**
+ * Each booking of a batch, in order: whether its guest already holds the
+ * slot, and the reservation its Idempotency-Key created. Lateral lookups, so
+ * each check is an index probe (as a plain join the planner hashed the whole
+ * reservations table for every batch); unnamed, as batchDaysQuery.
+ */
+export function batchChecksQuery(emails: string[], dates: string[], times: string[], keys: (string | null)[]): pg.QueryConfig {
+  return { text: BATCH_CHECKS_TEXT, values: [emails, dates, times, keys] }
+}
+const BATCH_CHECKS_TEXT = `select held.id is not null as duplicate, ${REPLAY_COLUMNS}
+        from unnest($1::text[], $2::text[], $3::text[], $4::text[]) with ordinality as x(email, d, t, key, n)
+        left join lateral (${heldSlotSql('x.email', 'x.d', 'x.t')}) held on true
+        ${replayJoin('x.key')} order by x.n`
+
+/** An event booking's reads: the guests booked on the event, the guest's duplicate check and the key's replay. */
+export function eventReadsQuery(date: string, eventId: number, email: string, startTime: string, key: string | null): pg.QueryConfig {
+  return { name: 'reservations-event-booking-reads', text: EVENT_READS_TEXT, values: [date, eventId, email, startTime, key] }
+}
+const EVENT_READS_TEXT = `select (select coalesce(sum(party_size), 0)::int from reservations where event_id = $2 and ${ACTIVE}) as covers,
+          ${duplicateColumn('$3', '$1', '$4')}, ${REPLAY_COLUMNS} from (select 1) as one ${replayJoin('$5')}`
+
+/** The reservation an Idempotency-Key created, if any. */
+export function byIdempotencyKeyQuery(key: string): pg.QueryConfig {
+  return { name: 'reservations-by-idempotency-key', text: BY_KEY_TEXT, values: [key] }
+}
+const BY_KEY_TEXT = `select ${RESERVATION_FIELDS} from reservations where idempotency_key = $1`
+
+/**
+ * Read in a booking transaction's first round trip: ids for the reservations
+ * it may insert, and the transaction's clock (the created_at its rows get).
+ * With them the rows to insert are known whole before the insert, so the
+ * statements that commit with them (their emails) go in the same round trip.
+ */
+export type InsertIds = { ids: number[]; at: Date }
+
+/** Takes `count` reservation ids and the transaction's clock (see InsertIds). An id left unused is a gap, as after a rollback. */
+export function reserveIdsQuery(count: number): pg.QueryConfig {
+  return {
+    name: 'reservations-reserve-ids',
+    text: `select now() as at,
+      array(select nextval(pg_get_serial_sequence('reservations', 'id'))::int from generate_series(1, $1)) as ids`,
+    values: [count],
+  }
+}
+
+/** A reservation to insert: every column the booking sets, as the table defines it. */
+export type NewReservation = Required<Omit<typeof reservations.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'reviewEmailSentAt' | 'reminderSentAt' | 'createdBy' | 'changedBy' | 'changedAt'>>
+
+/**
+ * A reservation as insertReservationsQuery inserts it, with its id, in a
+ * transaction whose clock reads `at`: the row its emails are written from and
+ * the guest is answered with (tests/api/reservations.test.ts compares it with
+ * the row read back).
+ */
+export function asInserted(r: NewReservation, id: number, at: Date): Reservation {
+  // Field by field, not `{ ...r, id, ... }`: in V8 11 (Node 20) a literal that spreads an object and then
+  // adds properties takes a slow path, about 15 µs here, and under load leaves garbage in the old
+  // generation (docs/decisions/0017-v8-pretenuring.md). The return type keeps the list complete.
+  return {
+    id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    date: r.date,
+    startTime: r.startTime,
+    partySize: r.partySize,
+    additionalInfo: r.additionalInfo,
+    foodDrinks: r.foodDrinks,
+    receiveOffers: r.receiveOffers,
+    status: r.status,
+    eventId: r.eventId,
+    idempotencyKey: r.idempotencyKey,
+    idempotencyFingerprint: r.idempotencyFingerprint,
+    createdAt: at,
+    updatedAt: at,
+    reviewEmailSentAt: null,
+    reminderSentAt: null,
+    createdBy: 'guest',
+    changedBy: null,
+    changedAt: null,
+  }
+}
+
+/**
+ * Inserts reservations with the ids reserved for them. Nothing is read back:
+ * the caller holds each row as inserted (asInserted), and reading ~20 columns
+ * of every row back only made PostgreSQL send them and Node parse them again.
+ * The rows go as one JSON parameter: node-postgres escapes every element of an
+ * array parameter with two regular expressions, JSON.stringify does it natively.
+ */
+export function insertReservationsQuery(rows: (NewReservation & { id: number })[]): pg.QueryConfig {
+  return {
+    name: 'reservations-insert',
+    text: `insert into reservations (id, name, email, phone, date, start_time, party_size, additional_info,
+        food_drinks, receive_offers, status, event_id, idempotency_key, idempotency_fingerprint)
+      select * from json_to_recordset($1::json) as r("id" int, "name" text, "email" text, "phone" text, "date" text,
+        "startTime" text, "partySize" int, "additionalInfo" text, "foodDrinks" text, "receiveOffers" bool, "status" text,
+        "eventId" int, "idempotencyKey" text, "idempotencyFingerprint" text)`,
+    // json_to_recordset takes the keys its column list names and ignores any others a row has.
+    values: [JSON.stringify(rows)],
+  }
+}
+
+/** Records marketing opt-ins (first opt-in kept, last reservation updated, a past unsubscribe lifted). */
+export function marketingConsentsQuery(consents: { email: string; name: string }[]): pg.QueryConfig {
+  // One row per address: an upsert may not touch the same row twice.
+  const byEmail = new Map(consents.map((c) => [c.email.toLowerCase(), c]))
+  return {
+    name: 'marketing-consents-upsert',
+    text: `insert into marketing_consents (email, name, source, last_reservation)
+      select email, name, 'booking', now() from unnest($1::text[], $2::text[]) as c(email, name)
+      on conflict (lower(email)) do update set
+        name = excluded.name, last_reservation = now(), unsubscribed_at = null`,
+    values: [[...byEmail.values()].map((c) => c.email), [...byEmail.values()].map((c) => c.name)],
+  }
+}
