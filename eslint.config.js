@@ -1,4 +1,6 @@
 import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import regexpPlugin from 'eslint-plugin-regexp'
 import globals from 'globals'
@@ -29,6 +31,28 @@ export default tseslint.config(
         {
           selector: "MemberExpression[object.name='process'][property.name='env']",
           message: 'Read configuration through server/config.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // Folders depend one way (docs/architecture.md): no file imports itself back through others,
+    // the browser's code never reaches the server's, and the shared folder depends on neither.
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}', 'common/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './app', from: './server', message: 'The browser code may not import the server: share it through common/.' },
+            { target: './common', from: ['./app', './server'], message: 'common/ is shared by the app and the server, so it imports neither.' },
+          ],
         },
       ],
     },

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router'
 import type { Route } from './+types/root'
 import appCss from './app.css?url'
-import type AppProvidersComponent from './lib/app-providers'
+import type AppProvidersComponent from './components/site/app-providers'
 import { CONSENT_SCRIPT } from './lib/consent'
 import { useNonce } from './lib/nonce'
 import { withoutTrailingSlashes } from '../common/url'
@@ -73,7 +73,7 @@ const isLightPath = (pathname: string) => {
 
 type Providers = typeof AppProvidersComponent
 let providers: Providers | null = null
-const loadProviders = () => import('./lib/app-providers').then((m) => (providers = m.default))
+const loadProviders = () => import('./components/site/app-providers').then((m) => (providers = m.default))
 const LazyProviders = lazy(() => loadProviders().then((component) => ({ default: component })))
 
 // The server, and a browser opening a page that needs them, load the providers

@@ -17,7 +17,7 @@ import { createGuestBookings } from './reservations/guest-bookings'
 import { recordReservationHistory } from './reservations/history'
 import { createReservationsService } from './reservations/reservations-service'
 import { createStaffReservations } from './reservations/staff-reservations'
-import { createVisitEmails } from './reservations/visit-emails'
+import { createVisitEmails } from './email/visit-emails'
 import { createSettingsService } from './settings/settings-service'
 
 /**

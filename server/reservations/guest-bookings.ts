@@ -1,17 +1,16 @@
 import type pg from 'pg'
 import { availableSlots, zonedInstant } from '../../common/availability'
-import { GUEST_CHANGE_CUTOFF_HOURS, MANAGE_LINK_DAYS_AFTER_VISIT, MANAGE_MESSAGES as M, type ManageLinkProblem, type ManageState, type ManageView } from '../../common/manage-booking'
+import { GUEST_CHANGE_CUTOFF_HOURS, MANAGE_MESSAGES as M, type ManageLinkProblem, type ManageState, type ManageView } from '../../common/manage-booking'
 import type { ChangeBookingInput } from '../../common/manage-booking-schema'
 import type { AvailabilitySlot } from '../../common/reservation'
 import { dayOfWeek, todayIn } from '../../common/time'
-import { withoutTrailingSlashes } from '../../common/url'
 import type { Reservation } from '../db/schema'
-import type { Config } from '../config'
 import type { Deps } from '../deps'
-import { bookingCalendarFile } from '../email/ics'
+import { bookingCalendarFile } from './ics'
+import { MANAGE_LINK_PURPOSE } from './manage-link'
 import { ConflictError, DomainError } from '../domain-errors'
 import type { SettingsService } from '../settings/settings-service'
-import { signToken, verifyToken } from '../signed-tokens'
+import { verifyToken } from '../signed-tokens'
 import type { ReservationEvents } from './reservation-events'
 import { bookingRules, decideBooking } from './booking-decision'
 import { dayWithoutQuery, heldSlotQuery, RESERVATION_FIELDS } from './booking-sql'
@@ -20,18 +19,7 @@ import { runStatements, withDatesLocked, type DayData } from './reservations-dat
 /** A pool or a connection in a transaction: either reads a booking. */
 type Queryable = Pick<pg.Pool, 'query'>
 
-const PURPOSE = 'manage-booking'
 const HOUR = 3_600_000
-
-/**
- * The link to change or cancel a booking, for its emails: signed with the
- * session secret (no guessable id), working until a week after the visit.
- */
-export function manageLinkFor(config: Pick<Config, 'sessionSecret' | 'venueTimezone'>, siteUrl: string, reservationId: number, date: string): string {
-  const endOfDay = zonedInstant(date, '23:59', config.venueTimezone) ?? new Date(`${date}T23:59:00Z`)
-  const expires = new Date(endOfDay.getTime() + MANAGE_LINK_DAYS_AFTER_VISIT * 24 * HOUR)
-  return `${withoutTrailingSlashes(siteUrl)}/booking/manage/${signToken(config.sessionSecret, PURPOSE, { r: reservationId }, expires)}`
-}
 
 /** A link that does not open a booking: 404 when it is not one of ours (or the booking is gone), 410 when it has expired. */
 export class ManageLinkError extends DomainError {
@@ -73,7 +61,7 @@ export function createGuestBookings(
 
   /** The reservation id a token is for, or the reason it opens nothing. */
   async function idOf(token: string): Promise<number> {
-    const check = verifyToken<{ r: number }>(config.sessionSecret, PURPOSE, token, clock.now())
+    const check = verifyToken<{ r: number }>(config.sessionSecret, MANAGE_LINK_PURPOSE, token, clock.now())
     if (check.ok && Number.isInteger(check.payload?.r)) return check.payload.r
     throw new ManageLinkError(check.ok || check.reason !== 'expired' ? 'invalid' : 'expired', await phone())
   }

@@ -3,7 +3,7 @@ import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BOOKING_SETTING_DEFAULTS } from '../../common/settings'
 import { emailOutbox, reservationHistory, reservations } from '../../server/db/schema'
-import { manageLinkFor } from '../../server/reservations/guest-bookings'
+import { manageLinkFor } from '../../server/reservations/manage-link'
 import { signToken } from '../../server/signed-tokens'
 import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
 

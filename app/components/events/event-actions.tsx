@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { Link } from 'react-router'
 import { buttonVariants } from '~/components/ui/button-variants'
-import { wantPageToaster } from '~/components/ui/page-toaster'
+import { wantPageToaster } from '~/components/ui/toaster-demand'
 import type { EventView } from './event-types'
 
 // The dialog's code loads when a guest first opens it, not with the page.

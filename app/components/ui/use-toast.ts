@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../common/constants'
-import { wantPageToaster } from './page-toaster'
+import { wantPageToaster } from './toaster-demand'
 import type { ToastActionElement, ToastProps } from './toast'
 
 /** The toast store of SPEC.md section 9: one visible at a time, removed 1,000,000 ms after dismissal. */

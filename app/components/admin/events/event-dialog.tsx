@@ -13,7 +13,6 @@ import { eventCategoriesQuery, venueDefaultQuery } from '~/lib/queries/events'
 import { UploadControl } from '../upload-control'
 import { useDiscardGuard } from '../discard-guard'
 import { BOOKING_TYPE_LABELS, EVENT_STATUS_LABELS, EVENT_TYPE_LABELS } from './event-filters'
-import type { Editing } from './events-panel'
 import type { useEventActions } from './use-event-actions'
 
 type Choice = 'type' | 'status' | 'bookingType'
@@ -80,6 +79,9 @@ const options = (labels: Record<string, string>, values: readonly string[]) => v
 const TYPE_OPTIONS = options(EVENT_TYPE_LABELS, ['live_music', 'quiz_night', 'wine_tasting', 'special_event', 'private_hire', 'other'])
 const STATUS_OPTIONS = options(EVENT_STATUS_LABELS, ['published', 'draft', 'cancelled'])
 const BOOKING_OPTIONS = options(BOOKING_TYPE_LABELS, ['table', 'enquiry'])
+
+/** What the dialog edits: an event, a copy of one to save as new, or a blank new one (a type only: the panel imports it without loading the dialog). */
+export type Editing = { mode: 'edit'; event: AdminEvent } | { mode: 'new'; from?: AdminEvent }
 
 /**
  * Create and edit an event (every field of SPEC.md section 3's entity), and

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { CalendarPlus, FilterX } from 'lucide-react'
 import * as React from 'react'
-import type { AdminEvent } from '../../../../common/event-schema'
 import { ADMIN_MESSAGES } from '../../../../common/messages'
 import { formatLongDate } from '../../../../common/time'
 import { SelectField } from '~/components/forms/fields'
@@ -10,6 +9,7 @@ import { adminEventsQuery } from '~/lib/queries/events'
 import { ConfirmDialog } from '../confirm'
 import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
 import { EventCard } from './event-card'
+import type { Editing } from './event-dialog'
 import { FILTER_OPTIONS, filterEvents, isFiltered, NO_FILTERS, type EventFilters } from './event-filters'
 import { useEventActions } from './use-event-actions'
 
@@ -17,9 +17,6 @@ import { useEventActions } from './use-event-actions'
 const loadDialog = () => import('./event-dialog')
 const EventDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.EventDialog })))
 const preload = () => void loadDialog()
-
-/** What the dialog edits: an event, a copy of one to save as new, or a blank new one. */
-export type Editing = { mode: 'edit'; event: AdminEvent } | { mode: 'new'; from?: AdminEvent }
 
 /** Events Management (SPEC.md section 2): every event, filtered, with create, edit, duplicate and delete. */
 export default function EventsPanel() {

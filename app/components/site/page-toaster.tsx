@@ -1,25 +1,7 @@
 import * as React from 'react'
+import { subscribeToasterWanted, toasterWanted, wantPageToaster } from '~/components/ui/toaster-demand'
 
-const Toaster = React.lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })))
-
-// Whether something on the page may show a toast yet (a store of one flag, so any component can ask for the toaster).
-let wanted = false
-const listeners = new Set<() => void>()
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-/**
- * Asks for the toaster: call it when something that shows toasts is about to
- * appear (the event dialog opening). Its code then loads alongside that
- * thing's own, and is never part of the page's first load.
- */
-export function wantPageToaster() {
-  if (wanted) return
-  wanted = true
-  for (const listener of listeners) listener()
-}
+const Toaster = React.lazy(() => import('~/components/ui/toaster').then((m) => ({ default: m.Toaster })))
 
 const INTERACTION_EVENTS = ['pointerdown', 'keydown'] as const
 
@@ -32,16 +14,12 @@ const INTERACTION_EVENTS = ['pointerdown', 'keydown'] as const
  */
 export function PageToaster() {
   React.useEffect(() => {
-    if (wanted) return
+    if (toasterWanted()) return
     const want = () => wantPageToaster()
     INTERACTION_EVENTS.forEach((name) => document.addEventListener(name, want, { once: true, passive: true }))
     return () => INTERACTION_EVENTS.forEach((name) => document.removeEventListener(name, want))
   }, [])
-  const ready = React.useSyncExternalStore(
-    subscribe,
-    () => wanted,
-    () => false,
-  )
+  const ready = React.useSyncExternalStore(subscribeToasterWanted, toasterWanted, () => false)
   return ready ? (
     <React.Suspense fallback={null}>
       <Toaster />

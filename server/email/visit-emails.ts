@@ -5,11 +5,11 @@ import { sendTogether } from '../db/pipeline'
 import type { Reservation } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import type { Deps } from '../deps'
-import type { EmailService } from '../email/email-service'
-import { bookingSummary, bookingVariables, type MessageData } from '../email/outbox'
+import type { EmailService } from './email-service'
+import { bookingSummary, bookingVariables, type MessageData } from './outbox'
 import type { SettingsService } from '../settings/settings-service'
-import { recordHistoryQuery, type HistoryKind } from './history'
-import { RESERVATION_FIELDS } from './booking-sql'
+import { RESERVATION_FIELDS } from '../reservations/booking-sql'
+import { recordHistoryQuery, type HistoryKind } from '../reservations/history'
 
 /**
  * How many days after a visit its review request may still go: enough to

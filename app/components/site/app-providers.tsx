@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
-import { PageToaster } from '~/components/ui/page-toaster'
+import { PageToaster } from './page-toaster'
 
 /** SPEC.md section 7: no retries, data never stale, no refetch on focus unless a query asks. */
 function makeQueryClient() {
