@@ -66,3 +66,37 @@ export function DetailRow({ label, children }: { label: string; children: React.
     </div>
   )
 }
+
+/**
+ * A list read with TanStack Query, in its four states: loading, an error with
+ * Try again, empty (what `empty` returns for the data, when it returns
+ * something), and the list itself.
+ */
+export function QueryView<T>({
+  query,
+  errorMessage,
+  loading,
+  empty,
+  keepDataOnError = false,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown }
+  /** 'The slides could not be loaded.' */
+  errorMessage: string
+  /** The loading line's words ('Loading...' unless given). */
+  loading?: React.ReactNode
+  /** What shows instead of the list when there is nothing to list; nothing (false, null) shows the list. */
+  empty?: (data: T) => React.ReactNode
+  /** A failed refetch keeps the list that was there (a list paged or filtered with placeholder data). */
+  keepDataOnError?: boolean
+  children: (data: T) => React.ReactNode
+}) {
+  if (query.isPending) return <LoadingState>{loading}</LoadingState>
+  if (query.isError && (query.data === undefined || !keepDataOnError)) {
+    return <ErrorState message={errorMessage} onRetry={() => void query.refetch()} />
+  }
+  if (query.data === undefined) return null
+  const emptyView = empty?.(query.data)
+  return <>{emptyView || children(query.data)}</>
+}
+

@@ -13,9 +13,9 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '~/components/ui/alert-dialog'
-import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { ConfirmDialog } from '../confirm'
+import { FormDialogFooter } from '../form-dialog-footer'
 import { UploadControl, type UploadFailure } from '../upload-control'
 import { Gallery } from './gallery'
 import { useCocktailsActions } from './use-cocktails-actions'
@@ -91,14 +91,7 @@ export function CocktailsEditor({ content, onDone }: { content: CocktailsContent
           {errors.galleryImages?.message && <p className="text-sm font-semibold text-destructive">{errors.galleryImages.message}</p>}
         </CardContent>
       </Card>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.pending}>
-          {save.pending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </div>
+      <FormDialogFooter inDialog={false} submitLabel="Save Changes" pending={save.pending} onCancel={onDone} />
 
       <ConfirmDialog {...save.dialog} />
       <AlertDialog open={uploadFailures !== null} onOpenChange={(open) => !open && setUploadFailures(null)}>

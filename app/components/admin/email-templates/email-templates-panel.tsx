@@ -1,22 +1,21 @@
 import { useQuery } from '@tanstack/react-query'
-import { Eye, MailPlus, Pencil, Sparkles, Trash2 } from 'lucide-react'
+import { Eye, MailPlus, Sparkles } from 'lucide-react'
 import * as React from 'react'
 import { EMAIL_TEMPLATE_INFO, EMAIL_TEMPLATE_KEYS, isKnownTemplateKey } from '../../../../common/email'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { Switch } from '~/components/ui/switch'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
 import { templatesQuery, type EmailTemplateRow } from '~/lib/queries/email'
 import { ConfirmDialog } from '../confirm'
-import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
+import { ItemActions } from '../item-actions'
+import { lazyDialog } from '../lazy-dialog'
+import { EmptyState, PanelHeader, QueryView } from '../panel'
 import { DeliveryLog } from './delivery-log'
 import { PreviewDialog } from './preview-dialog'
 import { asInput, useTemplateActions } from './use-template-actions'
 
 // The form loads when staff first reach for Create or Edit.
-const loadDialog = () => import('./template-dialog')
-const TemplateDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.TemplateDialog })))
-const preload = { onPointerEnter: () => void loadDialog(), onFocus: () => void loadDialog() }
+const TemplateDialog = lazyDialog(() => import('./template-dialog').then((m) => m.TemplateDialog))
 
 function TemplateItem({
   template: t,
@@ -43,26 +42,12 @@ function TemplateItem({
         <p className="truncate text-sm">{t.subject}</p>
         <p className="text-sm text-muted-foreground">{info?.when ?? 'Not sent by the app: no booking or enquiry uses this key.'}</p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <div className="mr-2 flex items-center gap-2">
-          <Switch id={`active-${t.id}`} checked={t.isActive} onCheckedChange={onToggle} />
-          <label htmlFor={`active-${t.id}`} className="text-sm font-semibold">
-            Active<span className="sr-only">: {t.name}</span>
-          </label>
-        </div>
+      <ItemActions label={t.name} active={{ id: `active-${t.id}`, checked: t.isActive, onToggle }} onEdit={onEdit} onDelete={onDelete} preload={TemplateDialog.preload}>
         <Button type="button" size="sm" variant="outline" onClick={onPreview}>
           <Eye aria-hidden="true" />
           Preview
         </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onEdit} {...preload}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
-        <Button type="button" size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Delete ${t.name}`}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      </div>
+      </ItemActions>
     </li>
   )
 }
@@ -101,7 +86,7 @@ export default function EmailTemplatesPanel() {
               <Sparkles aria-hidden="true" />
               Quick Setup
             </Button>
-            <Button type="button" onClick={() => setEditing('new')} {...preload}>
+            <Button type="button" onClick={() => setEditing('new')} {...TemplateDialog.preloadProps}>
               <MailPlus aria-hidden="true" />
               Create Template
             </Button>
@@ -114,52 +99,50 @@ export default function EmailTemplatesPanel() {
           <TabsTrigger value="log">Delivery log</TabsTrigger>
         </TabsList>
         <TabsContent value="templates">
-          {templates.isPending ? (
-            <LoadingState />
-          ) : templates.isError ? (
-            <ErrorState message="The templates could not be loaded." onRetry={() => void templates.refetch()} />
-          ) : templates.data.length === 0 ? (
-            <EmptyState title="No email templates">Use Quick Setup to add them with their default wording.</EmptyState>
-          ) : (
-            <ul className="divide-y divide-border rounded-lg border border-border bg-card">
-              {templates.data.map((t) => (
-                <TemplateItem
-                  key={t.id}
-                  template={t}
-                  onPreview={() => setPreviewing(t)}
-                  onEdit={() => setEditing(t)}
-                  onToggle={() =>
-                    actions.update.ask({
-                      title: t.isActive ? `Stop sending ${t.name}?` : `Send ${t.name} again?`,
-                      description: t.isActive
-                        ? `Nothing is sent for ${t.templateKey} until you turn it back on. The delivery log shows each one not sent.`
-                        : `The next ${t.templateKey} email will be sent with this template.`,
-                      confirmLabel: t.isActive ? 'Turn off' : 'Turn on',
-                      variables: { id: t.id, values: { ...asInput(t), isActive: !t.isActive } },
-                    })
-                  }
-                  onDelete={() =>
-                    actions.remove.ask({
-                      title: 'Delete this template?',
-                      description: `Delete ${t.name}? Until Quick Setup adds it back, no ${t.templateKey} email is sent.`,
-                      confirmLabel: 'Delete',
-                      destructive: true,
-                      variables: t.id,
-                    })
-                  }
-                />
-              ))}
-            </ul>
-          )}
+          <QueryView
+            query={templates}
+            errorMessage="The templates could not be loaded."
+            empty={(list) => list.length === 0 && <EmptyState title="No email templates">Use Quick Setup to add them with their default wording.</EmptyState>}
+          >
+            {(list) => (
+              <ul className="divide-y divide-border rounded-lg border border-border bg-card">
+                {list.map((t) => (
+                  <TemplateItem
+                    key={t.id}
+                    template={t}
+                    onPreview={() => setPreviewing(t)}
+                    onEdit={() => setEditing(t)}
+                    onToggle={() =>
+                      actions.update.ask({
+                        title: t.isActive ? `Stop sending ${t.name}?` : `Send ${t.name} again?`,
+                        description: t.isActive
+                          ? `Nothing is sent for ${t.templateKey} until you turn it back on. The delivery log shows each one not sent.`
+                          : `The next ${t.templateKey} email will be sent with this template.`,
+                        confirmLabel: t.isActive ? 'Turn off' : 'Turn on',
+                        variables: { id: t.id, values: { ...asInput(t), isActive: !t.isActive } },
+                      })
+                    }
+                    onDelete={() =>
+                      actions.remove.ask({
+                        title: 'Delete this template?',
+                        description: `Delete ${t.name}? Until Quick Setup adds it back, no ${t.templateKey} email is sent.`,
+                        confirmLabel: 'Delete',
+                        destructive: true,
+                        variables: t.id,
+                      })
+                    }
+                  />
+                ))}
+              </ul>
+            )}
+          </QueryView>
         </TabsContent>
         <TabsContent value="log">
           <DeliveryLog />
         </TabsContent>
       </Tabs>
       {editing !== null && (
-        <React.Suspense fallback={null}>
-          <TemplateDialog open onOpenChange={(open) => !open && setEditing(null)} template={editing === 'new' ? undefined : editing} actions={actions} />
-        </React.Suspense>
+        <TemplateDialog.Component open onOpenChange={(open) => !open && setEditing(null)} template={editing === 'new' ? undefined : editing} actions={actions} />
       )}
       <PreviewDialog template={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
       <ConfirmDialog {...actions.create.dialog} />

@@ -5,7 +5,7 @@ import { EMAIL_TEMPLATE_INFO, EMAIL_TEMPLATE_MESSAGES, isKnownTemplateKey } from
 import { EmailTemplateSchema, type EmailTemplateForm, type EmailTemplateInput } from '../../../../common/email-schema'
 import { FormError, TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
@@ -13,6 +13,7 @@ import { toast } from '~/components/ui/use-toast'
 import type { EmailTemplateRow } from '~/lib/queries/email'
 import { UploadControl } from '../upload-control'
 import { useDiscardGuard } from '../discard-guard'
+import { FormDialogFooter } from '../form-dialog-footer'
 import { asInput, type useTemplateActions } from './use-template-actions'
 
 const EMPTY: EmailTemplateForm = {
@@ -220,14 +221,7 @@ export function TemplateDialog({
           ) : (
             content
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={guard.requestClose} disabled={save.pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.pending || (!template && !(key?.trim() && textContent?.trim()))}>
-              {save.pending ? 'Saving...' : template ? 'Save Changes' : 'Create Template'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submitLabel={template ? 'Save Changes' : 'Create Template'} pending={save.pending} onCancel={guard.requestClose} disabled={(!template && !(key?.trim() && textContent?.trim()))} />
         </form>
         {guard.prompt}
       </DialogContent>

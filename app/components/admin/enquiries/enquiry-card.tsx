@@ -1,4 +1,4 @@
-import { CalendarDays, Eye, Mail, Phone, Trash2, Users } from 'lucide-react'
+import { CalendarDays, Eye, Mail, Phone, Users } from 'lucide-react'
 import * as React from 'react'
 import { ENQUIRY_STATUSES, type EnquiryStatus } from '../../../../common/constants'
 import type { AdminEnquiry } from '../../../../common/event-schema'
@@ -7,6 +7,7 @@ import { NativeSelect } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { telHref } from '~/lib/tel'
 import { AdminContext } from '../admin-context'
+import { ItemActions } from '../item-actions'
 import { CopyButton } from './copy-button'
 import { ENQUIRY_STATUS_LABELS, enquiryText, eventWhen } from './enquiry-filters'
 import { EnquiryStatusBadge } from './status-badge'
@@ -90,7 +91,7 @@ export function EnquiryCard({
           <p className="line-clamp-2">{e.specialRequests}</p>
         </div>
       )}
-      <div className="flex flex-wrap items-end gap-2">
+      <ItemActions label={`${e.name}'s enquiry`} onDelete={onDelete} className="items-end">
         <div className="grid gap-1">
           <label htmlFor={selectId} className="text-xs font-semibold text-muted-foreground">
             Status<span className="sr-only"> of {e.name}&apos;s enquiry</span>
@@ -104,11 +105,7 @@ export function EnquiryCard({
           <Eye aria-hidden="true" />
           View Details
         </Button>
-        <Button type="button" size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Delete ${e.name}'s enquiry`}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      </div>
+      </ItemActions>
     </article>
   )
 }

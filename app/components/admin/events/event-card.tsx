@@ -1,9 +1,9 @@
-import { CalendarDays, Clock, Copy, ImageOff, Pencil, Trash2, Users } from 'lucide-react'
+import { CalendarDays, Clock, ImageOff, Users } from 'lucide-react'
 import type { AdminEvent } from '../../../../common/event-schema'
 import { formatLongDate, formatTime12 } from '../../../../common/time'
 import { Badge } from '~/components/ui/badge'
-import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/utils'
+import { ItemActions } from '../item-actions'
 import { BOOKING_TYPE_LABELS, EVENT_STATUS_LABELS, EVENT_TYPE_LABELS } from './event-filters'
 
 const STATUS_LOOK: Record<string, 'success' | 'warning' | 'danger'> = { published: 'success', draft: 'warning', cancelled: 'danger' }
@@ -98,20 +98,7 @@ export function EventCard({
             ))}
           </ul>
         )}
-        <div className="mt-auto flex flex-wrap gap-2 pt-1">
-          <Button type="button" size="sm" variant="outline" onClick={onEdit} onPointerEnter={preload} onFocus={preload} aria-label={`Edit ${e.title}`}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
-          <Button type="button" size="sm" variant="outline" onClick={onDuplicate} onPointerEnter={preload} onFocus={preload} aria-label={`Duplicate ${e.title}`}>
-            <Copy aria-hidden="true" />
-            Duplicate
-          </Button>
-          <Button type="button" size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Delete ${e.title}`}>
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
-        </div>
+        <ItemActions label={e.title} onEdit={onEdit} onDuplicate={onDuplicate} onDelete={onDelete} preload={preload} className="mt-auto pt-1" />
       </div>
     </article>
   )

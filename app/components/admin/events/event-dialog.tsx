@@ -6,12 +6,13 @@ import { Controller, useForm } from 'react-hook-form'
 import { EventSchema, type AdminEvent, type EventForm, type EventInput } from '../../../../common/event-schema'
 import { FormError, SelectField, TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { eventCategoriesQuery, venueDefaultQuery } from '~/lib/queries/events'
 import { UploadControl } from '../upload-control'
 import { useDiscardGuard } from '../discard-guard'
+import { FormDialogFooter } from '../form-dialog-footer'
 import { BOOKING_TYPE_LABELS, EVENT_STATUS_LABELS, EVENT_TYPE_LABELS } from './event-filters'
 import type { useEventActions } from './use-event-actions'
 
@@ -223,14 +224,7 @@ export function EventDialog({
           </div>
           {isRecurring && <TextField label="Recurring pattern" placeholder="Every first Friday" {...field('recurringPattern')} />}
 
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={guard.requestClose} disabled={save.pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.pending}>
-              {save.pending ? 'Saving...' : event ? 'Save Changes' : 'Create Event'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submitLabel={event ? 'Save Changes' : 'Create Event'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
       </DialogContent>

@@ -7,16 +7,15 @@ import { SelectField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { adminEventsQuery } from '~/lib/queries/events'
 import { ConfirmDialog } from '../confirm'
-import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
+import { lazyDialog } from '../lazy-dialog'
+import { EmptyState, PanelHeader, QueryView } from '../panel'
 import { EventCard } from './event-card'
 import type { Editing } from './event-dialog'
 import { FILTER_OPTIONS, filterEvents, isFiltered, NO_FILTERS, type EventFilters } from './event-filters'
 import { useEventActions } from './use-event-actions'
 
 // The form (and zod with it) loads when staff first reach for Create, Edit or Duplicate.
-const loadDialog = () => import('./event-dialog')
-const EventDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.EventDialog })))
-const preload = () => void loadDialog()
+const EventDialog = lazyDialog(() => import('./event-dialog').then((m) => m.EventDialog))
 
 /** Events Management (SPEC.md section 2): every event, filtered, with create, edit, duplicate and delete. */
 export default function EventsPanel() {
@@ -34,7 +33,7 @@ export default function EventsPanel() {
         title="Events Management"
         description="What's on: publish, change, copy and cancel events, and see how many have booked."
         actions={
-          <Button type="button" onClick={() => setEditing({ mode: 'new' })} onPointerEnter={preload} onFocus={preload}>
+          <Button type="button" onClick={() => setEditing({ mode: 'new' })} {...EventDialog.preloadProps}>
             <CalendarPlus aria-hidden="true" />
             Create Event
           </Button>
@@ -58,42 +57,38 @@ export default function EventsPanel() {
         </p>
       )}
 
-      {events.isPending ? (
-        <LoadingState />
-      ) : events.isError ? (
-        <ErrorState message="The events could not be loaded." onRetry={() => void events.refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState title={ADMIN_MESSAGES.noEvents}>{events.data.length === 0 ? ADMIN_MESSAGES.noEventsYet : ADMIN_MESSAGES.noEventsFiltered}</EmptyState>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy={events.isFetching}>
-          {shown.map((e) => (
-            <li key={e.id}>
-              <EventCard
-                event={e}
-                preload={preload}
-                onEdit={() => setEditing({ mode: 'edit', event: e })}
-                onDuplicate={() => setEditing({ mode: 'new', from: e })}
-                onDelete={() =>
-                  actions.remove.ask({
-                    title: 'Delete event?',
-                    description: ADMIN_MESSAGES.deleteEvent,
-                    detail: `${e.title}, ${formatLongDate(e.date)}`,
-                    confirmLabel: 'Delete',
-                    destructive: true,
-                    variables: e.id,
-                  })
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={events}
+        errorMessage="The events could not be loaded."
+        empty={(all) => shown.length === 0 && <EmptyState title={ADMIN_MESSAGES.noEvents}>{all.length === 0 ? ADMIN_MESSAGES.noEventsYet : ADMIN_MESSAGES.noEventsFiltered}</EmptyState>}
+      >
+        {() => (
+          <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy={events.isFetching}>
+            {shown.map((e) => (
+              <li key={e.id}>
+                <EventCard
+                  event={e}
+                  preload={EventDialog.preload}
+                  onEdit={() => setEditing({ mode: 'edit', event: e })}
+                  onDuplicate={() => setEditing({ mode: 'new', from: e })}
+                  onDelete={() =>
+                    actions.remove.ask({
+                      title: 'Delete event?',
+                      description: ADMIN_MESSAGES.deleteEvent,
+                      detail: `${e.title}, ${formatLongDate(e.date)}`,
+                      confirmLabel: 'Delete',
+                      destructive: true,
+                      variables: e.id,
+                    })
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
 
-      {editing !== null && (
-        <React.Suspense fallback={null}>
-          <EventDialog open onOpenChange={(open) => !open && setEditing(null)} editing={editing} actions={actions} />
-        </React.Suspense>
-      )}
+      {editing !== null && <EventDialog.Component open onOpenChange={(open) => !open && setEditing(null)} editing={editing} actions={actions} />}
       <ConfirmDialog {...actions.create.dialog} />
       <ConfirmDialog {...actions.update.dialog} />
       <ConfirmDialog {...actions.remove.dialog} />

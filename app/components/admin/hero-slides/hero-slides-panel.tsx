@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { ImagePlus, Pencil, Trash2 } from 'lucide-react'
+import { ImagePlus } from 'lucide-react'
 import * as React from 'react'
 import type { HeroSlideRow } from '../../../../common/hero'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { Switch } from '~/components/ui/switch'
 import { heroSlidesQuery } from '~/lib/queries/hero'
 import { ConfirmDialog } from '../confirm'
-import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
+import { ItemActions } from '../item-actions'
+import { lazyDialog } from '../lazy-dialog'
+import { EmptyState, PanelHeader, QueryView } from '../panel'
 import { asInput, useHeroActions } from './use-hero-actions'
 
 // The form loads when staff first reach for Add Slide or Edit.
-const loadDialog = () => import('./slide-dialog')
-const SlideDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.SlideDialog })))
-const preload = { onPointerEnter: () => void loadDialog(), onFocus: () => void loadDialog() }
+const SlideDialog = lazyDialog(() => import('./slide-dialog').then((m) => m.SlideDialog))
 
 function SlideItem({ slide: s, onToggle, onEdit, onDelete }: { slide: HeroSlideRow; onToggle: () => void; onEdit: () => void; onDelete: () => void }) {
   return (
@@ -40,24 +39,15 @@ function SlideItem({ slide: s, onToggle, onEdit, onDelete }: { slide: HeroSlideR
             </ul>
           )}
         </div>
-        <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-1 lg:flex-col lg:items-end">
-          <div className="mr-2 flex items-center gap-2 lg:mr-0">
-            <Switch id={`slide-active-${s.id}`} checked={s.isActive} onCheckedChange={onToggle} aria-label={`Active: ${s.title}`} />
-            <label htmlFor={`slide-active-${s.id}`} className="text-sm font-semibold">
-              Active
-            </label>
-          </div>
-          <div className="flex gap-2">
-            <Button type="button" size="sm" variant="outline" onClick={onEdit} {...preload} aria-label={`Edit ${s.title}`}>
-              <Pencil aria-hidden="true" />
-              Edit
-            </Button>
-            <Button type="button" size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Delete ${s.title}`}>
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
-          </div>
-        </div>
+        <ItemActions
+          label={s.title}
+          active={{ id: `slide-active-${s.id}`, checked: s.isActive, onToggle }}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          preload={SlideDialog.preload}
+          className="sm:col-span-2 lg:col-span-1 lg:flex-col lg:items-end"
+          switchClassName="lg:mr-0"
+        />
       </article>
     </li>
   )
@@ -76,58 +66,56 @@ export default function HeroSlidesPanel() {
         title="Hero Slides"
         description="The pictures and words at the top of the home page. Active slides show in order; with none, the site shows its own three."
         actions={
-          <Button type="button" onClick={() => setEditing('new')} {...preload}>
+          <Button type="button" onClick={() => setEditing('new')} {...SlideDialog.preloadProps}>
             <ImagePlus aria-hidden="true" />
             Add Slide
           </Button>
         }
       />
-      {slides.isPending ? (
-        <LoadingState />
-      ) : slides.isError ? (
-        <ErrorState message="The slides could not be loaded." onRetry={() => void slides.refetch()} />
-      ) : slides.data.length === 0 ? (
-        <EmptyState title="No slides yet">The home page shows its three built-in slides until you add one.</EmptyState>
-      ) : (
-        <ul className="divide-y divide-border rounded-lg border border-border bg-card">
-          {slides.data.map((s) => (
-            <SlideItem
-              key={s.id}
-              slide={s}
-              onEdit={() => setEditing(s)}
-              onToggle={() =>
-                actions.update.ask({
-                  title: s.isActive ? 'Hide this slide?' : 'Show this slide?',
-                  description: s.isActive ? 'The home page stops showing it at once. You can turn it back on.' : 'The home page shows it at once, in its order.',
-                  detail: s.title,
-                  confirmLabel: s.isActive ? 'Hide' : 'Show',
-                  variables: { id: s.id, values: { ...asInput(s), isActive: !s.isActive } },
-                })
-              }
-              onDelete={() =>
-                actions.remove.ask({
-                  title: 'Delete this slide?',
-                  description: 'The slide goes from the home page for good. This action cannot be undone.',
-                  detail: s.title,
-                  confirmLabel: 'Delete',
-                  destructive: true,
-                  variables: s.id,
-                })
-              }
-            />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={slides}
+        errorMessage="The slides could not be loaded."
+        empty={(list) => list.length === 0 && <EmptyState title="No slides yet">The home page shows its three built-in slides until you add one.</EmptyState>}
+      >
+        {(list) => (
+          <ul className="divide-y divide-border rounded-lg border border-border bg-card">
+            {list.map((s) => (
+              <SlideItem
+                key={s.id}
+                slide={s}
+                onEdit={() => setEditing(s)}
+                onToggle={() =>
+                  actions.update.ask({
+                    title: s.isActive ? 'Hide this slide?' : 'Show this slide?',
+                    description: s.isActive ? 'The home page stops showing it at once. You can turn it back on.' : 'The home page shows it at once, in its order.',
+                    detail: s.title,
+                    confirmLabel: s.isActive ? 'Hide' : 'Show',
+                    variables: { id: s.id, values: { ...asInput(s), isActive: !s.isActive } },
+                  })
+                }
+                onDelete={() =>
+                  actions.remove.ask({
+                    title: 'Delete this slide?',
+                    description: 'The slide goes from the home page for good. This action cannot be undone.',
+                    detail: s.title,
+                    confirmLabel: 'Delete',
+                    destructive: true,
+                    variables: s.id,
+                  })
+                }
+              />
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {editing !== null && (
-        <React.Suspense fallback={null}>
-          <SlideDialog
-            open
-            onOpenChange={(open) => !open && setEditing(null)}
-            slide={editing === 'new' ? undefined : editing}
-            nextOrder={slides.data?.length ?? 0}
-            actions={actions}
-          />
-        </React.Suspense>
+        <SlideDialog.Component
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          slide={editing === 'new' ? undefined : editing}
+          nextOrder={slides.data?.length ?? 0}
+          actions={actions}
+        />
       )}
       <ConfirmDialog {...actions.create.dialog} />
       <ConfirmDialog {...actions.update.dialog} />

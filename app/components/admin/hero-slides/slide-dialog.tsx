@@ -13,7 +13,7 @@ import {
 } from '../../../../common/hero'
 import { FieldError, FormError, TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { toast } from '~/components/ui/use-toast'
@@ -21,6 +21,7 @@ import { VENUE_IMAGES } from '~/lib/artwork'
 import { cn } from '~/lib/utils'
 import { UploadControl } from '../upload-control'
 import { useDiscardGuard } from '../discard-guard'
+import { FormDialogFooter } from '../form-dialog-footer'
 import { asInput, type useHeroActions } from './use-hero-actions'
 
 /** The seven venue pictures staff can pick instead of uploading (SPEC.md section 2). */
@@ -189,14 +190,7 @@ export function SlideDialog({
             </div>
           </div>
 
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={guard.requestClose} disabled={save.pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.pending}>
-              {save.pending ? 'Saving...' : slide ? 'Save Changes' : 'Add Slide'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submitLabel={slide ? 'Save Changes' : 'Add Slide'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
       </DialogContent>

@@ -5,12 +5,12 @@ import { HALF_HOURS, type HourExceptionRow } from '../../../../common/hours'
 import { HourExceptionSchema, type HourExceptionInput } from '../../../../common/hours-schema'
 import { formatLongDate } from '../../../../common/time'
 import { FormError, SelectField, TextField } from '~/components/forms/fields'
-import { Button } from '~/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { fetchReservations } from '~/lib/queries/reservations'
 import { useDiscardGuard } from '../discard-guard'
+import { FormDialogFooter } from '../form-dialog-footer'
 import type { useExceptionActions } from './use-hours-actions'
 
 type Values = { date: string; isClosed: boolean; openTime: string; closeTime: string; reason: string }
@@ -115,14 +115,7 @@ export function ExceptionDialog({
             </div>
           )}
           <TextField label="Reason" placeholder="Private party, Christmas Day…" maxLength={200} error={errors.reason?.message} {...form.register('reason')} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={guard.requestClose} disabled={save.pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.pending}>
-              {save.pending ? 'Saving...' : exception ? 'Save Changes' : 'Add Exception'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submitLabel={exception ? 'Save Changes' : 'Add Exception'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
       </DialogContent>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { CalendarX2, Pencil, Plus, Trash2 } from 'lucide-react'
+import { CalendarX2, Plus } from 'lucide-react'
 import * as React from 'react'
 import type { HourExceptionRow } from '../../../../common/hours'
 import { ADMIN_MESSAGES } from '../../../../common/messages'
@@ -9,12 +9,13 @@ import { Button } from '~/components/ui/button'
 import { exceptionsQuery } from '~/lib/queries/hours'
 import { useVenueDays } from '../admin-context'
 import { ConfirmDialog } from '../confirm'
-import { EmptyState, ErrorState, LoadingState } from '../panel'
+import { ItemActions } from '../item-actions'
+import { lazyDialog } from '../lazy-dialog'
+import { EmptyState, QueryView } from '../panel'
 import { useExceptionActions } from './use-hours-actions'
 
 // The form (with the schema and form libraries) loads when staff first reach for it.
-const loadDialog = () => import('./exception-dialog')
-const ExceptionDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.ExceptionDialog })))
+const ExceptionDialog = lazyDialog(() => import('./exception-dialog').then((m) => m.ExceptionDialog))
 
 function ExceptionItem({ exception: e, onEdit, onDelete }: { exception: HourExceptionRow; onEdit: () => void; onDelete: () => void }) {
   return (
@@ -26,16 +27,7 @@ function ExceptionItem({ exception: e, onEdit, onDelete }: { exception: HourExce
           <span className="ml-2 text-muted-foreground">{e.reason}</span>
         </p>
       </div>
-      <div className="flex gap-2">
-        <Button type="button" size="sm" variant="outline" onClick={onEdit} onPointerEnter={() => void loadDialog()} onFocus={() => void loadDialog()} aria-label={`Edit the exception on ${formatLongDate(e.date)}`}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
-        <Button type="button" size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Delete the exception on ${formatLongDate(e.date)}`}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      </div>
+      <ItemActions label={`the exception on ${formatLongDate(e.date)}`} onEdit={onEdit} onDelete={onDelete} preload={ExceptionDialog.preload} />
     </li>
   )
 }
@@ -71,49 +63,43 @@ export function HourExceptions() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground">Closures and special hours for single dates. They win over the usual week.</p>
-        <Button type="button" onClick={() => setEditing('new')} onPointerEnter={() => void loadDialog()} onFocus={() => void loadDialog()}>
+        <Button type="button" onClick={() => setEditing('new')} {...ExceptionDialog.preloadProps}>
           <Plus aria-hidden="true" />
           Add Exception
         </Button>
       </div>
-      {exceptions.isPending ? (
-        <LoadingState>{ADMIN_MESSAGES.loadingExceptions}</LoadingState>
-      ) : exceptions.isError ? (
-        <ErrorState message="The hour exceptions could not be loaded." onRetry={() => void exceptions.refetch()} />
-      ) : upcoming.length === 0 && past.length === 0 ? (
-        <EmptyState title={ADMIN_MESSAGES.noExceptions} icon={<CalendarX2 className="size-8 text-muted-foreground" aria-hidden="true" />} />
-      ) : (
-        <>
-          {upcoming.length > 0 ? (
-            <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Upcoming exceptions">
-              {upcoming.map(item)}
-            </ul>
-          ) : (
-            <EmptyState title={ADMIN_MESSAGES.noExceptions}>None from today on.</EmptyState>
-          )}
-          {past.length > 0 && (
-            <div>
-              <Button type="button" variant="link" className="px-0" aria-expanded={showPast} onClick={() => setShowPast((s) => !s)}>
-                {showPast ? 'Hide' : 'Show'} past exceptions ({past.length})
-              </Button>
-              {showPast && (
-                <ul className="divide-y divide-border rounded-lg border border-border bg-card opacity-80" aria-label="Past exceptions">
-                  {past.map(item)}
-                </ul>
-              )}
-            </div>
-          )}
-        </>
-      )}
+      <QueryView
+        query={exceptions}
+        errorMessage="The hour exceptions could not be loaded."
+        loading={ADMIN_MESSAGES.loadingExceptions}
+        empty={() => upcoming.length === 0 && past.length === 0 && <EmptyState title={ADMIN_MESSAGES.noExceptions} icon={<CalendarX2 className="size-8 text-muted-foreground" aria-hidden="true" />} />}
+      >
+        {() => (
+          <>
+            {upcoming.length > 0 ? (
+              <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Upcoming exceptions">
+                {upcoming.map(item)}
+              </ul>
+            ) : (
+              <EmptyState title={ADMIN_MESSAGES.noExceptions}>None from today on.</EmptyState>
+            )}
+            {past.length > 0 && (
+              <div>
+                <Button type="button" variant="link" className="px-0" aria-expanded={showPast} onClick={() => setShowPast((s) => !s)}>
+                  {showPast ? 'Hide' : 'Show'} past exceptions ({past.length})
+                </Button>
+                {showPast && (
+                  <ul className="divide-y divide-border rounded-lg border border-border bg-card opacity-80" aria-label="Past exceptions">
+                    {past.map(item)}
+                  </ul>
+                )}
+              </div>
+            )}
+          </>
+        )}
+      </QueryView>
       {editing !== null && (
-        <React.Suspense fallback={null}>
-          <ExceptionDialog
-            open
-            onOpenChange={(open) => !open && setEditing(null)}
-            exception={editing === 'new' ? undefined : editing}
-            save={actions.save}
-          />
-        </React.Suspense>
+        <ExceptionDialog.Component open onOpenChange={(open) => !open && setEditing(null)} exception={editing === 'new' ? undefined : editing} save={actions.save} />
       )}
       <ConfirmDialog {...actions.save.dialog} />
       <ConfirmDialog {...actions.remove.dialog} />

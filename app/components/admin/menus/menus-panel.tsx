@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
-import { AlertTriangle, FilePlus, FileText, Images, Pencil, Trash2 } from 'lucide-react'
+import { AlertTriangle, FilePlus, FileText, Images } from 'lucide-react'
 import * as React from 'react'
 import { MENU_SETUP_CATEGORIES, MENU_CATEGORIES } from '../../../../common/constants'
 import { MENU_CATEGORY_LABELS, MENU_MESSAGES, type MenuSectionRow } from '../../../../common/menu-schema'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { Switch } from '~/components/ui/switch'
 import { menuSectionsQuery } from '~/lib/queries/menus'
 import { ConfirmDialog } from '../confirm'
-import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
+import { ItemActions } from '../item-actions'
+import { lazyDialog } from '../lazy-dialog'
+import { EmptyState, PanelHeader, QueryView } from '../panel'
 import { useMenuActions } from './use-menu-actions'
 
 // The form loads when staff first reach for Add Menu Section or Edit.
-const loadDialog = () => import('./section-dialog')
-const SectionDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.SectionDialog })))
-const preload = { onPointerEnter: () => void loadDialog(), onFocus: () => void loadDialog() }
+const SectionDialog = lazyDialog(() => import('./section-dialog').then((m) => m.SectionDialog))
 
 function SectionCard({ section: s, onToggle, onEdit, onDelete }: { section: MenuSectionRow; onToggle: () => void; onEdit: () => void; onDelete: () => void }) {
   const cover = s.backgroundImage ?? s.imageUrls[0]
@@ -46,22 +45,14 @@ function SectionCard({ section: s, onToggle, onEdit, onDelete }: { section: Menu
           </li>
         </ul>
         {!shown && <p className="text-sm font-semibold text-amber-900">Not on the menu page: {s.isActive ? 'add a PDF or page images.' : 'inactive.'}</p>}
-        <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-          <div className="mr-2 flex items-center gap-2">
-            <Switch id={`menu-active-${s.id}`} checked={s.isActive} onCheckedChange={onToggle} aria-label={`Active: ${s.name}`} />
-            <label htmlFor={`menu-active-${s.id}`} className="text-sm font-semibold">
-              Active
-            </label>
-          </div>
-          <Button type="button" size="sm" variant="outline" onClick={onEdit} {...preload} aria-label={`Edit ${s.name}`}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
-          <Button type="button" size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Delete ${s.name}`}>
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
-        </div>
+        <ItemActions
+          label={s.name}
+          active={{ id: `menu-active-${s.id}`, checked: s.isActive, onToggle }}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          preload={SectionDialog.preload}
+          className="mt-auto pt-2"
+        />
       </div>
     </article>
   )
@@ -83,7 +74,7 @@ export default function MenusPanel() {
         title="PDF Menu Management"
         description="The menus guests open on the menu page: page images, a PDF, or both. One section per category."
         actions={
-          <Button type="button" onClick={() => setEditing('new')} {...preload}>
+          <Button type="button" onClick={() => setEditing('new')} {...SectionDialog.preloadProps}>
             <FilePlus aria-hidden="true" />
             Add Menu Section
           </Button>
@@ -107,47 +98,45 @@ export default function MenusPanel() {
           </div>
         </div>
       )}
-      {sections.isPending ? (
-        <LoadingState />
-      ) : sections.isError ? (
-        <ErrorState message="The menu sections could not be loaded." onRetry={() => void sections.refetch()} />
-      ) : sections.data.length === 0 ? (
-        <EmptyState title="No menu sections yet">Add a section for each menu: food, vegan, Sunday and desserts first.</EmptyState>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {sections.data.map((s) => (
-            <li key={s.id}>
-              <SectionCard
-                section={s}
-                onEdit={() => setEditing(s)}
-                onToggle={() =>
-                  actions.update.ask({
-                    title: s.isActive ? 'Hide this menu?' : 'Show this menu?',
-                    description: s.isActive ? 'The menu page stops showing it at once.' : 'The menu page shows it at once, if it has a PDF or page images.',
-                    detail: s.name,
-                    confirmLabel: s.isActive ? 'Hide' : 'Show',
-                    variables: { id: s.id, values: { isActive: !s.isActive } },
-                  })
-                }
-                onDelete={() =>
-                  actions.remove.ask({
-                    title: 'Delete this menu section?',
-                    description: 'It goes from the menu page for good. The uploaded files stay in storage. This action cannot be undone.',
-                    detail: s.name,
-                    confirmLabel: 'Delete',
-                    destructive: true,
-                    variables: s.id,
-                  })
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={sections}
+        errorMessage="The menu sections could not be loaded."
+        empty={(list) => list.length === 0 && <EmptyState title="No menu sections yet">Add a section for each menu: food, vegan, Sunday and desserts first.</EmptyState>}
+      >
+        {(list) => (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {list.map((s) => (
+              <li key={s.id}>
+                <SectionCard
+                  section={s}
+                  onEdit={() => setEditing(s)}
+                  onToggle={() =>
+                    actions.update.ask({
+                      title: s.isActive ? 'Hide this menu?' : 'Show this menu?',
+                      description: s.isActive ? 'The menu page stops showing it at once.' : 'The menu page shows it at once, if it has a PDF or page images.',
+                      detail: s.name,
+                      confirmLabel: s.isActive ? 'Hide' : 'Show',
+                      variables: { id: s.id, values: { isActive: !s.isActive } },
+                    })
+                  }
+                  onDelete={() =>
+                    actions.remove.ask({
+                      title: 'Delete this menu section?',
+                      description: 'It goes from the menu page for good. The uploaded files stay in storage. This action cannot be undone.',
+                      detail: s.name,
+                      confirmLabel: 'Delete',
+                      destructive: true,
+                      variables: s.id,
+                    })
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {editing !== null && (
-        <React.Suspense fallback={null}>
-          <SectionDialog open onOpenChange={(open) => !open && setEditing(null)} section={editing === 'new' ? undefined : editing} defaultCategory={firstFree} actions={actions} />
-        </React.Suspense>
+        <SectionDialog.Component open onOpenChange={(open) => !open && setEditing(null)} section={editing === 'new' ? undefined : editing} defaultCategory={firstFree} actions={actions} />
       )}
       <ConfirmDialog {...actions.create.dialog} />
       <ConfirmDialog {...actions.update.dialog} />

@@ -6,11 +6,12 @@ import { MENU_CATEGORIES } from '../../../../common/constants'
 import { MAX_MENU_PAGES, MENU_CATEGORY_LABELS, MenuSectionSchema, type MenuSectionForm, type MenuSectionInput, type MenuSectionRow } from '../../../../common/menu-schema'
 import { FieldError, FormError, SelectField, TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { UploadControl } from '../upload-control'
 import { useDiscardGuard } from '../discard-guard'
+import { FormDialogFooter } from '../form-dialog-footer'
 import type { useMenuActions } from './use-menu-actions'
 
 const CATEGORY_OPTIONS = MENU_CATEGORIES.map((c) => ({ value: c, label: MENU_CATEGORY_LABELS[c] }))
@@ -170,14 +171,7 @@ export function SectionDialog({
             <Label htmlFor="menu-active">Active: show on the menu page</Label>
           </div>
 
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={guard.requestClose} disabled={save.pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.pending}>
-              {save.pending ? 'Saving...' : section ? 'Save Changes' : 'Add Section'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submitLabel={section ? 'Save Changes' : 'Add Section'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
       </DialogContent>

@@ -1,10 +1,11 @@
-import { Check, Eye, Mail, Pencil, Phone, Trash2, Users, X } from 'lucide-react'
+import { Check, Eye, Mail, Phone, Users, X } from 'lucide-react'
 import type { AdminReservation } from '../../../../common/admin-reservations'
 import { FOOD_DRINKS_LABELS } from '../../../../common/constants'
 import { formatShortDate, formatTime12 } from '../../../../common/time'
 import { Button } from '~/components/ui/button'
 import { telHref } from '~/lib/tel'
 import { cn } from '~/lib/utils'
+import { ItemActions } from '../item-actions'
 import { StatusBadge } from './status-badge'
 
 export type CardActions = {
@@ -84,7 +85,7 @@ export function ReservationCard({ reservation: r, actions }: { reservation: Admi
             <p className="line-clamp-2">{r.additionalInfo}</p>
           </div>
         )}
-        <div className="flex flex-wrap gap-2 pt-1 print:hidden" role="group" aria-label={`Actions for ${r.name}`}>
+        <ItemActions groupLabel={`Actions for ${r.name}`} onEdit={actions.onEdit} onDelete={actions.onDelete} preload={actions.preloadEdit} className="pt-1 print:hidden">
           {r.status === 'pending' && (
             <>
               <Button type="button" size="sm" onClick={actions.onConfirm}>
@@ -101,15 +102,7 @@ export function ReservationCard({ reservation: r, actions }: { reservation: Admi
             <Eye aria-hidden="true" />
             View details
           </Button>
-          <Button type="button" size="sm" variant="outline" onClick={actions.onEdit} onPointerEnter={actions.preloadEdit} onFocus={actions.preloadEdit}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
-          <Button type="button" size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={actions.onDelete}>
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
-        </div>
+        </ItemActions>
       </div>
     </article>
   )

@@ -11,8 +11,9 @@ import { FOOD_DRINKS, FOOD_DRINKS_LABELS, RESERVATION_STATUSES } from '../../../
 import { formatLongDate, formatTime12 } from '../../../../common/time'
 import { FormError, SelectField, TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { useDiscardGuard } from '../discard-guard'
+import { FormDialogFooter } from '../form-dialog-footer'
 import type { useReservationActions } from './use-reservation-actions'
 
 const STATUS_OPTIONS = RESERVATION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))
@@ -119,14 +120,7 @@ export function ReservationDialog({
             <SelectField label="Preference" options={PREFERENCE_OPTIONS} error={errors.foodDrinks?.message} {...form.register('foodDrinks')} />
           </div>
           <TextareaField label="Additional Information" rows={3} maxLength={2000} error={errors.additionalInfo?.message} {...form.register('additionalInfo')} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={guard.requestClose} disabled={save.pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.pending}>
-              {save.pending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submitLabel={'Save Changes'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
       </DialogContent>

@@ -12,7 +12,8 @@ import { fetchReservations, reservationKeys, type ReservationFilter } from '~/li
 import { cn } from '~/lib/utils'
 import { useVenueDays } from '../admin-context'
 import { ConfirmDialog } from '../confirm'
-import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
+import { lazyDialog } from '../lazy-dialog'
+import { EmptyState, PanelHeader, QueryView } from '../panel'
 import { ReservationCard } from './reservation-card'
 import { ReservationDetails } from './reservation-details'
 import { RunSheet } from './run-sheet'
@@ -39,9 +40,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 
 // The edit form (with the schema library and the form library) loads when staff first open it,
 // or as they reach for New Booking or Edit: the day's list comes up without it.
-const loadDialog = () => import('./reservation-dialog')
-const ReservationDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.ReservationDialog })))
-const preloadDialog = { onPointerEnter: () => void loadDialog(), onFocus: () => void loadDialog() }
+const ReservationDialog = lazyDialog(() => import('./reservation-dialog').then((m) => m.ReservationDialog))
 
 /**
  * All Reservations (SPEC.md section 2): a day's bookings (Today by default,
@@ -86,7 +85,7 @@ export default function ReservationsPanel() {
         description="Who is coming, and what they asked for."
         actions={
           <>
-            <Button type="button" onClick={() => setEditing('new')} {...preloadDialog}>
+            <Button type="button" onClick={() => setEditing('new')} {...ReservationDialog.preloadProps}>
               <CalendarPlus aria-hidden="true" />
               New Booking
             </Button>
@@ -144,60 +143,65 @@ export default function ReservationsPanel() {
         )}
       </div>
 
-      {filter === null ? null : list.isPending ? (
-        <LoadingState />
-      ) : list.isError && !data ? (
-        <ErrorState message="The bookings could not be loaded." onRetry={() => void list.refetch()} />
-      ) : data && data.reservations.length === 0 ? (
-        <EmptyState title={q ? 'No bookings found' : date ? 'No bookings for this day' : 'No bookings yet'}>
-          {q ? 'Nothing matches that search.' : 'New bookings appear here as they come in.'}
-        </EmptyState>
-      ) : data ? (
-        <>
-          <ul className={cn('grid gap-3 print:hidden', list.isPlaceholderData && 'opacity-60')} aria-busy={list.isFetching}>
-            {data.reservations.map((r) => (
-              <li key={r.id}>
-                <ReservationCard
-                  reservation={r}
-                  actions={{
-                    onView: () => setViewing(r),
-                    onEdit: () => setEditing(r),
-                    preloadEdit: loadDialog,
-                    onDelete: () => actions.remove(r),
-                    onConfirm: () => actions.confirm(r),
-                    onCancel: () => actions.cancel(r),
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
-          {pages > 1 && (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-2 print:hidden">
-              <Button type="button" variant="outline" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
-                Previous
-              </Button>
-              <p className="text-sm">
-                Page {page} of {pages}
-              </p>
-              <Button type="button" variant="outline" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
-                Next
-              </Button>
-            </nav>
+      {filter !== null && (
+        <QueryView
+          query={{ isPending: list.isPending, isError: list.isError, data, refetch: list.refetch }}
+          keepDataOnError
+          errorMessage="The bookings could not be loaded."
+          empty={(data) =>
+            data.reservations.length === 0 && (
+              <EmptyState title={q ? 'No bookings found' : date ? 'No bookings for this day' : 'No bookings yet'}>
+                {q ? 'Nothing matches that search.' : 'New bookings appear here as they come in.'}
+              </EmptyState>
+            )
+          }
+        >
+          {(data) => (
+            <>
+              <ul className={cn('grid gap-3 print:hidden', list.isPlaceholderData && 'opacity-60')} aria-busy={list.isFetching}>
+                {data.reservations.map((r) => (
+                  <li key={r.id}>
+                    <ReservationCard
+                      reservation={r}
+                      actions={{
+                        onView: () => setViewing(r),
+                        onEdit: () => setEditing(r),
+                        preloadEdit: ReservationDialog.preload,
+                        onDelete: () => actions.remove(r),
+                        onConfirm: () => actions.confirm(r),
+                        onCancel: () => actions.cancel(r),
+                      }}
+                    />
+                  </li>
+                ))}
+              </ul>
+              {pages > 1 && (
+                <nav aria-label="Pages" className="flex items-center justify-between gap-2 print:hidden">
+                  <Button type="button" variant="outline" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
+                    Previous
+                  </Button>
+                  <p className="text-sm">
+                    Page {page} of {pages}
+                  </p>
+                  <Button type="button" variant="outline" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
+                    Next
+                  </Button>
+                </nav>
+              )}
+              {date && <RunSheet date={date} reservations={data.reservations} covers={data.covers} />}
+            </>
           )}
-          {date && <RunSheet date={date} reservations={data.reservations} covers={data.covers} />}
-        </>
-      ) : null}
+        </QueryView>
+      )}
 
       {editing !== null && (
-        <React.Suspense fallback={null}>
-          <ReservationDialog
-            open
-            onOpenChange={(open) => !open && setEditing(null)}
-            reservation={editing === 'new' ? undefined : editing}
-            defaultDate={date || today}
-            save={actions.save}
-          />
-        </React.Suspense>
+        <ReservationDialog.Component
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          reservation={editing === 'new' ? undefined : editing}
+          defaultDate={date || today}
+          save={actions.save}
+        />
       )}
       <ReservationDetails reservation={viewing} onOpenChange={(open) => !open && setViewing(null)} />
       <ConfirmDialog {...actions.status.dialog} />
