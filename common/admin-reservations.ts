@@ -4,8 +4,9 @@
  * returns. Shared by `server/api/admin-reservation-routes.ts` and the panels.
  */
 import { z } from 'zod'
-import { FOOD_DRINKS, RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE, RESERVATION_STATUSES, type FoodDrinks, type ReservationStatus } from './constants'
+import { FOOD_DRINKS, RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE, RESERVATION_STATUSES } from './constants'
 import { email, PG_INTEGER_MAX, text, wholeNumber } from './fields'
+import { isoOf, toPublicReservation, type PublicReservation, type StoredReservation } from './reservation-form'
 import { isValidDate, isValidTime } from './time'
 
 export const ADMIN_RESERVATION_MESSAGES = {
@@ -74,22 +75,18 @@ export const ReservationListQuerySchema = z.object({
 })
 export type ReservationListQuery = z.infer<typeof ReservationListQuerySchema>
 
-/** A reservation as the admin API returns it. */
-export type AdminReservation = {
-  id: number
-  name: string
-  email: string
-  phone: string
-  date: string
-  startTime: string
-  partySize: number
-  additionalInfo: string
-  foodDrinks: FoodDrinks
-  receiveOffers: boolean
-  status: ReservationStatus
-  eventId: number | null
-  createdAt: string
-  updatedAt: string
+/** A reservation as the admin API returns it: the public fields and when it last changed. */
+export type AdminReservation = PublicReservation & { updatedAt: string }
+
+/** A stored reservation as the admin API answers it. */
+export function toAdminReservation(r: StoredReservation): AdminReservation {
+  return Object.assign(toPublicReservation(r), { updatedAt: isoOf(r.updatedAt) })
+}
+
+/** The Edit Reservation form's values for a reservation (its fields less the marketing opt-in, which staff do not edit, plus its status). */
+export function editFormOf(r: AdminReservation): AdminReservationForm {
+  const { name, email, phone, date, startTime, partySize, additionalInfo, foodDrinks, status } = r
+  return { name, email, phone, date, startTime, partySize, additionalInfo, foodDrinks, status }
 }
 
 /** The list and its totals: the count and the guests of active bookings, for the whole filter (not only this page). */

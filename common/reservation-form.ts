@@ -3,7 +3,7 @@
  * booking page ships without it; `common/reservation.ts` holds the zod schemas
  * of the API and re-exports all of this.
  */
-import { GUESTS_MAX, GUESTS_MIN, type FoodDrinks } from './constants'
+import { GUESTS_MAX, GUESTS_MIN, type FoodDrinks, type ReservationStatus } from './constants'
 
 export const RESERVATION_MESSAGES = {
   nameRequired: 'Name is required',
@@ -44,8 +44,12 @@ export const IDEMPOTENCY_MISMATCH_MESSAGE =
 export const EVENT_FULL_MESSAGE = (title: string, partySize: number) =>
   `Sorry, ${title} does not have room for ${partySize} more ${partySize === 1 ? 'guest' : 'guests'}.`
 
-/** The booking page's form state. */
-export type ReservationForm = {
+/**
+ * A booking's own fields, listed once: the booking page's form, the public
+ * answer (PublicReservation), the admin answer (AdminReservation,
+ * common/admin-reservations.ts) and the staff edit form all derive from it.
+ */
+export type ReservationFields = {
   name: string
   email: string
   phone: string
@@ -56,6 +60,9 @@ export type ReservationForm = {
   foodDrinks: FoodDrinks
   receiveOffers: boolean
 }
+
+/** The booking page's form state. */
+export type ReservationForm = ReservationFields
 
 const M = RESERVATION_MESSAGES
 
@@ -102,12 +109,44 @@ export function reservationFormErrors(form: ReservationForm): Partial<Record<key
 }
 
 /** The fields of a reservation the public API returns: the form's, and what the booking gave it. */
-export type PublicReservation = ReservationForm & {
+export type PublicReservation = ReservationFields & {
   id: number
-  status: 'pending' | 'confirmed' | 'cancelled'
+  status: ReservationStatus
   eventId: number | null
   createdAt: string
 }
+
+/** A reservation as the server stores it (its text columns unnarrowed, its instants as dates or ISO text). */
+export type StoredReservation = Omit<ReservationFields, 'foodDrinks'> & {
+  id: number
+  foodDrinks: string
+  status: string
+  eventId: number | null
+  createdAt: Date | string
+  updatedAt: Date | string
+}
+
+/** A stored reservation as the public API answers it. Field by field: it is on the booking path (see asInserted on spreads). */
+export function toPublicReservation(r: StoredReservation): PublicReservation {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    date: r.date,
+    startTime: r.startTime,
+    partySize: r.partySize,
+    additionalInfo: r.additionalInfo,
+    foodDrinks: r.foodDrinks as FoodDrinks,
+    receiveOffers: r.receiveOffers,
+    status: r.status as ReservationStatus,
+    eventId: r.eventId,
+    createdAt: isoOf(r.createdAt),
+  }
+}
+
+/** An instant as ISO text (a Date as it is, without copying it: the booking path answers with it). */
+export const isoOf = (at: Date | string) => (at instanceof Date ? at : new Date(at)).toISOString()
 
 /** A slot of `GET /api/availability/slots/{date}`. */
 export type AvailabilitySlot = { date: string; startTime: string }

@@ -37,6 +37,22 @@ const webAddress = (label: string) =>
 
 /** The most day-and-hours pairs the opening-hours display holds. */
 export const MAX_HOURS_LINES = 14
+/** The longest day ('Monday - Thursday') or hours ('12:00 - 23:00') of one line. */
+export const HOURS_LINE_MAX_LENGTH = 60
+
+/** The Settings panel's opening-hours editor: day and hours pairs, at least one, at most MAX_HOURS_LINES. */
+export const HoursLinesSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        day: text({ max: HOURS_LINE_MAX_LENGTH, required: 'Day is required', label: 'Day' }),
+        hours: text({ max: HOURS_LINE_MAX_LENGTH, required: 'Hours are required (write Closed for a closed day)', label: 'Hours' }),
+      }),
+    )
+    .min(1, 'At least one day must remain')
+    .max(MAX_HOURS_LINES, `At most ${MAX_HOURS_LINES} days`),
+})
+export type HoursLines = z.infer<typeof HoursLinesSchema>
 
 /** Each known key's rule. The value is stored as text. */
 export const SETTING_RULES = {

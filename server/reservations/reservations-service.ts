@@ -3,6 +3,7 @@ import { availableSlots, startsThatMatter } from '../../common/availability'
 import {
   IDEMPOTENCY_MISMATCH_MESSAGE,
   RESERVATION_MESSAGES,
+  toPublicReservation,
   type AvailabilitySlot,
   type CreateReservationInput,
   type PublicReservation,
@@ -22,25 +23,6 @@ import { createReservationEvents, type ReservationEvents } from './reservation-e
 import { isUniqueViolation } from '../db/errors'
 
 export type CreateResult = { statusCode: number; body: PublicReservation; replayed: boolean }
-
-/** The fields of a reservation the public may see. */
-export function publicReservation(r: Reservation): PublicReservation {
-  return {
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    date: r.date,
-    startTime: r.startTime,
-    partySize: r.partySize,
-    additionalInfo: r.additionalInfo,
-    foodDrinks: r.foodDrinks as PublicReservation['foodDrinks'],
-    receiveOffers: r.receiveOffers,
-    status: r.status as PublicReservation['status'],
-    eventId: r.eventId,
-    createdAt: r.createdAt.toISOString(),
-  }
-}
 
 /** The booking a request asks for, so a retry can be told from a different booking sent with the same key. */
 function fingerprintOf(input: CreateReservationInput): string {
@@ -209,16 +191,16 @@ export function createReservationsService(
         const earlier = key && isUniqueViolation(error) ? await data.findByIdempotencyKey(db, key) : undefined
         if (earlier) {
           checkSameRequest(earlier, fingerprint!)
-          return { statusCode: 201, body: publicReservation(earlier), replayed: true }
+          return { statusCode: 201, body: toPublicReservation(earlier), replayed: true }
         }
         // A refusal was counted with its transaction; anything else rolled the count back with it.
         if (!(error instanceof DomainError)) await countAttempt(client).catch(() => undefined)
         throw error
       }
-      if (!booked.reservation) return { statusCode: 201, body: publicReservation(booked.reads.replay!), replayed: true }
+      if (!booked.reservation) return { statusCode: 201, body: toPublicReservation(booked.reads.replay!), replayed: true }
       forgetDays([date])
       events.emit('reservation.created', { reservation: booked.reservation, by: 'guest' })
-      return { statusCode: 201, body: publicReservation(booked.reservation), replayed: false }
+      return { statusCode: 201, body: toPublicReservation(booked.reservation), replayed: false }
     },
   }
 }

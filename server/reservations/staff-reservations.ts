@@ -8,7 +8,7 @@ import type {
   ReservationListQuery,
   ReservationPatch,
 } from '../../common/admin-reservations'
-import { ADMIN_RESERVATION_MESSAGES as M } from '../../common/admin-reservations'
+import { ADMIN_RESERVATION_MESSAGES as M, toAdminReservation } from '../../common/admin-reservations'
 import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '../../common/availability'
 import { dayOfWeek, formatLongDate, formatTime12, todayIn } from '../../common/time'
 import { reservations, type Reservation } from '../db/schema'
@@ -21,26 +21,6 @@ import { historyOf } from './history'
 import type { ReservationEvent, ReservationEvents } from './reservation-events'
 
 const ACTIVE = new Set(['pending', 'confirmed'])
-
-/** A reservation as the admin API returns it. */
-export function adminReservation(r: Reservation): AdminReservation {
-  return {
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    date: r.date,
-    startTime: r.startTime,
-    partySize: r.partySize,
-    additionalInfo: r.additionalInfo,
-    foodDrinks: r.foodDrinks as AdminReservation['foodDrinks'],
-    receiveOffers: r.receiveOffers,
-    status: r.status as AdminReservation['status'],
-    eventId: r.eventId,
-    createdAt: new Date(r.createdAt).toISOString(),
-    updatedAt: new Date(r.updatedAt).toISOString(),
-  }
-}
 
 /**
  * Why staff would need to override to seat a party at a date and time, or
@@ -149,7 +129,7 @@ export function createStaffReservations(
         ),
       ])
       return {
-        reservations: page.rows.map(adminReservation),
+        reservations: page.rows.map(toAdminReservation),
         total: totals.rows[0]!.total,
         covers: totals.rows[0]!.covers,
         page: query.page,
@@ -169,7 +149,7 @@ export function createStaffReservations(
       })
       forgetDays([created.date])
       events.emit('reservation.created', { reservation: created, by: 'staff' })
-      return adminReservation(created)
+      return toAdminReservation(created)
     },
 
     /**
@@ -202,7 +182,7 @@ export function createStaffReservations(
       })
       forgetDays([previous.date, updated.date])
       emitAfterCommit(previous, updated)
-      return adminReservation(updated)
+      return toAdminReservation(updated)
     },
 
     /** What happened to a booking, oldest first (its details dialog). */

@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CreateReservationSchema } from '../../common/reservation'
+import { CreateReservationSchema, toPublicReservation } from '../../common/reservation'
 import { BOOKING_SETTING_DEFAULTS } from '../../common/settings'
 import { emailOutbox, events, hourExceptions, marketingConsents, reservations } from '../../server/db/schema'
 import { statusOf } from '../../server/http/errors'
-import { publicReservation } from '../../server/reservations/reservations-service'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { guestBooking } from '../helpers/guest-booking'
 
@@ -225,7 +224,7 @@ describe('reservation.created inside the transaction', () => {
     const stored = await t.db.select().from(reservations).where(sql`${reservations.id} in (${table.body.id}, ${atEvent.body.id})`).orderBy(reservations.id)
     expect(stored).toHaveLength(2)
     expect(seen).toEqual(stored)
-    expect([table.body, atEvent.body]).toEqual(stored.map(publicReservation))
+    expect([table.body, atEvent.body]).toEqual(stored.map(toPublicReservation))
   })
   it('stores nothing when such a listener fails, and says so with a 500', async () => {
     const off = t.services.reservations.events.inTransaction('reservation.created', async () => {

@@ -10,6 +10,12 @@
  * A form dialog that asks passes `returnTo: 'form'`: on failure the confirm
  * dialog closes and the form shows `error` (and `errorCode`, for a 409 staff
  * may override).
+ *
+ * Two other ways to start it: `run(variables)` for a change SPEC.md applies at
+ * once (an enquiry's status), and `browserConfirm: true`, with which `ask`
+ * uses the browser's own confirm (SPEC.md section 8's enquiry delete). With no
+ * dialog open, a failure shows as a toast. `optimistic` shows the change in a
+ * query's data at once and puts it back if the request fails.
  */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import * as React from 'react'
@@ -69,15 +75,33 @@ export function useConfirmedMutation<V, R = unknown>(options: {
   /** Queries to refetch once it succeeded. */
   invalidate?: QueryKey[]
   onSuccess?: (result: R, variables: V) => void
+  /** `ask` uses the browser's confirm with the request's description, instead of the dialog. */
+  browserConfirm?: boolean
+  /** Shows the change in this query's data before the server answers; a failure puts the data back. */
+  optimistic?: { queryKey: QueryKey; update: (data: unknown, variables: V) => unknown }
 }) {
   const queryClient = useQueryClient()
   const [request, setRequest] = React.useState<ConfirmRequest<V> | null>(null)
   const [failure, setFailure] = React.useState<{ message: string; code?: string; fields: Record<string, string> } | null>(null)
   const latest = React.useRef(options)
   latest.current = options
+  // Whether the running request was started with no dialog open (run, or the browser's confirm).
+  const direct = React.useRef(false)
 
   const mutation = useMutation({
     mutationFn: (variables: V) => latest.current.mutationFn(variables),
+    onMutate: async (variables) => {
+      const optimistic = latest.current.optimistic
+      if (!optimistic) return undefined
+      await queryClient.cancelQueries({ queryKey: optimistic.queryKey })
+      const before: unknown = queryClient.getQueryData(optimistic.queryKey)
+      queryClient.setQueryData(optimistic.queryKey, (data: unknown) => optimistic.update(data, variables))
+      return { before }
+    },
+    onSettled: async () => {
+      const optimistic = latest.current.optimistic
+      if (optimistic) await queryClient.invalidateQueries({ queryKey: optimistic.queryKey })
+    },
     onSuccess: async (result, variables) => {
       setRequest(null)
       setFailure(null)
@@ -86,21 +110,42 @@ export function useConfirmedMutation<V, R = unknown>(options: {
       latest.current.onSuccess?.(result, variables)
       await Promise.all((latest.current.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })))
     },
-    onError: (error) => {
-      setFailure(
+    onError: (error, _variables, context) => {
+      const optimistic = latest.current.optimistic
+      if (optimistic && context) queryClient.setQueryData(optimistic.queryKey, context.before)
+      const failed =
         error instanceof ApiError
           ? { message: error.serverMessage, code: error.code, fields: error.fieldErrors }
-          : { message: latest.current.failure ?? ADMIN_MESSAGES.errorFallback, fields: {} },
-      )
+          : { message: latest.current.failure ?? ADMIN_MESSAGES.errorFallback, fields: {} }
+      if (direct.current) {
+        toast({ variant: 'destructive', title: ADMIN_MESSAGES.errorTitle, description: failed.message })
+        return
+      }
+      setFailure(failed)
       // Back to the form that asked, which shows the message; or stay in this dialog with it.
       setRequest((current) => (current?.returnTo === 'form' ? null : current))
     },
   })
 
-  const ask = React.useCallback((next: ConfirmRequest<V>) => {
-    setFailure(null)
-    setRequest(next)
-  }, [])
+  const run = React.useCallback(
+    (variables: V) => {
+      direct.current = true
+      mutation.mutate(variables)
+    },
+    [mutation],
+  )
+
+  const ask = React.useCallback(
+    (next: ConfirmRequest<V>) => {
+      setFailure(null)
+      if (latest.current.browserConfirm) {
+        if (window.confirm(typeof next.description === 'string' ? next.description : next.title)) run(next.variables)
+        return
+      }
+      setRequest(next)
+    },
+    [run],
+  )
 
   const dialog: ConfirmDialogProps = {
     open: request !== null,
@@ -112,7 +157,11 @@ export function useConfirmedMutation<V, R = unknown>(options: {
     destructive: request?.destructive ?? false,
     pending: mutation.isPending,
     error: request && request.returnTo !== 'form' ? failure?.message : undefined,
-    onConfirm: () => request && mutation.mutate(request.variables),
+    onConfirm: () => {
+      if (!request) return
+      direct.current = false
+      mutation.mutate(request.variables)
+    },
     onCancel: () => {
       if (!mutation.isPending) setRequest(null)
     },
@@ -120,6 +169,7 @@ export function useConfirmedMutation<V, R = unknown>(options: {
 
   return {
     ask,
+    run,
     dialog,
     pending: mutation.isPending,
     /** The last failure's message, for the form that asked (returnTo: 'form'). */

@@ -1,13 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { EnquiryStatus } from '../../../../common/constants'
 import type { AdminEnquiry } from '../../../../common/event-schema'
 import { ADMIN_MESSAGES } from '../../../../common/messages'
-import { toast } from '~/components/ui/use-toast'
-import { ApiError, apiRequest } from '~/lib/api'
+import { apiRequest } from '~/lib/api'
 import { eventKeys } from '~/lib/queries/events'
-
-const failed = (error: unknown) =>
-  toast({ variant: 'destructive', title: ADMIN_MESSAGES.errorTitle, description: error instanceof ApiError ? error.serverMessage : ADMIN_MESSAGES.errorFallback })
+import { useConfirmedMutation } from '../confirm'
 
 /**
  * Event Enquiries' changes. A status is saved the moment staff pick it (SPEC.md
@@ -15,32 +11,22 @@ const failed = (error: unknown) =>
  * fails; a delete asks the browser's confirm first, as SPEC.md section 8 says.
  */
 export function useEnquiryActions() {
-  const queryClient = useQueryClient()
-  const setStatus = useMutation({
+  const setStatus = useConfirmedMutation({
     mutationFn: ({ id, status }: { id: number; status: EnquiryStatus }) => apiRequest<AdminEnquiry>('PATCH', `/api/admin/event-enquiries/${id}`, { status }),
-    onMutate: async ({ id, status }) => {
-      await queryClient.cancelQueries({ queryKey: eventKeys.enquiries })
-      const before = queryClient.getQueryData<AdminEnquiry[]>(eventKeys.enquiries)
-      queryClient.setQueryData<AdminEnquiry[]>(eventKeys.enquiries, (list) => list?.map((e) => (e.id === id ? { ...e, status } : e)))
-      return { before }
+    success: ADMIN_MESSAGES.updated,
+    optimistic: {
+      queryKey: eventKeys.enquiries,
+      update: (list, { id, status }) => (list as AdminEnquiry[] | undefined)?.map((e) => (e.id === id ? { ...e, status } : e)),
     },
-    onSuccess: () => toast({ title: ADMIN_MESSAGES.success, description: ADMIN_MESSAGES.updated }),
-    onError: (error, _v, context) => {
-      if (context?.before) queryClient.setQueryData(eventKeys.enquiries, context.before)
-      failed(error)
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.enquiries }),
   })
-  const remove = useMutation({
+  const remove = useConfirmedMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/admin/event-enquiries/${id}`),
-    onSuccess: () => toast({ title: ADMIN_MESSAGES.success, description: ADMIN_MESSAGES.deleted }),
-    onError: failed,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.enquiries }),
+    success: ADMIN_MESSAGES.deleted,
+    invalidate: [eventKeys.enquiries],
+    browserConfirm: true,
   })
   return {
-    setStatus: (id: number, status: EnquiryStatus) => setStatus.mutate({ id, status }),
-    remove: (id: number) => {
-      if (window.confirm(ADMIN_MESSAGES.deleteEnquiry)) remove.mutate(id)
-    },
+    setStatus: (id: number, status: EnquiryStatus) => setStatus.run({ id, status }),
+    remove: (id: number) => remove.ask({ title: 'Delete enquiry?', description: ADMIN_MESSAGES.deleteEnquiry, variables: id }),
   }
 }

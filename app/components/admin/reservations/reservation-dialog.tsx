@@ -3,6 +3,7 @@ import * as React from 'react'
 import { useForm } from 'react-hook-form'
 import {
   AdminReservationSchema,
+  editFormOf,
   type AdminReservation,
   type AdminReservationForm,
   type AdminReservationInput,
@@ -22,10 +23,7 @@ const PREFERENCE_OPTIONS = FOOD_DRINKS.map((v) => ({ value: v, label: FOOD_DRINK
 const OVERRIDABLE = new Set(['over_capacity', 'over_pacing', 'outside_hours'])
 
 function initialValues(reservation: AdminReservation | undefined, date: string): AdminReservationForm {
-  if (reservation) {
-    const { name, email, phone, date, startTime, partySize, additionalInfo, foodDrinks, status } = reservation
-    return { name, email, phone, date, startTime, partySize, additionalInfo, foodDrinks, status }
-  }
+  if (reservation) return editFormOf(reservation)
   return { name: '', email: '', phone: '', date, startTime: '19:00', partySize: 2, additionalInfo: '', foodDrinks: 'food_and_drinks', status: 'confirmed' }
 }
 

@@ -2,26 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
 import * as React from 'react'
 import { useFieldArray, useForm } from 'react-hook-form'
-import { z } from 'zod'
-import { text } from '../../../../common/fields'
-import { MAX_HOURS_LINES, hoursLinesFromText, hoursTextFromLines } from '../../../../common/settings-schema'
+import { HoursLinesSchema, MAX_HOURS_LINES, hoursLinesFromText, hoursTextFromLines, type HoursLines } from '../../../../common/settings-schema'
 import { FormError, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { ConfirmDialog } from '../confirm'
 import { useSaveSettings } from './use-settings-actions'
-
-const HoursLinesSchema = z.object({
-  lines: z
-    .array(
-      z.object({
-        day: text({ max: 60, required: 'Day is required', label: 'Day' }),
-        hours: text({ max: 60, required: 'Hours are required (write Closed for a closed day)', label: 'Hours' }),
-      }),
-    )
-    .min(1, 'At least one day must remain')
-    .max(MAX_HOURS_LINES, `At most ${MAX_HOURS_LINES} days`),
-})
-type HoursLines = z.infer<typeof HoursLinesSchema>
 
 /**
  * The opening-hours display of the footer, the mobile menu and the contact
