@@ -22,8 +22,9 @@ const SITE_MODULES = [
   '/app/components/ui/button-variants',
   '/app/components/ui/responsive-image',
   '/app/lib/artwork',
-  // The toast store and the on-demand viewport: shared by the events pages and the providers.
-  '/app/components/ui/page-toaster',
+  '/artwork/manifest.json',
+  // The toast store and the on-demand viewport (components/site/page-toaster): shared by the events pages and the providers.
+  '/app/components/ui/toaster-demand',
   '/app/components/ui/use-toast',
   'node_modules/clsx/',
   'node_modules/class-variance-authority/',
@@ -42,7 +43,7 @@ const FORM_MODULES = [
 ]
 
 /** TanStack Query and the providers that set it up: loaded together or not at all. */
-const QUERY_MODULES = ['node_modules/@tanstack/', '/app/lib/app-providers']
+const QUERY_MODULES = ['node_modules/@tanstack/', '/app/components/site/app-providers']
 
 /**
  * A phone on HTTP/1.1 opens six connections per host: two dozen tiny shared
@@ -52,10 +53,11 @@ const QUERY_MODULES = ['node_modules/@tanstack/', '/app/lib/app-providers']
  */
 function manualChunks(id: string): string | undefined {
   if (/node_modules\/(?:react|react-dom|scheduler|react-router)\//.test(id)) return 'framework'
+  // Before the site frame's folder rule: the providers live in components/site/ but load only with the query library.
+  if (QUERY_MODULES.some((m) => id.includes(m))) return 'query'
   // Vite's helper for dynamic imports goes where root.tsx already looks (or a group it calls on would load with every page).
   if (SITE_MODULES.some((m) => id.includes(m)) || id.includes('vite/preload-helper')) return 'site'
   if (FORM_MODULES.some((m) => id.includes(m))) return 'forms'
-  if (QUERY_MODULES.some((m) => id.includes(m))) return 'query'
   return undefined
 }
 

@@ -13,43 +13,49 @@ const root = path.resolve(import.meta.dirname, '..')
 const svgDir = path.join(root, 'artwork')
 const outDir = path.join(root, 'public/images')
 
-const HERO = [480, 640, 960, 1600]
-const PICTURE = [480, 960, 1600]
-const TILE = [480, 960]
+// The names and widths, shared with app/lib/artwork.ts (which builds each <img> from them).
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'artwork/manifest.json'), 'utf8'))
+const widthsOf = (name) => {
+  const widths = manifest.artwork[name]
+  return typeof widths === 'string' ? manifest.sets[widths] : widths
+}
 
 const c43 = (x = 200, y = 0, w = 1200) => [x, y, w, (w * 3) / 4]
 
-/** name → [svg source, widths, WebP quality] */
+/** name → [svg source, WebP quality]; every name of the manifest has one. */
 const ARTWORK = {
-  'hero-home': [s.exterior({ time: 'dusk' }), HERO, 62],
-  'hero-christmas': [s.christmas(), HERO, 60],
-  'hero-private-hire': [s.garden({ time: 'dusk' }), HERO, 62],
-  'hero-menu': [s.food(), HERO, 62],
-  'hero-cocktails': [s.cocktails({ set: 'classic' }), HERO, 62],
-  'hero-contact': [s.exterior({ time: 'day', crop: [120, 180, 1280, 720] }), HERO, 62],
-  'hero-booking': [s.dining(), HERO, 62],
-  'tile-menu': [s.food({ crop: c43(250, 20, 1160) }), TILE, 68],
-  'tile-cocktails': [s.cocktails({ set: 'garden', tone: '#2f2a3d', crop: c43(220, 30, 1160) }), TILE, 68],
-  'tile-events': [s.eventSpace({ crop: c43(200, 0, 1200) }), TILE, 68],
-  'tile-private-hire': [s.garden({ time: 'day', crop: c43(200, 0, 1200) }), TILE, 68],
-  'cocktails-1': [s.cocktails({ set: 'classic', crop: c43(260, 90, 1080) }), TILE, 68],
-  'cocktails-2': [s.cocktails({ set: 'garden', tone: '#2f3d2c', crop: c43(260, 90, 1080) }), TILE, 68],
-  'cocktails-3': [s.cocktails({ set: 'night', tone: '#1f2438', crop: c43(260, 90, 1080) }), TILE, 68],
-  'cocktails-4': [s.cocktails({ set: 'summer', tone: '#3d2226', crop: c43(260, 90, 1080) }), TILE, 68],
-  'garden-1': [s.garden({ time: 'dusk', crop: c43(0, 0, 1200) }), TILE, 68],
-  'garden-2': [s.garden({ time: 'day', crop: c43(400, 0, 1200) }), TILE, 68],
-  'garden-3': [s.garden({ time: 'dusk', crop: c43(220, 300, 800) }), TILE, 68],
-  'garden-4': [s.exterior({ time: 'day', crop: c43(800, 260, 800) }), TILE, 68],
-  'menu-default': [s.food({ crop: c43(0, 0, 1200) }), TILE, 64],
-  'venue-exterior': [s.exterior({ time: 'day' }), PICTURE, 64],
-  'venue-garden': [s.garden({ time: 'day' }), PICTURE, 64],
-  'venue-interior': [s.lounge({ daylight: true }), PICTURE, 64],
-  'venue-bar': [s.bar(), PICTURE, 64],
-  'venue-dining': [s.dining(), PICTURE, 64],
-  'venue-lounge': [s.lounge(), PICTURE, 64],
-  'venue-event-space': [s.eventSpace(), PICTURE, 64],
-  'christmas-menu': [s.menuPage(CHRISTMAS_MENU), [480, 1000], 78],
+  'hero-home': [s.exterior({ time: 'dusk' }), 62],
+  'hero-christmas': [s.christmas(), 60],
+  'hero-private-hire': [s.garden({ time: 'dusk' }), 62],
+  'hero-menu': [s.food(), 62],
+  'hero-cocktails': [s.cocktails({ set: 'classic' }), 62],
+  'hero-contact': [s.exterior({ time: 'day', crop: [120, 180, 1280, 720] }), 62],
+  'hero-booking': [s.dining(), 62],
+  'tile-menu': [s.food({ crop: c43(250, 20, 1160) }), 68],
+  'tile-cocktails': [s.cocktails({ set: 'garden', tone: '#2f2a3d', crop: c43(220, 30, 1160) }), 68],
+  'tile-events': [s.eventSpace({ crop: c43(200, 0, 1200) }), 68],
+  'tile-private-hire': [s.garden({ time: 'day', crop: c43(200, 0, 1200) }), 68],
+  'cocktails-1': [s.cocktails({ set: 'classic', crop: c43(260, 90, 1080) }), 68],
+  'cocktails-2': [s.cocktails({ set: 'garden', tone: '#2f3d2c', crop: c43(260, 90, 1080) }), 68],
+  'cocktails-3': [s.cocktails({ set: 'night', tone: '#1f2438', crop: c43(260, 90, 1080) }), 68],
+  'cocktails-4': [s.cocktails({ set: 'summer', tone: '#3d2226', crop: c43(260, 90, 1080) }), 68],
+  'garden-1': [s.garden({ time: 'dusk', crop: c43(0, 0, 1200) }), 68],
+  'garden-2': [s.garden({ time: 'day', crop: c43(400, 0, 1200) }), 68],
+  'garden-3': [s.garden({ time: 'dusk', crop: c43(220, 300, 800) }), 68],
+  'garden-4': [s.exterior({ time: 'day', crop: c43(800, 260, 800) }), 68],
+  'menu-default': [s.food({ crop: c43(0, 0, 1200) }), 64],
+  'venue-exterior': [s.exterior({ time: 'day' }), 64],
+  'venue-garden': [s.garden({ time: 'day' }), 64],
+  'venue-interior': [s.lounge({ daylight: true }), 64],
+  'venue-bar': [s.bar(), 64],
+  'venue-dining': [s.dining(), 64],
+  'venue-lounge': [s.lounge(), 64],
+  'venue-event-space': [s.eventSpace(), 64],
+  'christmas-menu': [s.menuPage(CHRISTMAS_MENU), 78],
 }
+
+const unmatched = [...Object.keys(manifest.artwork).filter((name) => !ARTWORK[name]), ...Object.keys(ARTWORK).filter((name) => !manifest.artwork[name])]
+if (unmatched.length) throw new Error(`artwork/manifest.json and scripts/artwork.mjs disagree on: ${unmatched.join(', ')}`)
 
 fs.mkdirSync(path.join(outDir, 'menu'), { recursive: true })
 
@@ -62,8 +68,9 @@ async function render(svg, width, file, quality) {
 }
 
 const only = process.argv.slice(2)
-for (const [name, [svg, widths, quality]] of Object.entries(ARTWORK)) {
+for (const [name, [svg, quality]] of Object.entries(ARTWORK)) {
   if (only.length && !only.some((o) => name.startsWith(o))) continue
+  const widths = widthsOf(name)
   fs.writeFileSync(path.join(svgDir, `${name}.svg`), svg)
   const sizes = []
   for (const width of widths) {

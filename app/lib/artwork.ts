@@ -2,8 +2,11 @@
  * The site's original illustrations (rendered by scripts/artwork.mjs into
  * public/images). Each entry is ready for an <img>: a fallback src, a srcSet of
  * WebP widths, the intrinsic width/height (so the browser reserves the space)
- * and alt text. Staff uploads replace them where a page allows it.
+ * and alt text. Staff uploads replace them where a page allows it. Their
+ * names and widths come from artwork/manifest.json, which the renderer reads too.
  */
+import manifest from '../../artwork/manifest.json'
+
 export type Artwork = {
   src: string
   srcSet: string
@@ -21,11 +24,16 @@ export const SIZES = {
   gallery: '(min-width: 1024px) 50vw, 100vw',
 } as const
 
-const HERO = [480, 640, 960, 1600]
-const PICTURE = [480, 960, 1600]
-const TILE = [480, 960]
+type ArtworkName = keyof typeof manifest.artwork
 
-function art(name: string, widths: number[], width: number, height: number, alt: string, sizes: string): Artwork {
+/** The widths a picture is rendered at (its set's, or its own). */
+function widthsOf(name: ArtworkName): number[] {
+  const widths: string | number[] = manifest.artwork[name]
+  return typeof widths === 'string' ? manifest.sets[widths as keyof typeof manifest.sets] : widths
+}
+
+function art(name: ArtworkName, width: number, height: number, alt: string, sizes: string): Artwork {
+  const widths = widthsOf(name)
   const fallback = widths.includes(960) ? 960 : widths[widths.length - 1]
   return {
     src: `/images/${name}-${fallback}.webp`,
@@ -37,9 +45,9 @@ function art(name: string, widths: number[], width: number, height: number, alt:
   }
 }
 
-const hero = (name: string, alt: string) => art(name, HERO, 1600, 900, alt, SIZES.hero)
-const tile = (name: string, alt: string) => art(name, TILE, 1200, 900, alt, SIZES.tile)
-const picture = (name: string, alt: string) => art(name, PICTURE, 1600, 900, alt, SIZES.hero)
+const hero = (name: ArtworkName, alt: string) => art(name, 1600, 900, alt, SIZES.hero)
+const tile = (name: ArtworkName, alt: string) => art(name, 1200, 900, alt, SIZES.tile)
+const picture = (name: ArtworkName, alt: string) => art(name, 1600, 900, alt, SIZES.hero)
 
 export const ARTWORK = {
   heroHome: hero(
@@ -75,7 +83,6 @@ export const ARTWORK = {
   garden4: tile('garden-4', 'The garden beside the inn with a picnic table under a parasol'),
   christmasMenu: art(
     'christmas-menu',
-    [480, 1000],
     1000,
     1414,
     'Christmas party menu: spiced parsnip soup, chicken liver parfait or beetroot-cured salmon; roast Norfolk turkey, slow-braised beef or chestnut and cranberry Wellington; Christmas pudding or chocolate and orange torte',
