@@ -40,7 +40,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   app.use(wellFormedRequest)
   if (testClock) app.use(testClock.middleware)
   const routes = apiRoutes(services, deps)
-  // The public booking write, ahead of the middleware it does not use and the routes before it (decision 13).
+  // The public booking write, ahead of the middleware it does not use and the routes before it (decision 16).
   const booking = routes.flatMap((group) => group.list).find((r) => r.method === 'post' && r.path === '/api/reservations')!
   app.use(fastLane(booking, { dev }))
   // Public reads answered a moment ago are answered again from memory, before compression, sessions and routing.

@@ -11,7 +11,7 @@ const DIGITS = /^\d{1,9}$/
 const OBJECT_OR_ARRAY = /^[ \t\n\r]*[{[]/
 
 /**
- * One API route served ahead of the general middleware (issue 16, decision 13).
+ * One API route served ahead of the general middleware (issue 16, decision 16).
  * POST /api/reservations is the public write that must stay quick in a rush:
  * reaching it, Express's router walked every route mounted before it, and the
  * JSON parser and the middleware of pages, cached reads and sessions ran for

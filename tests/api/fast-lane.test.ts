@@ -1,5 +1,5 @@
 /**
- * The booking POST's fast lane (server/http/fast-lane.ts, decision 13): which
+ * The booking POST's fast lane (server/http/fast-lane.ts, decision 16): which
  * requests it takes, and that its answers are the general path's answers,
  * header for header, so a middleware added for the API later cannot be
  * forgotten there.
