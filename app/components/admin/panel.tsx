@@ -100,3 +100,28 @@ export function QueryView<T>({
   return <>{emptyView || children(query.data)}</>
 }
 
+
+/** One line of a card's details (a `<dl>`): an icon standing for its label (read out to screen readers), then the value. */
+export function IconDetail({
+  icon: Icon,
+  label,
+  className,
+  valueClassName,
+  children,
+}: {
+  icon: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>
+  label: string
+  className?: string
+  valueClassName?: string
+  children: React.ReactNode
+}) {
+  return (
+    <div className={cn('flex items-center gap-2', className)}>
+      <dt>
+        <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className={valueClassName}>{children}</dd>
+    </div>
+  )
+}

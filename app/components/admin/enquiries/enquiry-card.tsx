@@ -8,6 +8,7 @@ import { Button } from '~/components/ui/button'
 import { telHref } from '~/lib/tel'
 import { AdminContext } from '../admin-context'
 import { ItemActions } from '../item-actions'
+import { IconDetail } from '../panel'
 import { CopyButton } from './copy-button'
 import { ENQUIRY_STATUS_LABELS, enquiryText, eventWhen } from './enquiry-filters'
 import { EnquiryStatusBadge } from './status-badge'
@@ -53,37 +54,19 @@ export function EnquiryCard({
             <span className="font-semibold">{e.eventTitle}</span>, {eventWhen(e)}
           </dd>
         </div>
-        <div className="flex items-center gap-2">
-          <dt>
-            <Users className="size-4 text-muted-foreground" aria-hidden="true" />
-            <span className="sr-only">Party size</span>
-          </dt>
-          <dd className="font-semibold">
-            {e.partySize} {e.partySize === 1 ? 'guest' : 'guests'}
-          </dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt>
-            <Phone className="size-4 text-muted-foreground" aria-hidden="true" />
-            <span className="sr-only">Phone</span>
-          </dt>
-          <dd>
-            <a className="underline" href={telHref(e.phone)}>
-              {e.phone}
-            </a>
-          </dd>
-        </div>
-        <div className="flex min-w-0 items-center gap-2 sm:col-span-2">
-          <dt>
-            <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-            <span className="sr-only">Email</span>
-          </dt>
-          <dd className="min-w-0 truncate">
-            <a className="underline" href={`mailto:${e.email}`}>
-              {e.email}
-            </a>
-          </dd>
-        </div>
+        <IconDetail icon={Users} label="Party size" valueClassName="font-semibold">
+          {e.partySize} {e.partySize === 1 ? 'guest' : 'guests'}
+        </IconDetail>
+        <IconDetail icon={Phone} label="Phone">
+          <a className="underline" href={telHref(e.phone)}>
+            {e.phone}
+          </a>
+        </IconDetail>
+        <IconDetail icon={Mail} label="Email" className="min-w-0 sm:col-span-2" valueClassName="min-w-0 truncate">
+          <a className="underline" href={`mailto:${e.email}`}>
+            {e.email}
+          </a>
+        </IconDetail>
       </dl>
       {e.specialRequests && (
         // The padding is outside the clamped text: on the text itself it would show the top of a third line.

@@ -4,6 +4,7 @@ import { formatLongDate, formatTime12 } from '../../../../common/time'
 import { Badge } from '~/components/ui/badge'
 import { cn } from '~/lib/utils'
 import { ItemActions } from '../item-actions'
+import { IconDetail } from '../panel'
 import { BOOKING_TYPE_LABELS, EVENT_STATUS_LABELS, EVENT_TYPE_LABELS } from './event-filters'
 
 const STATUS_LOOK: Record<string, 'success' | 'warning' | 'danger'> = { published: 'success', draft: 'warning', cancelled: 'danger' }
@@ -63,20 +64,8 @@ export function EventCard({
         </p>
         {(e.shortDescription || e.description) && <p className="line-clamp-3 text-sm">{e.shortDescription || e.description}</p>}
         <dl className="grid gap-1 text-sm">
-          <div className="flex items-center gap-2">
-            <dt>
-              <CalendarDays className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Date</span>
-            </dt>
-            <dd className="font-semibold">{formatLongDate(e.date)}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Time</span>
-            </dt>
-            <dd>{eventTimes(e)}</dd>
-          </div>
+          <IconDetail icon={CalendarDays} label="Date" valueClassName="font-semibold">{formatLongDate(e.date)}</IconDetail>
+          <IconDetail icon={Clock} label="Time">{eventTimes(e)}</IconDetail>
           <div className="flex flex-wrap items-center gap-2">
             <dt>
               <Users className="size-4 text-muted-foreground" aria-hidden="true" />

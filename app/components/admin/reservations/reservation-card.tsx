@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button'
 import { telHref } from '~/lib/tel'
 import { cn } from '~/lib/utils'
 import { ItemActions } from '../item-actions'
+import { IconDetail } from '../panel'
 import { StatusBadge } from './status-badge'
 
 export type CardActions = {
@@ -45,39 +46,21 @@ export function ReservationCard({ reservation: r, actions }: { reservation: Admi
           <StatusBadge status={r.status} />
         </div>
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-          <div className="flex items-center gap-2">
-            <dt>
-              <Users className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Party size</span>
-            </dt>
-            <dd className="font-semibold">{guests(r.partySize)}</dd>
-          </div>
+          <IconDetail icon={Users} label="Party size" valueClassName="font-semibold">{guests(r.partySize)}</IconDetail>
           <div className="flex items-center gap-2">
             <dt className="text-muted-foreground">Preference</dt>
             <dd>{FOOD_DRINKS_LABELS[r.foodDrinks]}</dd>
           </div>
-          <div className="flex min-w-0 items-center gap-2">
-            <dt>
-              <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Email</span>
-            </dt>
-            <dd className="min-w-0 truncate">
-              <a className="underline-offset-2 hover:underline" href={`mailto:${r.email}`}>
-                {r.email}
-              </a>
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Phone className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Phone</span>
-            </dt>
-            <dd>
-              <a className="underline-offset-2 hover:underline" href={telHref(r.phone)}>
-                {r.phone}
-              </a>
-            </dd>
-          </div>
+          <IconDetail icon={Mail} label="Email" className="min-w-0" valueClassName="min-w-0 truncate">
+            <a className="underline-offset-2 hover:underline" href={`mailto:${r.email}`}>
+              {r.email}
+            </a>
+          </IconDetail>
+          <IconDetail icon={Phone} label="Phone">
+            <a className="underline-offset-2 hover:underline" href={telHref(r.phone)}>
+              {r.phone}
+            </a>
+          </IconDetail>
         </dl>
         {r.additionalInfo && (
           // The padding is outside the clamped text: on the text itself it would show the top of a third line.
