@@ -39,9 +39,9 @@ export function ItemActions({
     <div className={cn('flex flex-wrap items-center gap-2', className)} role={groupLabel ? 'group' : undefined} aria-label={groupLabel}>
       {active && (
         <div className={cn('mr-2 flex items-center gap-2', switchClassName)}>
-          <Switch id={active.id} checked={active.checked} onCheckedChange={active.onToggle} />
+          <Switch id={active.id} checked={active.checked} onCheckedChange={active.onToggle} aria-label={name('Active:')} />
           <label htmlFor={active.id} className="text-sm font-semibold">
-            Active{label && <span className="sr-only">: {label}</span>}
+            Active
           </label>
         </div>
       )}
