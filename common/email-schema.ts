@@ -1,7 +1,7 @@
 /** The request schemas of Email Templates (the keys, wording and messages are in common/email.ts). */
 import { z } from 'zod'
 import type { OutboxStatus } from './email'
-import { text } from './fields'
+import { text } from './fields-schema'
 
 /** An optional text: empty, missing or null are all stored as null (a template read back can be sent back as it is). */
 const optional = (max: number, label: string, multiline = false) =>

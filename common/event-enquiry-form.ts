@@ -1,6 +1,6 @@
 /**
  * The event dialog's messages and display rules (SPEC.md sections 2, 5 and 8),
- * free of zod so the events pages ship without it; `common/event-enquiry.ts`
+ * free of zod so the events pages ship without it; `common/event-enquiry-schema.ts`
  * holds the API's schema.
  */
 import { EVENT_PARTY_DEFAULT, EVENT_PARTY_MAX, EVENT_PARTY_MIN } from './constants'

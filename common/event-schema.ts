@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { BOOKING_TYPES, ENQUIRY_STATUSES, EVENT_STATUSES, EVENT_TYPES } from './constants'
-import { IdSchema, text, wholeNumber } from './fields'
+import { IdSchema, text, wholeNumber } from './fields-schema'
 import { slugify } from './slug'
 import { isValidDate, isValidTime, timeToMinutes } from './time'
 

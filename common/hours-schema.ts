@@ -1,6 +1,6 @@
 /** The request schemas of Table Booking Hours (the rules and messages are in common/hours.ts). */
 import { z } from 'zod'
-import { text } from './fields'
+import { text } from './fields-schema'
 import { HOURS_MESSAGES as M, hoursProblem, onHalfHour } from './hours'
 import { isValidDate } from './time'
 

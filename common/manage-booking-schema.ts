@@ -1,7 +1,7 @@
 /** The body of a guest's change through their manage link (PATCH /api/manage-booking/{token}). */
 import { z } from 'zod'
 import { GUESTS_MAX, GUESTS_MIN } from './constants'
-import { text, wholeNumber } from './fields'
+import { text, wholeNumber } from './fields-schema'
 import { RESERVATION_MESSAGES as M } from './reservation-form'
 import { isValidDate, isValidTime } from './time'
 

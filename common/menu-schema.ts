@@ -1,7 +1,7 @@
 /** PDF Menus (SPEC.md sections 2, 3 and 5; DESIGN.md section 6): the request schemas and the category names. */
 import { z } from 'zod'
 import { MENU_CATEGORIES, type MenuCategory } from './constants'
-import { text } from './fields'
+import { text } from './fields-schema'
 
 export const MENU_CATEGORY_LABELS: Record<MenuCategory, string> = {
   food: 'Food',

@@ -1,6 +1,6 @@
 /**
  * The booking form's rules and messages (SPEC.md section 5), free of zod so the
- * booking page ships without it; `common/reservation.ts` holds the zod schemas
+ * booking page ships without it; `common/reservation-schema.ts` holds the zod schemas
  * of the API and re-exports all of this.
  */
 import { GUESTS_MAX, GUESTS_MIN, type FoodDrinks, type ReservationStatus } from './constants'
@@ -47,7 +47,7 @@ export const EVENT_FULL_MESSAGE = (title: string, partySize: number) =>
 /**
  * A booking's own fields, listed once: the booking page's form, the public
  * answer (PublicReservation), the admin answer (AdminReservation,
- * common/admin-reservations.ts) and the staff edit form all derive from it.
+ * common/admin-reservations-schema.ts) and the staff edit form all derive from it.
  */
 export type ReservationFields = {
   name: string

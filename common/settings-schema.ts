@@ -4,7 +4,7 @@
  * refused; a value outside its rule is refused with the rule in words.
  */
 import { z } from 'zod'
-import { email, text, wholeNumber } from './fields'
+import { email, text, wholeNumber } from './fields-schema'
 import { CLOSED, parseHoursBlocks, type HoursLine } from './hours-display'
 import { isValidTime } from './time'
 import { BOOKING_SETTING_DEFAULTS, FOOTER_SETTING_DEFAULTS, GUEST_EMAIL_SETTING_DEFAULTS, SETTING_DESCRIPTIONS, VENUE_SETTING_DEFAULTS } from './settings'

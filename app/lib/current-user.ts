@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PublicUser } from '../../common/auth'
+import type { PublicUser } from '../../common/auth-schema'
 import { STAFF_MARKER_COOKIE } from '../../common/constants'
 import { getJson } from './api'
 

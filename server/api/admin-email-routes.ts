@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { OUTBOX_STATUSES } from '../../common/email'
 import { EmailTemplateSchema } from '../../common/email-schema'
-import { IdSchema, wholeNumber } from '../../common/fields'
+import { IdSchema, wholeNumber } from '../../common/fields-schema'
 import { PreviewError } from '../email/email-service'
 import { HttpError } from '../http/errors'
 import { ApiRoutes } from '../http/routes'

@@ -1,4 +1,4 @@
-import { IdSchema, wholeNumber } from '../../common/fields'
+import { IdSchema, wholeNumber } from '../../common/fields-schema'
 import { HOURS_MESSAGES } from '../../common/hours'
 import { HourExceptionSchema, OpeningHoursChangeSchema } from '../../common/hours-schema'
 import { ApiRoutes } from '../http/routes'

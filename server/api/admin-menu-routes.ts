@@ -1,4 +1,4 @@
-import { IdSchema } from '../../common/fields'
+import { IdSchema } from '../../common/fields-schema'
 import { MenuSectionPatchSchema, MenuSectionSchema } from '../../common/menu-schema'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'

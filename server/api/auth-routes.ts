@@ -1,5 +1,5 @@
 import type { Request } from 'express'
-import { LoginFormSchema } from '../../common/auth'
+import { LoginFormSchema } from '../../common/auth-schema'
 import { STAFF_MARKER_COOKIE } from '../../common/constants'
 import { MESSAGES } from '../../common/messages'
 import { loginThrottle } from '../auth/login-throttle'

@@ -1,4 +1,4 @@
-import type { CocktailsContentInput } from '../../common/cocktails'
+import type { CocktailsContentInput } from '../../common/cocktails-schema'
 import { COCKTAILS_DEFAULTS, type CocktailsContent } from '../../common/settings'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client'

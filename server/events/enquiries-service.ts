@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { ENQUIRY_MESSAGES, formatEventDate, formatEventTime, type CreateEnquiryInput } from '../../common/event-enquiry'
+import { ENQUIRY_MESSAGES, formatEventDate, formatEventTime, type CreateEnquiryInput } from '../../common/event-enquiry-schema'
 import { todayIn } from '../../common/time'
 import { sendTogether } from '../db/pipeline'
 import type { EventEnquiry } from '../db/schema'

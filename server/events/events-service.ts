@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, or, sql } from 'drizzle-orm'
-import { parseId } from '../../common/fields'
+import { parseId } from '../../common/fields-schema'
 import { isSlug } from '../../common/slug'
 import type { Db } from '../db/client'
 import { events, type Event } from '../db/schema'

@@ -25,7 +25,7 @@ import {
   type DateException,
   type WeeklyHours,
 } from '../../common/availability'
-import { DUPLICATE_BOOKING_MESSAGE, EVENT_FULL_MESSAGE, slotUnavailableMessage } from '../../common/reservation'
+import { DUPLICATE_BOOKING_MESSAGE, EVENT_FULL_MESSAGE, slotUnavailableMessage } from '../../common/reservation-schema'
 import { formatTime12 } from '../../common/time'
 import { ConflictError } from '../domain-errors'
 

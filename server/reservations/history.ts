@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { ReservationHistoryEntry } from '../../common/admin-reservations'
+import type { ReservationHistoryEntry } from '../../common/admin-reservations-schema'
 import { formatLongDate, formatTime12 } from '../../common/time'
 import type { Db } from '../db/client'
 import type { Reservation } from '../db/schema'

@@ -7,7 +7,7 @@ import {
   type AvailabilitySlot,
   type CreateReservationInput,
   type PublicReservation,
-} from '../../common/reservation'
+} from '../../common/reservation-schema'
 import { dayOfWeek, minutesToTime, todayIn, zonedParts } from '../../common/time'
 import { createTtlCache } from '../cache'
 import type { Deps } from '../deps'

@@ -7,8 +7,8 @@ import type {
   ReservationList,
   ReservationListQuery,
   ReservationPatch,
-} from '../../common/admin-reservations'
-import { ADMIN_RESERVATION_MESSAGES as M, toAdminReservation } from '../../common/admin-reservations'
+} from '../../common/admin-reservations-schema'
+import { ADMIN_RESERVATION_MESSAGES as M, toAdminReservation } from '../../common/admin-reservations-schema'
 import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '../../common/availability'
 import { dayOfWeek, formatLongDate, formatTime12, todayIn } from '../../common/time'
 import { reservations, type Reservation } from '../db/schema'

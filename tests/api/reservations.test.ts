@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CreateReservationSchema, toPublicReservation } from '../../common/reservation'
+import { CreateReservationSchema, toPublicReservation } from '../../common/reservation-schema'
 import { BOOKING_SETTING_DEFAULTS } from '../../common/settings'
 import { emailOutbox, events, hourExceptions, marketingConsents, reservations } from '../../server/db/schema'
 import { statusOf } from '../../server/http/errors'

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import type { CocktailsContentInput } from '../../../../common/cocktails'
+import type { CocktailsContentInput } from '../../../../common/cocktails-schema'
 import { ADMIN_MESSAGES } from '../../../../common/messages'
 import type { CocktailsContent } from '../../../../common/settings'
 import { apiRequest } from '~/lib/api'

@@ -1,6 +1,6 @@
 import { Check, PartyPopper, Phone, X } from 'lucide-react'
 import * as React from 'react'
-import type { AdminReservation } from '../../../../common/admin-reservations'
+import type { AdminReservation } from '../../../../common/admin-reservations-schema'
 import { FOOD_DRINKS_LABELS } from '../../../../common/constants'
 import { ADMIN_MESSAGES } from '../../../../common/messages'
 import { formatInstant, formatLongDate, formatTime12 } from '../../../../common/time'

@@ -1,5 +1,5 @@
 import { Check, Eye, Mail, Phone, Users, X } from 'lucide-react'
-import type { AdminReservation } from '../../../../common/admin-reservations'
+import type { AdminReservation } from '../../../../common/admin-reservations-schema'
 import { FOOD_DRINKS_LABELS } from '../../../../common/constants'
 import { formatShortDate, formatTime12 } from '../../../../common/time'
 import { Button } from '~/components/ui/button'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
-import type { AdminReservation, ReservationHistoryEntry } from '../../../../common/admin-reservations'
+import type { AdminReservation, ReservationHistoryEntry } from '../../../../common/admin-reservations-schema'
 import { FOOD_DRINKS_LABELS } from '../../../../common/constants'
 import { formatInstant, formatLongDate, formatTime12 } from '../../../../common/time'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '~/components/ui/dialog'

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { CalendarPlus, Printer, Search } from 'lucide-react'
 import * as React from 'react'
-import type { AdminReservation } from '../../../../common/admin-reservations'
+import type { AdminReservation } from '../../../../common/admin-reservations-schema'
 import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '../../../../common/constants'
 import { ADMIN_MESSAGES } from '../../../../common/messages'
 import { formatLongDate } from '../../../../common/time'

@@ -1,4 +1,4 @@
-import type { AdminReservation } from '../../../../common/admin-reservations'
+import type { AdminReservation } from '../../../../common/admin-reservations-schema'
 import { FOOD_DRINKS_LABELS } from '../../../../common/constants'
 import { formatLongDate, formatTime12 } from '../../../../common/time'
 

@@ -1,4 +1,4 @@
-import type { AdminReservation, AdminReservationInput } from '../../../../common/admin-reservations'
+import type { AdminReservation, AdminReservationInput } from '../../../../common/admin-reservations-schema'
 import { LARGE_PARTY_THRESHOLD, type ReservationStatus } from '../../../../common/constants'
 import { ADMIN_MESSAGES } from '../../../../common/messages'
 import { formatShortDate, formatTime12 } from '../../../../common/time'

@@ -1,6 +1,6 @@
 /** The cocktails page content schema, shared by the admin panel and `POST /api/admin/cocktails-content`. */
 import { z } from 'zod'
-import { text } from './fields'
+import { text } from './fields-schema'
 
 /** The server keeps at most this many gallery images; the public page shows the first four. */
 export const COCKTAILS_GALLERY_MAX = 12

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { text } from './fields'
+import { text } from './fields-schema'
 import { MESSAGES } from './messages'
 
 export const LoginFormSchema = z.object({

@@ -1,6 +1,6 @@
 /** Hero slides (SPEC.md sections 2, 3, 5, 8 and 9): the request schema, the messages and the button suggestions. */
 import { z } from 'zod'
-import { text, wholeNumber } from './fields'
+import { text, wholeNumber } from './fields-schema'
 
 export const HERO_MESSAGES = {
   created: 'Hero slide created successfully',

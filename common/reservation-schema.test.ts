@@ -7,7 +7,7 @@ import {
   normalizeTime,
   reservationFormErrors,
   slotUnavailableMessage,
-} from './reservation'
+} from './reservation-schema'
 
 const fieldErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]))

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { FOOD_DRINKS, RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE, RESERVATION_STATUSES } from './constants'
-import { email, PG_INTEGER_MAX, text, wholeNumber } from './fields'
+import { email, PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
 import { isoOf, toPublicReservation, type PublicReservation, type StoredReservation } from './reservation-form'
 import { isValidDate, isValidTime } from './time'
 

@@ -1,7 +1,7 @@
 /** The body of `POST /api/event-enquiries` (SPEC.md sections 5 and 7). */
 import { z } from 'zod'
 import { EVENT_PARTY_DEFAULT, EVENT_PARTY_MAX, EVENT_PARTY_MIN } from './constants'
-import { email, PG_INTEGER_MAX, text, wholeNumber } from './fields'
+import { email, PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
 import { ENQUIRY_MESSAGES as M } from './event-enquiry-form'
 
 export * from './event-enquiry-form'

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { FOOD_DRINKS, GUESTS_MAX, GUESTS_MIN } from './constants'
-import { email, IdSchema, text, wholeNumber } from './fields'
+import { email, IdSchema, text, wholeNumber } from './fields-schema'
 import { RESERVATION_MESSAGES } from './reservation-form'
 import { isValidDate, isValidTime } from './time'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanText, IdSchema, parseId, PG_INTEGER_MAX, text, wholeNumber } from './fields'
+import { cleanText, IdSchema, parseId, PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
 
 describe('cleanText', () => {
   it('trims whitespace and invisible characters from both ends, not from the middle', () => {
