@@ -7,7 +7,7 @@ import appCss from './app.css?url'
 import type AppProvidersComponent from './components/site/app-providers'
 import { CONSENT_SCRIPT } from './lib/consent'
 import { useNonce } from './lib/nonce'
-import { withoutTrailingSlashes } from '../common/url'
+import { withoutTrailingSlashes } from '#common/url'
 
 /** The wheatsheaf mark as an inline SVG icon (no extra request, no 404). */
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(

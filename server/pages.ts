@@ -1,7 +1,7 @@
 import { createRequestHandler } from '@react-router/express'
 import type { RequestHandler } from 'express'
 import { createRequestHandler as createFetchHandler, type ServerBuild } from 'react-router'
-import { todayIn } from '../common/time'
+import { todayIn } from '#common/time'
 import type { ContentChanges } from './db/content-changes'
 import type { Deps } from './deps'
 import { pageCache } from './http/page-cache'

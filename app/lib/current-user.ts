@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PublicUser } from '../../common/auth-schema'
-import { STAFF_MARKER_COOKIE } from '../../common/constants'
+import type { PublicUser } from '#common/auth-schema'
+import { STAFF_MARKER_COOKIE } from '#common/constants'
 import { getJson } from './api'
 
 /**

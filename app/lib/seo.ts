@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from 'react-router'
-import { VENUE_SETTING_DEFAULTS } from '../../common/settings'
+import { VENUE_SETTING_DEFAULTS } from '#common/settings'
 import type { SiteData } from './site-data'
 import { SITE_LAYOUT_ROUTE_ID } from './site-data'
-import { withoutTrailingSlashes } from '../../common/url'
+import { withoutTrailingSlashes } from '#common/url'
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined
 

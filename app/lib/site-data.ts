@@ -1,7 +1,7 @@
 import { useRouteLoaderData, type AppLoadContext } from 'react-router'
-import { displayHours, openingHoursSpecification, type HoursLine, type OpeningHoursSpec } from '../../common/hours-display'
-import { DEFAULT_KITCHEN_HOURS } from '../../common/settings'
-import { todayIn } from '../../common/time'
+import { displayHours, openingHoursSpecification, type HoursLine, type OpeningHoursSpec } from '#common/hours-display'
+import { DEFAULT_KITCHEN_HOURS } from '#common/settings'
+import { todayIn } from '#common/time'
 
 export type Venue = Awaited<ReturnType<AppLoadContext['services']['settings']['venue']>>
 

@@ -2,7 +2,7 @@ import { BookingForm } from '~/components/booking/booking-form'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { ARTWORK } from '~/lib/artwork'
 import { seo } from '~/lib/seo'
-import { todayIn } from '../../common/time'
+import { todayIn } from '#common/time'
 import type { Route } from './+types/booking'
 
 export const handle = { heroUnderNav: true }

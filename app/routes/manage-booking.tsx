@@ -1,6 +1,6 @@
 import { data } from 'react-router'
-import { MANAGE_MESSAGES, type ManageView } from '../../common/manage-booking'
-import { todayIn } from '../../common/time'
+import { MANAGE_MESSAGES, type ManageView } from '#common/manage-booking'
+import { todayIn } from '#common/time'
 import { ManageBooking } from '~/components/booking/manage-booking'
 import { WheatsheafMark } from '~/components/site/wheatsheaf-mark'
 import { buttonVariants } from '~/components/ui/button-variants'

@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router'
-import { MESSAGES } from '../../common/messages'
+import { MESSAGES } from '#common/messages'
 import { WheatsheafMark } from '~/components/site/wheatsheaf-mark'
 import type { Route } from './+types/not-found'
 

@@ -1,4 +1,4 @@
-import { todayIn } from '../../common/time'
+import { todayIn } from '#common/time'
 import { absoluteUrl } from '~/lib/seo'
 import type { Route } from './+types/sitemap[.]xml'
 

@@ -1,4 +1,4 @@
-import { GUEST_CHANGE_CUTOFF_HOURS } from '../../common/manage-booking'
+import { GUEST_CHANGE_CUTOFF_HOURS } from '#common/manage-booking'
 import { PolicyPage, VenueEmailLink, VenuePhoneLink } from '~/components/site/policy-page'
 import { seo } from '~/lib/seo'
 import { useSiteData } from '~/lib/site-data'

@@ -1,4 +1,4 @@
-import { CocktailsContentSchema } from '../../common/cocktails-schema'
+import { CocktailsContentSchema } from '#common/cocktails-schema'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 

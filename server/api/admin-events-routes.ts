@@ -1,5 +1,5 @@
-import { EnquiryStatusSchema, EventPatchSchema, EventSchema } from '../../common/event-schema'
-import { IdSchema } from '../../common/fields-schema'
+import { EnquiryStatusSchema, EventPatchSchema, EventSchema } from '#common/event-schema'
+import { IdSchema } from '#common/fields-schema'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 

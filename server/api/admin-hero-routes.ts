@@ -1,5 +1,5 @@
-import { IdSchema } from '../../common/fields-schema'
-import { HeroSlideSchema } from '../../common/hero-schema'
+import { IdSchema } from '#common/fields-schema'
+import { HeroSlideSchema } from '#common/hero-schema'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 

@@ -1,6 +1,6 @@
-import { IdSchema, wholeNumber } from '../../common/fields-schema'
-import { HOURS_MESSAGES } from '../../common/hours'
-import { HourExceptionSchema, OpeningHoursChangeSchema } from '../../common/hours-schema'
+import { IdSchema, wholeNumber } from '#common/fields-schema'
+import { HOURS_MESSAGES } from '#common/hours'
+import { HourExceptionSchema, OpeningHoursChangeSchema } from '#common/hours-schema'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 

@@ -1,5 +1,5 @@
-import { IdSchema } from '../../common/fields-schema'
-import { MenuSectionPatchSchema, MenuSectionSchema } from '../../common/menu-schema'
+import { IdSchema } from '#common/fields-schema'
+import { MenuSectionPatchSchema, MenuSectionSchema } from '#common/menu-schema'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 

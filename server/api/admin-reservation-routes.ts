@@ -1,5 +1,5 @@
-import { parseReservationPatch, ReservationListQuerySchema, StaffBookingSchema } from '../../common/admin-reservations-schema'
-import { IdSchema } from '../../common/fields-schema'
+import { parseReservationPatch, ReservationListQuerySchema, StaffBookingSchema } from '#common/admin-reservations-schema'
+import { IdSchema } from '#common/fields-schema'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 

@@ -1,4 +1,4 @@
-import { SettingBodySchema } from '../../common/settings-schema'
+import { SettingBodySchema } from '#common/settings-schema'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 

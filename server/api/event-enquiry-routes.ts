@@ -1,4 +1,4 @@
-import { CreateEnquirySchema, ENQUIRY_MESSAGES } from '../../common/event-enquiry-schema'
+import { CreateEnquirySchema, ENQUIRY_MESSAGES } from '#common/event-enquiry-schema'
 import type { Deps } from '../deps'
 import { limitAttempts } from '../http/rate-limit'
 import { ApiRoutes } from '../http/routes'

@@ -1,4 +1,4 @@
-import { todayIn } from '../../common/time'
+import { todayIn } from '#common/time'
 import type { Deps } from '../deps'
 import { NotFoundError } from '../http/errors'
 import { ApiRoutes } from '../http/routes'

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Request, RequestHandler, Response } from 'express'
-import { cleanText } from '../../common/fields-schema'
+import { cleanText } from '#common/fields-schema'
 import type { Db } from '../db/client'
 import type { Clock } from '../deps'
 import { limitAttempts } from '../http/rate-limit'

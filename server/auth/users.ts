@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { PublicUser } from '../../common/auth-schema'
+import type { PublicUser } from '#common/auth-schema'
 import type { Db } from '../db/client'
 import { users, type User } from '../db/schema'
 import { DUMMY_HASH, hashPassword, randomPassword, verifyPassword } from './passwords'

@@ -1,5 +1,5 @@
-import type { CocktailsContentInput } from '../../common/cocktails-schema'
-import { COCKTAILS_DEFAULTS, type CocktailsContent } from '../../common/settings'
+import type { CocktailsContentInput } from '#common/cocktails-schema'
+import { COCKTAILS_DEFAULTS, type CocktailsContent } from '#common/settings'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client'
 import { cocktailsContent } from '../db/schema'

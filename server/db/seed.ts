@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm'
-import { slugify } from '../../common/slug'
+import { slugify } from '#common/slug'
 import {
   BOOKING_SETTING_DEFAULTS,
   COCKTAILS_DEFAULTS,
   FOOTER_SETTING_DEFAULTS,
   SETTING_DESCRIPTIONS,
   VENUE_SETTING_DEFAULTS,
-} from '../../common/settings'
-import { addDays, todayIn } from '../../common/time'
+} from '#common/settings'
+import { addDays, todayIn } from '#common/time'
 import { seedMenuSections } from '../menu/menu-seed'
 import type { Db } from './client'
-import { EMAIL_TEMPLATE_KEYS, type EmailTemplateKey } from '../../common/email'
+import { EMAIL_TEMPLATE_KEYS, type EmailTemplateKey } from '#common/email'
 import { defaultTemplate } from '../email/default-templates'
 import { cocktailsContent, emailTemplates, eventCategories, events, openingHours, siteSettings } from './schema'
 

@@ -1,4 +1,4 @@
-import { EMAIL_TEMPLATE_INFO, type EmailTemplateKey } from '../../common/email'
+import { EMAIL_TEMPLATE_INFO, type EmailTemplateKey } from '#common/email'
 import type { emailTemplates } from '../db/schema'
 
 type NewTemplate = typeof emailTemplates.$inferInsert

@@ -1,7 +1,7 @@
 import type pg from 'pg'
-import { FOOD_DRINKS_LABELS, type FoodDrinks } from '../../common/constants'
-import type { EmailTemplateKey } from '../../common/email'
-import { formatLongDate, formatTime12 } from '../../common/time'
+import { FOOD_DRINKS_LABELS, type FoodDrinks } from '#common/constants'
+import type { EmailTemplateKey } from '#common/email'
+import { formatLongDate, formatTime12 } from '#common/time'
 import type { EventEnquiry, Reservation } from '../db/schema'
 
 /** How many times a message is tried before it is marked failed (graphile-worker backs off exponentially: about 3 hours in all). */

@@ -1,6 +1,6 @@
 import type { render as Render } from '@react-email/render'
 import Mustache from 'mustache'
-import { withoutTrailingSlashes } from '../../common/url'
+import { withoutTrailingSlashes } from '#common/url'
 import type { EmailTemplate } from '../db/schema'
 import type { VenueDetails } from '../settings/settings-service'
 import { EmailLayout, nameAndAddress } from './layout'

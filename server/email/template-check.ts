@@ -1,6 +1,6 @@
 import Mustache from 'mustache'
-import { EMAIL_TEMPLATE_INFO, isKnownTemplateKey } from '../../common/email'
-import type { EmailTemplateInput } from '../../common/email-schema'
+import { EMAIL_TEMPLATE_INFO, isKnownTemplateKey } from '#common/email'
+import type { EmailTemplateInput } from '#common/email-schema'
 
 /** The fields of a template that are filled in for each message, and their labels in the form. */
 const FILLED: [keyof EmailTemplateInput, string][] = [

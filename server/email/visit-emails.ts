@@ -1,6 +1,6 @@
 import type pg from 'pg'
-import type { EmailTemplateKey } from '../../common/email'
-import { addDays, timeToMinutes, todayIn, zonedParts } from '../../common/time'
+import type { EmailTemplateKey } from '#common/email'
+import { addDays, timeToMinutes, todayIn, zonedParts } from '#common/time'
 import { sendTogether } from '../db/pipeline'
 import type { Reservation } from '../db/schema'
 import { inTransaction } from '../db/transaction'

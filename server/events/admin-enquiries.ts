@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
-import { EVENT_MESSAGES as M, type AdminEnquiry } from '../../common/event-schema'
-import type { EnquiryStatus } from '../../common/constants'
+import { EVENT_MESSAGES as M, type AdminEnquiry } from '#common/event-schema'
+import type { EnquiryStatus } from '#common/constants'
 import type { Db } from '../db/client'
 import { eventEnquiries, type EventEnquiry } from '../db/schema'
 import type { Clock } from '../deps'

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, like, ne, or, sql } from 'drizzle-orm'
-import { endTimeProblem, EVENT_MESSAGES as M, type AdminEvent, type AdminEventCategory, type EventInput, type EventPatch } from '../../common/event-schema'
-import { slugify } from '../../common/slug'
+import { endTimeProblem, EVENT_MESSAGES as M, type AdminEvent, type AdminEventCategory, type EventInput, type EventPatch } from '#common/event-schema'
+import { slugify } from '#common/slug'
 import type { Db } from '../db/client'
 import { eventCategories, events, type Event } from '../db/schema'
 import type { Clock } from '../deps'

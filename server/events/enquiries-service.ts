@@ -1,6 +1,6 @@
 import type pg from 'pg'
-import { ENQUIRY_MESSAGES, formatEventDate, formatEventTime, type CreateEnquiryInput } from '../../common/event-enquiry-schema'
-import { todayIn } from '../../common/time'
+import { ENQUIRY_MESSAGES, formatEventDate, formatEventTime, type CreateEnquiryInput } from '#common/event-enquiry-schema'
+import { todayIn } from '#common/time'
 import { sendTogether } from '../db/pipeline'
 import type { EventEnquiry } from '../db/schema'
 import { inTransaction } from '../db/transaction'

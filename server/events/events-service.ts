@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, or, sql } from 'drizzle-orm'
-import { parseId } from '../../common/fields-schema'
-import { isSlug } from '../../common/slug'
+import { parseId } from '#common/fields-schema'
+import { isSlug } from '#common/slug'
 import type { Db } from '../db/client'
 import { events, type Event } from '../db/schema'
 

@@ -1,5 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
-import type { HeroSlideInput, HeroSlideRow } from '../../common/hero-schema'
+import type { HeroSlideInput, HeroSlideRow } from '#common/hero-schema'
 import type { Db } from '../db/client'
 import { heroSlides, type HeroSlide } from '../db/schema'
 import { NotFoundError } from '../domain-errors'

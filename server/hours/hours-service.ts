@@ -1,6 +1,6 @@
 import { asc, eq, gte } from 'drizzle-orm'
-import { DEFAULT_OPEN, HOURS_MESSAGES as M, hoursProblem, type HourExceptionRow, type OpeningHoursRow as AdminOpeningHoursRow } from '../../common/hours'
-import type { HourExceptionInput, OpeningHoursChange } from '../../common/hours-schema'
+import { DEFAULT_OPEN, HOURS_MESSAGES as M, hoursProblem, type HourExceptionRow, type OpeningHoursRow as AdminOpeningHoursRow } from '#common/hours'
+import type { HourExceptionInput, OpeningHoursChange } from '#common/hours-schema'
 import type { Db } from '../db/client'
 import { hourExceptions, openingHours, type HourException, type OpeningHoursRow } from '../db/schema'
 import { ConflictError, NotFoundError, ValidationError } from '../domain-errors'

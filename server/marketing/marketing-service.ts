@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { marketingCsv, marketingCsvFileName, type MarketingEmail } from '../../common/marketing'
+import { marketingCsv, marketingCsvFileName, type MarketingEmail } from '#common/marketing'
 import type { Deps } from '../deps'
 
 type Row = { name: string; email: string; createdAt: Date; lastReservation: Date | null }

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import type { Request, RequestHandler } from 'express'
 import multer, { MulterError } from 'multer'
-import { UPLOAD_MAX_BYTES } from '../../common/constants'
+import { UPLOAD_MAX_BYTES } from '#common/constants'
 import { HttpError, isOutOfSpace, ValidationError } from '../http/errors'
 import type { ReceivedFile } from './media-service'
 

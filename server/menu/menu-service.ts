@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, or, sql } from 'drizzle-orm'
-import { MENU_CATEGORIES, type MenuCategory } from '../../common/constants'
-import { MENU_MESSAGES, type MenuSectionInput, type MenuSectionPatch, type MenuSectionRow } from '../../common/menu-schema'
+import { MENU_CATEGORIES, type MenuCategory } from '#common/constants'
+import { MENU_MESSAGES, type MenuSectionInput, type MenuSectionPatch, type MenuSectionRow } from '#common/menu-schema'
 import type { Db } from '../db/client'
 import { menuSections, type MenuSection } from '../db/schema'
 import { ConflictError, NotFoundError } from '../domain-errors'

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { ActiveBooking } from '../../common/availability'
+import type { ActiveBooking } from '#common/availability'
 import type { Db } from '../db/client'
 import type { Reservation } from '../db/schema'
 import { sendTogether } from '../db/pipeline'

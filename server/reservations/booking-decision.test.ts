@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { availableSlots, type ActiveBooking, type DateException, type WeeklyHours } from '../../common/availability'
-import { DUPLICATE_BOOKING_MESSAGE, EVENT_FULL_MESSAGE, slotUnavailableMessage } from '../../common/reservation-schema'
-import { formatTime12 } from '../../common/time'
+import { availableSlots, type ActiveBooking, type DateException, type WeeklyHours } from '#common/availability'
+import { DUPLICATE_BOOKING_MESSAGE, EVENT_FULL_MESSAGE, slotUnavailableMessage } from '#common/reservation-schema'
+import { formatTime12 } from '#common/time'
 import { decideBooking, type BookingRequest, type BookingRules, type EventDay, type RefusalCode, type TableDay } from './booking-decision'
 
 const RULES: BookingRules = {

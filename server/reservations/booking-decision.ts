@@ -24,9 +24,9 @@ import {
   type CapacityRules,
   type DateException,
   type WeeklyHours,
-} from '../../common/availability'
-import { DUPLICATE_BOOKING_MESSAGE, EVENT_FULL_MESSAGE, slotUnavailableMessage } from '../../common/reservation-schema'
-import { formatTime12 } from '../../common/time'
+} from '#common/availability'
+import { DUPLICATE_BOOKING_MESSAGE, EVENT_FULL_MESSAGE, slotUnavailableMessage } from '#common/reservation-schema'
+import { formatTime12 } from '#common/time'
 import { ConflictError } from '../domain-errors'
 
 /** What the guest asks for. An event booking names the event's title and capacity (null: no limit). */

@@ -1,6 +1,6 @@
 import type pg from 'pg'
-import type { ReservationHistoryEntry } from '../../common/admin-reservations-schema'
-import { formatLongDate, formatTime12 } from '../../common/time'
+import type { ReservationHistoryEntry } from '#common/admin-reservations-schema'
+import { formatLongDate, formatTime12 } from '#common/time'
 import type { Db } from '../db/client'
 import type { Reservation } from '../db/schema'
 import type { Clock } from '../deps'

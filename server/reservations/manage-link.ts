@@ -1,6 +1,6 @@
-import { zonedInstant } from '../../common/availability'
-import { MANAGE_LINK_DAYS_AFTER_VISIT } from '../../common/manage-booking'
-import { withoutTrailingSlashes } from '../../common/url'
+import { zonedInstant } from '#common/availability'
+import { MANAGE_LINK_DAYS_AFTER_VISIT } from '#common/manage-booking'
+import { withoutTrailingSlashes } from '#common/url'
 import type { Config } from '../config'
 import { signToken } from '../signed-tokens'
 

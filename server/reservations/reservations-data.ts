@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
-import type { ActiveBooking, DateException, WeeklyHours } from '../../common/availability'
+import type { ActiveBooking, DateException, WeeklyHours } from '#common/availability'
 import type { Db, DbOrTx } from '../db/client'
 import { sendTogether } from '../db/pipeline'
 import { inTransaction, type TransactionEnd } from '../db/transaction'

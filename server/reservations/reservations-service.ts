@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { availableSlots, startsThatMatter } from '../../common/availability'
+import { availableSlots, startsThatMatter } from '#common/availability'
 import {
   IDEMPOTENCY_MISMATCH_MESSAGE,
   RESERVATION_MESSAGES,
@@ -7,8 +7,8 @@ import {
   type AvailabilitySlot,
   type CreateReservationInput,
   type PublicReservation,
-} from '../../common/reservation-schema'
-import { dayOfWeek, minutesToTime, todayIn, zonedParts } from '../../common/time'
+} from '#common/reservation-schema'
+import { dayOfWeek, minutesToTime, todayIn, zonedParts } from '#common/time'
 import { createTtlCache } from '../cache'
 import type { Deps } from '../deps'
 import type { Reservation } from '../db/schema'

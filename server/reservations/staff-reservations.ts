@@ -7,10 +7,10 @@ import type {
   ReservationList,
   ReservationListQuery,
   ReservationPatch,
-} from '../../common/admin-reservations-schema'
-import { ADMIN_RESERVATION_MESSAGES as M, toAdminReservation } from '../../common/admin-reservations-schema'
-import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '../../common/availability'
-import { dayOfWeek, formatLongDate, formatTime12, todayIn } from '../../common/time'
+} from '#common/admin-reservations-schema'
+import { ADMIN_RESERVATION_MESSAGES as M, toAdminReservation } from '#common/admin-reservations-schema'
+import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '#common/availability'
+import { dayOfWeek, formatLongDate, formatTime12, todayIn } from '#common/time'
 import { reservations, type Reservation } from '../db/schema'
 import type { Deps } from '../deps'
 import { ConflictError, NotFoundError, ValidationError } from '../domain-errors'

@@ -5,9 +5,9 @@ import {
   GUEST_EMAIL_SETTING_DEFAULTS,
   VENUE_SETTING_DEFAULTS,
   isPublicSettingKey,
-} from '../../common/settings'
-import { SETTING_DEFAULTS, SETTING_KEYS, isSettingKey, parseSettingValue, settingDescription, type SiteSettingRow } from '../../common/settings-schema'
-import { isValidTime } from '../../common/time'
+} from '#common/settings'
+import { SETTING_DEFAULTS, SETTING_KEYS, isSettingKey, parseSettingValue, settingDescription, type SiteSettingRow } from '#common/settings-schema'
+import { isValidTime } from '#common/time'
 import { createTtlCache } from '../cache'
 import type { Db } from '../db/client'
 import { siteSettings } from '../db/schema'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { EVENT_MESSAGES } from '../../common/event-schema'
+import { EVENT_MESSAGES } from '#common/event-schema'
 import { eventCategories, eventEnquiries, events, reservations } from '../../server/db/schema'
 import { DEFAULT_EVENT_CATEGORIES, seed } from '../../server/db/seed'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'

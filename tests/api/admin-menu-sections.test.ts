@@ -1,7 +1,7 @@
 /** PDF Menus: staff add, change and delete menu sections, one per category; the public /menu list follows at once. */
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { MenuSectionRow } from '../../common/menu-schema'
+import type { MenuSectionRow } from '#common/menu-schema'
 import { menuSections } from '../../server/db/schema'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { BOOKING_SETTING_DEFAULTS } from '../../common/settings'
+import { BOOKING_SETTING_DEFAULTS } from '#common/settings'
 import { reservations } from '../../server/db/schema'
 import type { ReservationEventMap } from '../../server/reservations/reservation-events'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'

@@ -1,7 +1,7 @@
 /** Website Settings: staff read every setting and save one at a time; unknown keys and bad values are refused with 400 and change nothing. */
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { SiteSettingRow } from '../../common/settings-schema'
+import type { SiteSettingRow } from '#common/settings-schema'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
 
 let t: TestApp

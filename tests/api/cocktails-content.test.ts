@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { COCKTAILS_DEFAULTS } from '../../common/settings'
+import { COCKTAILS_DEFAULTS } from '#common/settings'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
 
 let t: TestApp

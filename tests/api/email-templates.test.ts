@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { EMAIL_TEMPLATE_KEYS } from '../../common/email'
+import { EMAIL_TEMPLATE_KEYS } from '#common/email'
 import { emailTemplates } from '../../server/db/schema'
 import { defaultTemplate } from '../../server/email/default-templates'
 import { templateProblems } from '../../server/email/template-check'

@@ -1,7 +1,7 @@
 /** Hero Slides: staff add, change and remove the home page's slides; the public list shows the active ones by order at once. */
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { HeroSlideRow } from '../../common/hero-schema'
+import type { HeroSlideRow } from '#common/hero-schema'
 import { heroSlides } from '../../server/db/schema'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
 

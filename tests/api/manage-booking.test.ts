@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { BOOKING_SETTING_DEFAULTS } from '../../common/settings'
+import { BOOKING_SETTING_DEFAULTS } from '#common/settings'
 import { emailOutbox, reservationHistory, reservations } from '../../server/db/schema'
 import { manageLinkFor } from '../../server/reservations/manage-link'
 import { signToken } from '../../server/signed-tokens'

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { MarketingEmail } from '../../common/marketing'
+import type { MarketingEmail } from '#common/marketing'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
 
 let t: TestApp

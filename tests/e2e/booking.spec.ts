@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { addDays, dayOfWeek as weekday, formatTime12, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '../../common/time'
+import { addDays, dayOfWeek as weekday, formatTime12, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '#common/time'
 import { withServerDatabase } from './db'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
 

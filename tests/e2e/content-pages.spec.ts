@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { parseHoursBlocks } from '../../common/hours-display'
-import { COCKTAILS_DEFAULTS, FOOTER_SETTING_DEFAULTS, VENUE_SETTING_DEFAULTS } from '../../common/settings'
+import { parseHoursBlocks } from '#common/hours-display'
+import { COCKTAILS_DEFAULTS, FOOTER_SETTING_DEFAULTS, VENUE_SETTING_DEFAULTS } from '#common/settings'
 import { expect, gotoHydrated, test } from './fixtures'
 
 // The demo venue is seeded with the menu sections of server/menu/menu-seed.ts:

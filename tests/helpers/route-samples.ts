@@ -4,7 +4,7 @@
  * tests send them so that a request the guard let through would really change
  * something. Optional per route; a route without one is still fuzzed and guarded.
  */
-import { COCKTAILS_DEFAULTS } from '../../common/settings'
+import { COCKTAILS_DEFAULTS } from '#common/settings'
 import { guestBooking } from './guest-booking'
 
 const STAFF_BOOKING = {

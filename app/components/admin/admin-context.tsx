@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { addDays, todayIn } from '../../../common/time'
+import { addDays, todayIn } from '#common/time'
 
 /** What every panel needs from the server's configuration: the venue's time zone. */
 export const AdminContext = React.createContext<{ venueTimezone: string }>({ venueTimezone: 'Europe/London' })

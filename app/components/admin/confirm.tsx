@@ -19,7 +19,7 @@
  */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import * as React from 'react'
-import { ADMIN_MESSAGES } from '../../../common/messages'
+import { ADMIN_MESSAGES } from '#common/messages'
 import {
   AlertDialog,
   AlertDialogAction,

@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { ADMIN_MESSAGES } from '../../../common/messages'
+import { ADMIN_MESSAGES } from '#common/messages'
 import { ConfirmDialog } from './confirm'
 
 /**

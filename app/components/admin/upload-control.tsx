@@ -1,6 +1,6 @@
 import { FileText, ImageUp, X } from 'lucide-react'
 import * as React from 'react'
-import { UPLOAD_MAX_BYTES } from '../../../common/constants'
+import { UPLOAD_MAX_BYTES } from '#common/constants'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/use-toast'
 import { cn } from '~/lib/utils'

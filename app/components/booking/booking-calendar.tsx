@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { MONTH_NAMES, WEEKDAY_NAMES, addDays, dayOfWeek } from '../../../common/time'
+import { MONTH_NAMES, WEEKDAY_NAMES, addDays, dayOfWeek } from '#common/time'
 import { cn } from '~/lib/utils'
 
 /** 'YYYY-MM' of a date. */

@@ -1,9 +1,9 @@
 import { X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
-import { FOOD_DRINKS_LABELS, LARGE_PARTY_THRESHOLD } from '../../../common/constants'
-import { RESERVATION_MESSAGES, type PublicReservation } from '../../../common/reservation-form'
-import { formatLongDate, formatTime12 } from '../../../common/time'
+import { FOOD_DRINKS_LABELS, LARGE_PARTY_THRESHOLD } from '#common/constants'
+import { RESERVATION_MESSAGES, type PublicReservation } from '#common/reservation-form'
+import { formatLongDate, formatTime12 } from '#common/time'
 import { Button } from '~/components/ui/button'
 
 /**

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Phone } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
-import { isDayDisabled, type DateException, type WeeklyHours } from '../../../common/availability'
+import { isDayDisabled, type DateException, type WeeklyHours } from '#common/availability'
 import {
   FOOD_DRINKS,
   FOOD_DRINKS_LABELS,
@@ -9,7 +9,7 @@ import {
   GUESTS_MIN,
   LARGE_PARTY_THRESHOLD,
   type FoodDrinks,
-} from '../../../common/constants'
+} from '#common/constants'
 import {
   EMPTY_RESERVATION_FORM,
   guestsInRange,
@@ -18,8 +18,8 @@ import {
   reservationFormErrors,
   type PublicReservation,
   type ReservationForm,
-} from '../../../common/reservation-form'
-import { formatLongDate, formatTime12 } from '../../../common/time'
+} from '#common/reservation-form'
+import { formatLongDate, formatTime12 } from '#common/time'
 import { TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { Label } from '~/components/ui/label'

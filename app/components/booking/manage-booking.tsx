@@ -1,14 +1,14 @@
 import { CalendarPlus, CheckCircle2, Phone } from 'lucide-react'
 import { lazy, Suspense, useRef, useState } from 'react'
-import type { DateException, WeeklyHours } from '../../../common/availability'
-import { FOOD_DRINKS_LABELS } from '../../../common/constants'
+import type { DateException, WeeklyHours } from '#common/availability'
+import { FOOD_DRINKS_LABELS } from '#common/constants'
 import {
   GUEST_CHANGE_CUTOFF_HOURS,
   GUEST_STATUS_LABELS,
   MANAGE_MESSAGES as M,
   type ManageView,
-} from '../../../common/manage-booking'
-import { formatLongDate, formatTime12 } from '../../../common/time'
+} from '#common/manage-booking'
+import { formatLongDate, formatTime12 } from '#common/time'
 import { buttonVariants } from '~/components/ui/button-variants'
 import { ApiError, apiRequest } from '~/lib/api'
 import { telHref } from '~/lib/tel'

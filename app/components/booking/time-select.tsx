@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { formatTime12 } from '../../../common/time'
+import { formatTime12 } from '#common/time'
 import { Label } from '~/components/ui/label'
 import { cn } from '~/lib/utils'
 

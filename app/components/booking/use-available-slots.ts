@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { AvailabilitySlot } from '../../../common/reservation-form'
+import type { AvailabilitySlot } from '#common/reservation-form'
 import { getJson } from '~/lib/api'
 import { availabilityKeys } from '~/lib/queries/reservations'
 

@@ -5,7 +5,7 @@ import {
   formatEventTime,
   PARTY_SIZE_CHOICES,
   PARTY_SIZE_DEFAULT,
-} from '../../../common/event-enquiry-form'
+} from '#common/event-enquiry-form'
 import { FormError, SelectField, TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'

@@ -1,7 +1,7 @@
 import { Pause, Play } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { HERO_INTERVAL_MS, nextSlideIndex, visibleSlideIndex } from '../../../common/slider'
+import { HERO_INTERVAL_MS, nextSlideIndex, visibleSlideIndex } from '#common/slider'
 import { cx as cn } from '~/lib/cx'
 import type { HeroSlideView } from './hero-slides'
 

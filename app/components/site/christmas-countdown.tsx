@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { christmasCountdownText, COUNTDOWN_REFRESH_MS, daysUntilChristmasFrom } from '../../../common/countdown'
-import { todayInSpan, type ZoneSpan } from '../../../common/time'
+import { christmasCountdownText, COUNTDOWN_REFRESH_MS, daysUntilChristmasFrom } from '#common/countdown'
+import { todayInSpan, type ZoneSpan } from '#common/time'
 
 /** Height of the countdown bar; the nav sits this far down on home. */
 export const COUNTDOWN_BAR_CLASS = 'h-10'

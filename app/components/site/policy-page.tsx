@@ -1,5 +1,5 @@
-import { GUEST_CHANGE_CUTOFF_HOURS } from '../../../common/manage-booking'
-import { formatLongDate } from '../../../common/time'
+import { GUEST_CHANGE_CUTOFF_HOURS } from '#common/manage-booking'
+import { formatLongDate } from '#common/time'
 import { telHref, useSiteData } from '~/lib/site-data'
 
 /**

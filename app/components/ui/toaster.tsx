@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../common/constants'
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#common/constants'
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast'
 import { useToast } from './use-toast'
 

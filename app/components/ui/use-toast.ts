@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../common/constants'
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '#common/constants'
 import { wantPageToaster } from './toaster-demand'
 import type { ToastActionElement, ToastProps } from './toast'
 

@@ -1,5 +1,5 @@
 /** The cocktails page content's query key and fetcher, for the Cocktails panel. */
-import type { CocktailsContent } from '../../../common/settings'
+import type { CocktailsContent } from '#common/settings'
 import { getJson } from '../api'
 
 export const cocktailsKeys = { content: ['/api/admin/cocktails-content'] as const, media: ['/api/admin/media'] as const }

@@ -1,5 +1,5 @@
 /** Email templates' and the delivery log's query keys and fetchers, for the Email Templates panel. */
-import type { OutboxEntry } from '../../../common/email-schema'
+import type { OutboxEntry } from '#common/email-schema'
 import { getJson } from '../api'
 
 /** A template as the admin API returns it (SPEC.md section 3's fields). */

@@ -1,5 +1,5 @@
 /** Events', event categories' and event enquiries' query keys and fetchers, for Events Management and Event Enquiries. */
-import type { AdminEnquiry, AdminEvent, AdminEventCategory } from '../../../common/event-schema'
+import type { AdminEnquiry, AdminEvent, AdminEventCategory } from '#common/event-schema'
 import { getJson } from '../api'
 
 export const eventKeys = {

@@ -1,5 +1,5 @@
 /** Hero slides' query key and fetcher, for the Hero Slides panel. */
-import type { HeroSlideRow } from '../../../common/hero-schema'
+import type { HeroSlideRow } from '#common/hero-schema'
 import { getJson } from '../api'
 
 export const heroKeys = {

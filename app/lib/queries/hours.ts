@@ -1,5 +1,5 @@
 /** Table booking hours' query keys and fetchers, for the Hours panel and the pages that show hours. */
-import type { HourExceptionRow, OpeningHoursRow } from '../../../common/hours'
+import type { HourExceptionRow, OpeningHoursRow } from '#common/hours'
 import { getJson } from '../api'
 
 export const hoursKeys = {

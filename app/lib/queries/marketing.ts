@@ -1,5 +1,5 @@
 /** The marketing list's query key and fetcher, for the Marketing Emails panel. */
-import type { MarketingEmail } from '../../../common/marketing'
+import type { MarketingEmail } from '#common/marketing'
 import { getJson } from '../api'
 
 export const marketingKeys = {

@@ -1,5 +1,5 @@
 /** Menu sections' query key and fetcher, for the PDF Menus panel. */
-import type { MenuSectionRow } from '../../../common/menu-schema'
+import type { MenuSectionRow } from '#common/menu-schema'
 import { getJson } from '../api'
 
 export const menuKeys = {

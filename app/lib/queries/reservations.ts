@@ -3,8 +3,8 @@
  * the public booking form (which drops the admin lists after a booking). No
  * React here, so a page can import the keys without the panels.
  */
-import type { AdminReservation, ReservationHistoryEntry, ReservationList, ReservationListQuery } from '../../../common/admin-reservations-schema'
-import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '../../../common/constants'
+import type { AdminReservation, ReservationHistoryEntry, ReservationList, ReservationListQuery } from '#common/admin-reservations-schema'
+import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '#common/constants'
 import { throwIfNotOk } from '../api'
 
 export type ReservationFilter = Partial<Pick<ReservationListQuery, 'date' | 'from' | 'to' | 'status' | 'q' | 'page' | 'pageSize'>>

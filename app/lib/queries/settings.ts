@@ -1,5 +1,5 @@
 /** Site settings' query key and fetcher, for the Settings panel. */
-import type { SiteSettingRow } from '../../../common/settings-schema'
+import type { SiteSettingRow } from '#common/settings-schema'
 import { getJson } from '../api'
 
 export const settingsKeys = {

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import * as React from 'react'
 import { useForm } from 'react-hook-form'
-import { COCKTAILS_GALLERY_MAX, COCKTAILS_LIMITS, CocktailsContentSchema, type CocktailsContentInput } from '../../../../common/cocktails-schema'
-import type { CocktailsContent } from '../../../../common/settings'
+import { COCKTAILS_GALLERY_MAX, COCKTAILS_LIMITS, CocktailsContentSchema, type CocktailsContentInput } from '#common/cocktails-schema'
+import type { CocktailsContent } from '#common/settings'
 import { FormError, TextareaField, TextField } from '~/components/forms/fields'
 import {
   AlertDialog,

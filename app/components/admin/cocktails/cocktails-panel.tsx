@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
 import * as React from 'react'
-import { COCKTAILS_DEFAULTS, type CocktailsContent } from '../../../../common/settings'
+import { COCKTAILS_DEFAULTS, type CocktailsContent } from '#common/settings'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { cocktailsQuery } from '~/lib/queries/cocktails'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Eye, MailPlus, Sparkles } from 'lucide-react'
 import * as React from 'react'
-import { EMAIL_TEMPLATE_INFO, EMAIL_TEMPLATE_KEYS, isKnownTemplateKey } from '../../../../common/email'
+import { EMAIL_TEMPLATE_INFO, EMAIL_TEMPLATE_KEYS, isKnownTemplateKey } from '#common/email'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'

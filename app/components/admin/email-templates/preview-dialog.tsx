@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Monitor, RefreshCw, Smartphone } from 'lucide-react'
 import * as React from 'react'
-import { EMAIL_TEMPLATE_MESSAGES as M } from '../../../../common/email'
+import { EMAIL_TEMPLATE_MESSAGES as M } from '#common/email'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { previewQuery, type EmailTemplateRow } from '~/lib/queries/email'

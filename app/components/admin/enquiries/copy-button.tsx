@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react'
 import * as React from 'react'
-import { COPIED_TICK_MS } from '../../../../common/constants'
+import { COPIED_TICK_MS } from '#common/constants'
 import { Button, type ButtonProps } from '~/components/ui/button'
 
 /** A button that copies text and says 'Copied!' for a moment; a refused clipboard is ignored (SPEC.md section 8). */

@@ -1,6 +1,6 @@
 import * as React from 'react'
-import type { AdminEnquiry } from '../../../../common/event-schema'
-import { formatInstant } from '../../../../common/time'
+import type { AdminEnquiry } from '#common/event-schema'
+import { formatInstant } from '#common/time'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { telHref } from '~/lib/tel'
 import { AdminContext } from '../admin-context'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AdminEnquiry } from '../../../../common/event-schema'
+import type { AdminEnquiry } from '#common/event-schema'
 import { DEFAULT_ENQUIRY_FILTERS, enquiryText, eventOptions, eventWhen, filterEnquiries, inSeenOrder, tableSummary } from './enquiry-filters'
 
 let n = 0

@@ -2,9 +2,9 @@
  * Event Enquiries' filters and sort (SPEC.md section 2), and the texts staff
  * copy: all pure, so the panel and its tests share them.
  */
-import { ENQUIRY_STATUSES } from '../../../../common/constants'
-import type { AdminEnquiry } from '../../../../common/event-schema'
-import { addDays, formatLongDate, formatTime12, isValidDate, isValidTime, zonedParts } from '../../../../common/time'
+import { ENQUIRY_STATUSES } from '#common/constants'
+import type { AdminEnquiry } from '#common/event-schema'
+import { addDays, formatLongDate, formatTime12, isValidDate, isValidTime, zonedParts } from '#common/time'
 
 export const ENQUIRY_STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',

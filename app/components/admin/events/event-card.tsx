@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, ImageOff, Users } from 'lucide-react'
-import type { AdminEvent } from '../../../../common/event-schema'
-import { formatLongDate, formatTime12 } from '../../../../common/time'
+import type { AdminEvent } from '#common/event-schema'
+import { formatLongDate, formatTime12 } from '#common/time'
 import { Badge } from '~/components/ui/badge'
 import { cn } from '~/lib/utils'
 import { ItemActions } from '../item-actions'

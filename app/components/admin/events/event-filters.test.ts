@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AdminEvent } from '../../../../common/event-schema'
+import type { AdminEvent } from '#common/event-schema'
 import { bookedLine, eventTimes } from './event-card'
 import { FILTER_OPTIONS, filterEvents, isFiltered, NO_FILTERS } from './event-filters'
 

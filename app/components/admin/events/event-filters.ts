@@ -1,6 +1,6 @@
 /** Events Management's filters (SPEC.md section 2): month by index, status, event type and booking type. */
-import type { AdminEvent } from '../../../../common/event-schema'
-import { MONTH_NAMES } from '../../../../common/time'
+import type { AdminEvent } from '#common/event-schema'
+import { MONTH_NAMES } from '#common/time'
 
 export const EVENT_TYPE_LABELS: Record<string, string> = {
   live_music: 'Live Music',

@@ -1,8 +1,8 @@
-import type { EventInput } from '../../../../common/event-schema'
-import { ADMIN_MESSAGES } from '../../../../common/messages'
+import type { EventInput } from '#common/event-schema'
+import { ADMIN_MESSAGES } from '#common/messages'
 import { apiRequest } from '~/lib/api'
 import { eventKeys } from '~/lib/queries/events'
-import type { AdminEvent } from '../../../../common/event-schema'
+import type { AdminEvent } from '#common/event-schema'
 import { useConfirmedMutation } from '../confirm'
 
 /** What staff do to events, each after a confirm, then 'Success!' or back to the form with the server's message. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ImagePlus } from 'lucide-react'
 import * as React from 'react'
-import type { HeroSlideRow } from '../../../../common/hero-schema'
+import type { HeroSlideRow } from '#common/hero-schema'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { heroSlidesQuery } from '~/lib/queries/hero'

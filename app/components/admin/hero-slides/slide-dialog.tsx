@@ -10,7 +10,7 @@ import {
   type HeroSlideForm,
   type HeroSlideInput,
   type HeroSlideRow,
-} from '../../../../common/hero-schema'
+} from '#common/hero-schema'
 import { FieldError, FormError, TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'

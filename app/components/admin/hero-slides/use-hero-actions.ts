@@ -1,4 +1,4 @@
-import { HERO_MESSAGES as M, type HeroSlideInput, type HeroSlideRow } from '../../../../common/hero-schema'
+import { HERO_MESSAGES as M, type HeroSlideInput, type HeroSlideRow } from '#common/hero-schema'
 import { apiRequest } from '~/lib/api'
 import { heroKeys } from '~/lib/queries/hero'
 import { useConfirmedMutation } from '../confirm'

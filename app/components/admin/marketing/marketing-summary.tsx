@@ -1,6 +1,6 @@
 import * as React from 'react'
-import { marketingSummary, RECENT_ACTIVITY_DAYS, type MarketingEmail } from '../../../../common/marketing'
-import { formatInstant } from '../../../../common/time'
+import { marketingSummary, RECENT_ACTIVITY_DAYS, type MarketingEmail } from '#common/marketing'
+import { formatInstant } from '#common/time'
 import { AdminContext } from '../admin-context'
 
 function Stat({ label, value, hint }: { label: string; value: React.ReactNode; hint: string }) {

@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES } from '../../../../common/messages'
-import type { MenuSectionInput, MenuSectionPatch, MenuSectionRow } from '../../../../common/menu-schema'
+import { ADMIN_MESSAGES } from '#common/messages'
+import type { MenuSectionInput, MenuSectionPatch, MenuSectionRow } from '#common/menu-schema'
 import { apiRequest } from '~/lib/api'
 import { menuKeys } from '~/lib/queries/menus'
 import { useConfirmedMutation } from '../confirm'

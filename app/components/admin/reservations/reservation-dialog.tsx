@@ -7,9 +7,9 @@ import {
   type AdminReservation,
   type AdminReservationForm,
   type AdminReservationInput,
-} from '../../../../common/admin-reservations-schema'
-import { FOOD_DRINKS, FOOD_DRINKS_LABELS, RESERVATION_STATUSES } from '../../../../common/constants'
-import { formatLongDate, formatTime12 } from '../../../../common/time'
+} from '#common/admin-reservations-schema'
+import { FOOD_DRINKS, FOOD_DRINKS_LABELS, RESERVATION_STATUSES } from '#common/constants'
+import { formatLongDate, formatTime12 } from '#common/time'
 import { FormError, SelectField, TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'

@@ -1,6 +1,6 @@
-import type { AdminReservation } from '../../../../common/admin-reservations-schema'
-import { FOOD_DRINKS_LABELS } from '../../../../common/constants'
-import { formatLongDate, formatTime12 } from '../../../../common/time'
+import type { AdminReservation } from '#common/admin-reservations-schema'
+import { FOOD_DRINKS_LABELS } from '#common/constants'
+import { formatLongDate, formatTime12 } from '#common/time'
 
 /**
  * The day's bookings as one printed sheet for the pass and the bar: shown

@@ -1,4 +1,4 @@
-import type { ReservationStatus } from '../../../../common/constants'
+import type { ReservationStatus } from '#common/constants'
 import { Badge } from '~/components/ui/badge'
 
 const LOOK: Record<ReservationStatus, { label: string; variant: 'success' | 'warning' | 'danger' }> = {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
-import { BOOKING_NUMBER_RULES, type BookingNumberKey } from '../../../../common/settings-schema'
+import { BOOKING_NUMBER_RULES, type BookingNumberKey } from '#common/settings-schema'
 import { siteSettingsQuery } from '~/lib/queries/settings'
 import { ErrorState, LoadingState, PanelHeader } from '../panel'
 import { OpeningHoursEditor } from './opening-hours-editor'

@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES } from '../../../../common/messages'
-import type { SettingKey } from '../../../../common/settings-schema'
+import { ADMIN_MESSAGES } from '#common/messages'
+import type { SettingKey } from '#common/settings-schema'
 import { apiRequest } from '~/lib/api'
 import { settingsKeys } from '~/lib/queries/settings'
 import { useConfirmedMutation } from '../confirm'
