@@ -4,7 +4,7 @@
  * page-level behaviour through the real React Router build is in
  * tests/e2e/request-limits.spec.ts.
  */
-import http from 'node:http'
+import type http from 'node:http'
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { createRequestHandler } from '@react-router/express'
