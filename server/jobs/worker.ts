@@ -3,7 +3,7 @@ import pg from 'pg'
 import { Logger as GraphileLogger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client'
-import { SEND_TASK, type SendEntry } from '../email/outbox'
+import { SEND_ATTEMPTS, SEND_TASK, type SendEntry } from '../email/outbox'
 import { createMailTransport, type MailTransport } from '../email/transport'
 import type { Deps } from '../deps'
 import type { Services } from '../services'
@@ -63,7 +63,14 @@ export type Worker = { stop: () => Promise<void>; runner: Runner; transport: Mai
 export async function startWorker(
   { db, config, logger }: Pick<Deps, 'db' | 'config' | 'logger'>,
   services: Pick<Services, 'email' | 'housekeeping' | 'visitEmails' | 'reservations'>,
-  options: { transport?: MailTransport; concurrency?: number; pollInterval?: number; giveWayMaxMs?: number } = {},
+  options: {
+    transport?: MailTransport
+    concurrency?: number
+    pollInterval?: number
+    giveWayMaxMs?: number
+    /** How long a staff alert of a guest's change waits for more (inbox-limits.ts; tests shorten it). */
+    staffAlertWaitMs?: number
+  } = {},
 ): Promise<Worker> {
   const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger })
   const pool = queuePool(db)
@@ -73,7 +80,11 @@ export async function startWorker(
       const attempt = { number: helpers.job.attempts, of: helpers.job.max_attempts }
       const sendOne = async ({ outboxId }: SendEntry) => {
         await services.reservations.bookingsIdle(giveWayMaxMs)
-        await services.email.send(outboxId, transport, attempt)
+        const outcome = await services.email.send(outboxId, transport, attempt, { staffAlertWaitMs: options.staffAlertWaitMs })
+        // Not yet (a staff alert waiting for more changes to its booking): a job of its own for then.
+        if (typeof outcome === 'object') {
+          await helpers.addJob(SEND_TASK, { outboxId }, { runAt: outcome.deferUntil, jobKey: `outbox:${outboxId}`, maxAttempts: SEND_ATTEMPTS })
+        }
       }
       // A message staff send again from the delivery log is a job of its own (as were those queued by earlier versions).
       if (!Array.isArray(payload)) return sendOne(payload as SendEntry)
