@@ -183,7 +183,12 @@ export function createEmailService(
         return 'sent'
       } catch (error) {
         const final = attempt.number >= attempt.of
-        await record(outboxId, { status: final ? 'failed' : 'pending', attempts: attempt.number, lastError: errorText(error) })
+        // Only over a message still waiting: a worker thought dead, whose job another instance has sent meanwhile
+        // (instances.ts), must not mark it unsent.
+        await db
+          .update(emailOutbox)
+          .set({ status: final ? 'failed' : 'pending', attempts: attempt.number, lastError: errorText(error) })
+          .where(and(eq(emailOutbox.id, outboxId), eq(emailOutbox.status, 'pending')))
         log.warn({ outboxId, attempt: attempt.number, of: attempt.of, err: errorText(error) }, final ? 'Mail failed for good' : 'Mail failed: will try again')
         throw error
       }

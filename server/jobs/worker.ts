@@ -7,6 +7,7 @@ import { SEND_ATTEMPTS, SEND_TASK, type SendEntry } from '../email/outbox'
 import { createMailTransport, type MailTransport } from '../email/transport'
 import type { Deps } from '../deps'
 import type { Services } from '../services'
+import { appInstance, type InstanceTimings } from './instances'
 
 const HOUSEKEEPING_TASK = 'housekeeping'
 const REMINDERS_TASK = 'booking_reminders'
@@ -70,10 +71,14 @@ export async function startWorker(
     giveWayMaxMs?: number
     /** How long a staff alert of a guest's change waits for more (inbox-limits.ts; tests shorten it). */
     staffAlertWaitMs?: number
+    /** The heartbeat's timings (instances.ts; tests shorten them). */
+    instances?: InstanceTimings
   } = {},
 ): Promise<Worker> {
   const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger })
   const pool = queuePool(db)
+  // This instance's heartbeat, by which others know to release the jobs it holds if it dies.
+  const instance = appInstance(pool, options.instances)
   const giveWayMaxMs = options.giveWayMaxMs ?? GIVE_WAY_MAX_MS
   const taskList: TaskList = {
     [SEND_TASK]: async (payload, helpers) => {
@@ -127,6 +132,7 @@ export async function startWorker(
       events,
     })
     current = started
+    await instance.workers(started.workerIds)
   }
   const restart = async () => {
     logger.error('The job queue lost its database mid-job: restarting it once the database answers')
@@ -148,7 +154,22 @@ export async function startWorker(
   await start()
   // Once at start-up too (one job however many instances start: the key folds them together).
   await current!.runner.addJob(HOUSEKEEPING_TASK, {}, { jobKey: 'housekeeping:start-up', jobKeyMode: 'unsafe_dedupe' })
-  logger.info({ mail: transport.describe }, 'Job queue running')
+  // Jobs held by an instance that died (this one, before a restart, or another): released now, and at every heartbeat.
+  const releaseTheDead = async () => {
+    const released = await instance.tick()
+    if (released) logger.warn({ released }, 'Released jobs held by an app instance that stopped answering: a live worker sends them')
+  }
+  await releaseTheDead()
+  let beating = false
+  const heartbeat = setInterval(() => {
+    if (beating || stopping) return
+    beating = true
+    releaseTheDead()
+      .catch((error: unknown) => logger.debug({ err: error }, 'Heartbeat failed (the database may be away)'))
+      .finally(() => (beating = false))
+  }, instance.heartbeatIntervalMs)
+  heartbeat.unref()
+  logger.info({ mail: transport.describe, instance: instance.id }, 'Job queue running')
   let stopped: Promise<void> | undefined
   return {
     get runner() {
@@ -158,8 +179,11 @@ export async function startWorker(
     stop: () =>
       (stopped ??= (async () => {
         stopping = true
+        clearInterval(heartbeat)
         await restarting
         await current.runner.stop()
+        // Stopped cleanly, its jobs released: nothing for the others to do.
+        await instance.leave().catch(() => undefined)
         transport.close()
         await pool.end()
       })()),
