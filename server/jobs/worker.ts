@@ -23,7 +23,7 @@ const RESTART_RETRY_MS = 1000
 const GIVE_WAY_MAX_MS = 2000
 
 /** Scheduled work (DESIGN.md section 4): each task records what it did, so a missed or doubled run does no harm. */
-const CRONTAB = [
+export const CRONTAB = [
   // Expired rate-limit windows, sessions and idempotency keys, every hour on the hour.
   `0 * * * * ${HOUSEKEEPING_TASK}`,
   // Reminders and review requests, every 5 minutes. Each run sends whatever is due and not yet

@@ -116,6 +116,36 @@ describe('saving an email template', () => {
     expect(message.text).not.toContain('&lt;')
   })
 
+  it('answers 409 to a second template with a key already used, on create and on save, and changes nothing', async () => {
+    const { fields } = await confirmedTemplate()
+    const created = await staff.post('/api/admin/email-templates').send({ ...fields, name: 'A copy' })
+    expect(created.status).toBe(409)
+    expect(created.body.message).toBe('There is already a template with the key booking_confirmed.')
+    const [pending] = await t.db.select().from(emailTemplates).where(eq(emailTemplates.templateKey, 'booking_pending'))
+    const { id, createdAt: _c, updatedAt: _u, ...pendingFields } = pending!
+    const saved = await staff.put(`/api/admin/email-templates/${id}`).send({ ...pendingFields, templateKey: 'booking_confirmed' })
+    expect(saved.status).toBe(409)
+    expect(await t.db.select().from(emailTemplates).where(eq(emailTemplates.templateKey, 'booking_confirmed'))).toHaveLength(1)
+    expect((await t.db.select().from(emailTemplates).where(eq(emailTemplates.id, id)))[0]!.templateKey).toBe('booking_pending')
+  })
+
+  it('deletes a template (204), then answers 404 for it; Quick Setup brings back what is missing, with its wording, once', async () => {
+    const keys = ['review_request', 'staff_new_enquiry']
+    for (const key of keys) {
+      const [row] = await t.db.select().from(emailTemplates).where(eq(emailTemplates.templateKey, key))
+      await staff.delete(`/api/admin/email-templates/${row!.id}`).expect(204)
+      await staff.delete(`/api/admin/email-templates/${row!.id}`).expect(404)
+    }
+    const listed = (await staff.get('/api/admin/email-templates').expect(200)).body as { templateKey: string }[]
+    expect(listed.map((r) => r.templateKey)).not.toContain('review_request')
+    const setup = await staff.post('/api/admin/email-templates/quick-setup').expect(200)
+    expect(setup.body.created.sort()).toEqual(keys)
+    const [back] = await t.db.select().from(emailTemplates).where(eq(emailTemplates.templateKey, 'review_request'))
+    expect(back!.subject).toBe(defaultTemplate('review_request').subject)
+    expect((await staff.post('/api/admin/email-templates/quick-setup').expect(200)).body).toEqual({ created: [] })
+    expect((await staff.get('/api/admin/email-templates').expect(200)).body).toHaveLength(EMAIL_TEMPLATE_KEYS.length)
+  })
+
   it('finds nothing wrong with any of the templates the app starts with', () => {
     for (const key of EMAIL_TEMPLATE_KEYS) expect(templateProblems(defaultTemplate(key)), key).toEqual({})
   })

@@ -284,6 +284,47 @@ describe('the outbox', () => {
   })
 })
 
+describe("the outbox's 'already sent' guard", () => {
+  it('never sends a message again once it is sent, whatever queues its job again', async () => {
+    const body = guest({ date: '2026-12-12', startTime: '12:30' })
+    const res = await book(body).expect(201)
+    await inbox(body.email, 1)
+    const [row] = (await outboxFor(res.body.id)).filter((r) => r.templateKey === 'booking_confirmed')
+    expect(row!.status).toBe('sent')
+    // Its job run again, on its own and in a batch, as a retried or duplicated job would be.
+    await worker.runner.addJob('send_email', { outboxId: row!.id })
+    await worker.runner.addJob('send_email', [{ outboxId: row!.id }])
+    await expect.poll(async () => (await t.db.$client.query(`${SEND_JOBS}`)).rowCount, { timeout: 10_000 }).toBe(0)
+    await settle()
+    expect(to(body.email)).toHaveLength(1)
+  })
+})
+
+describe('Resend, from the delivery log', () => {
+  it('sends a message that was not sent once more, and only such a message', async () => {
+    await t.db.update(emailTemplates).set({ isActive: false }).where(eq(emailTemplates.templateKey, 'booking_confirmed'))
+    const body = guest({ date: '2026-12-12', startTime: '13:30' })
+    const res = await book(body).expect(201)
+    await expect.poll(async () => (await outboxFor(res.body.id)).find((r) => r.templateKey === 'booking_confirmed')?.status, { timeout: 10_000 }).toBe('skipped')
+    await t.db.update(emailTemplates).set({ isActive: true })
+    const row = (await outboxFor(res.body.id)).find((r) => r.templateKey === 'booking_confirmed')!
+    const log = await staff.get('/api/admin/email-outbox?status=skipped').expect(200)
+    expect(log.body.map((e: { id: number }) => e.id)).toContain(row.id)
+
+    const resent = await staff.post(`/api/admin/email-outbox/${row.id}/resend`).expect(200)
+    expect(resent.body).toMatchObject({ id: row.id, status: 'pending', attempts: 0, lastError: null })
+    const [mail] = await inbox(body.email, 1)
+    expect(mail!.subject).toMatch(/^Your table at The Wheatsheaf Inn is booked/)
+    await expect.poll(async () => (await outboxFor(res.body.id)).find((r) => r.id === row.id)?.status).toBe('sent')
+    // A sent message is not sent again, and an unknown one is not found.
+    const again = await staff.post(`/api/admin/email-outbox/${row.id}/resend`).expect(409)
+    expect(again.body.message).toBe('This message is sent: only a failed or skipped message can be sent again.')
+    await staff.post('/api/admin/email-outbox/987654/resend').expect(404)
+    await settle()
+    expect(to(body.email)).toHaveLength(1)
+  })
+})
+
 describe('a message the mail server refuses', () => {
   it('is tried again on its own: the other message of its job is sent once', async () => {
     const body = guest({ date: '2026-12-20', startTime: '12:00' })
