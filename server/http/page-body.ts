@@ -12,8 +12,8 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
  * React Router is handed those bytes:
  *
  * - a method a page never takes (TRACE, OPTIONS, WebDAV's…) answers 405;
- * - no body, or a type that is not a form (or JSON or text), answers 400, a
- *   compressed one 415, and one that cannot be parsed as its type 400;
+ * - no body, or one that is not a form (urlencoded or multipart), answers
+ *   400, a compressed one 415, and a form that cannot be parsed 400;
  * - a body over the limit answers 413, declared or not: a declared length far
  *   over it is refused before a byte is read, and the connection dropped.
  *
@@ -31,18 +31,17 @@ const SUBMISSIONS = new Set(PAGE_METHODS.slice(2))
 /** A declared length this far over the limit is not worth draining so the client can read the answer. */
 const DRAIN_AT_MOST = PAGE_FORM_LIMIT_BYTES * 4
 
-type BodyKind = 'form' | 'json' | 'text'
-
-/** What React Router's forms and fetchers send (`encType`), and what a mail app's one-click unsubscribe posts. */
-function kindOf(contentType: string | undefined): BodyKind | undefined {
-  if (!contentType || contentType.length > 300) return undefined
+/**
+ * Whether a Content-Type is a form, as React Router's <Form> and a mail app's
+ * one-click unsubscribe send it: the only bodies a page's action reads (with
+ * `formData()`, which throws on anything else, and that was a 500).
+ */
+function isForm(contentType: string | undefined): boolean {
+  if (!contentType || contentType.length > 300) return false
   const [type, ...params] = contentType.toLowerCase().split(';').map((p) => p.trim())
-  if (type === 'application/x-www-form-urlencoded') return 'form'
+  if (type === 'application/x-www-form-urlencoded') return true
   // Without its boundary a multipart body cannot be read.
-  if (type === 'multipart/form-data') return params.some((p) => /^boundary=\S/.test(p)) ? 'form' : undefined
-  if (type === 'application/json') return 'json'
-  if (type === 'text/plain') return 'text'
-  return undefined
+  return type === 'multipart/form-data' && params.some((p) => /^boundary=\S/.test(p))
 }
 
 /** Answers a refused page request in plain words (a browser without scripts shows them; a script reads them). */
@@ -90,12 +89,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<Read> {
   })
 }
 
-/** Whether the bytes read as their type: a body React Router's `formData()` or `json()` would throw on is refused here. */
-async function parses(kind: BodyKind, contentType: string, body: Buffer): Promise<boolean> {
+/** Whether the bytes read as the form they say they are: a body React Router's `formData()` would throw on is refused here. */
+async function parsesAsForm(contentType: string, body: Buffer): Promise<boolean> {
   try {
-    if (kind === 'form') await new Request('http://localhost/', { method: 'POST', headers: { 'Content-Type': contentType }, body: new Uint8Array(body) }).formData()
-    else if (kind === 'json') JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body))
-    else new TextDecoder('utf-8', { fatal: true }).decode(body)
+    await new Request('http://localhost/', { method: 'POST', headers: { 'Content-Type': contentType }, body: new Uint8Array(body) }).formData()
     return true
   } catch {
     return false
@@ -143,13 +140,12 @@ export function pageSubmissions(handle: (request: Request, res: ExpressResponse)
     const encoding = req.headers['content-encoding']
     if (encoding !== undefined && encoding.toLowerCase() !== 'identity') return refuse(res, 415, PAGE_ENCODING_UNSUPPORTED, true)
     const contentType = req.headers['content-type']
-    const kind = kindOf(contentType)
     const read = await readBody(req, PAGE_FORM_LIMIT_BYTES)
     if (!read.ok) {
       if (read.close) res.once('finish', () => req.socket.destroy())
       return refuse(res, read.status, read.message, read.close)
     }
-    if (!kind || !(await parses(kind, contentType!, read.body))) return refuse(res, 400, PAGE_FORM_EXPECTED)
+    if (!isForm(contentType) || !(await parsesAsForm(contentType!, read.body))) return refuse(res, 400, PAGE_FORM_EXPECTED)
     try {
       await send(res, await handle(toFetchRequest(req, res, read.body), res))
     } catch (error) {

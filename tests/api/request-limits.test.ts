@@ -125,7 +125,8 @@ describe('bodies over their limit', () => {
       ['a type that is no form', 'application/octet-stream', 'token=abc'],
       ['multipart without its boundary', 'multipart/form-data', 'token=abc'],
       ['multipart that does not parse', 'multipart/form-data; boundary=xyz', '--xyz\r\nnonsense'],
-      ['JSON that does not parse', 'application/json', '{"token":'],
+      ['JSON, which an action reading its form cannot take', 'application/json', '{"token":"abc"}'],
+      ['text', 'text/plain', 'token=abc'],
     ])('answers 400 to %s, and runs no action', async (_name, type, body) => {
       received = []
       let req = request(app()).post('/unsubscribe')
