@@ -46,6 +46,7 @@ test('SIGKILL while the mail server holds its answer to DATA: after a restart ev
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-crash-mail-'))
   const env = { ...processAdminEnv, SMTP_URL: smtpUrl, TRUST_PROXY: 'true' }
   let second: Awaited<ReturnType<typeof startServer>> | undefined
+  let client: pg.Client | undefined
   try {
     const first = await startServer({ dataDir, env })
     const slots = await openSlots(first.url, BOOKINGS)
@@ -63,18 +64,19 @@ test('SIGKILL while the mail server holds its answer to DATA: after a restart ev
 
     const restartedAt = Date.now()
     second = await startServer({ dataDir, env })
-    const client = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) })
+    client = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) })
+    client.on('error', () => undefined)
     await client.connect()
-    const committed = (await client.query<{ email: string }>("select email from reservations where email like 'fault-crashmail-%'")).rows.map((r) => r.email)
+    const db = client
+    const committed = (await db.query<{ email: string }>("select email from reservations where email like 'fault-crashmail-%'")).rows.map((r) => r.email)
     expect(committed.sort()).toEqual(attempts.map((a) => String(a.body.email)).sort())
     const arrived = (email: string) => accepted.filter((m) => JSON.stringify(m.to).includes(email))
     await until(() => committed.every((email) => arrived(email).length > 0), DELIVERY_LIMIT_MS, 'every committed booking’s confirmation')
     const deliveredMs = Date.now() - restartedAt
     // The outbox says so too, a moment after the mail server's answer.
     const statuses = async () =>
-      (await client.query<{ status: string; n: number }>("select status, count(*)::int as n from email_outbox where to_address like 'fault-crashmail-%' group by status")).rows
+      (await db.query<{ status: string; n: number }>("select status, count(*)::int as n from email_outbox where to_address like 'fault-crashmail-%' group by status")).rows
     await until(async () => JSON.stringify(await statuses()) === JSON.stringify([{ status: 'sent', n: BOOKINGS }]), 10_000, 'every outbox row to be recorded as sent')
-    await client.end()
 
     // At least once: the held message may arrive twice, but as one message (one Message-ID, its outbox key's).
     const heldIds = new Set(held.map((m) => m.messageId))
@@ -89,6 +91,7 @@ test('SIGKILL while the mail server holds its answer to DATA: after a restart ev
         `every confirmation arrived ${(deliveredMs / 1000).toFixed(1)} s after the restart; ${twice.length} sent again after the crash, with the same Message-ID`,
     )
   } finally {
+    await client?.end().catch(() => undefined)
     second?.child.kill('SIGTERM')
     await second?.exited
     const orphan = postmasterPid(dataDir)
