@@ -5,7 +5,6 @@
  * tests/e2e/request-limits.spec.ts.
  */
 import type http from 'node:http'
-import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
@@ -17,26 +16,12 @@ import { createAppServer } from '../../server/http/app-server'
 import { bodyDeadline, BODY_DEADLINE_MS, HEADERS_DEADLINE_MS } from '../../server/http/body-deadline'
 import { PAGE_FORM_EXPECTED, PAGE_FORM_LIMIT_BYTES, PAGE_FORM_TOO_LARGE, pageSubmissions } from '../../server/http/page-body'
 import { createTestApp, type TestApp } from '../helpers/app'
+import { rawExchange } from '../helpers/raw-http'
 
 let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
 })
-
-/** Raw bytes to a listening server; resolves with what came back once the server closes the connection (or after `ms`). */
-function rawExchange(port: number, write: (socket: net.Socket) => void, ms = 10_000): Promise<{ answer: string; closedAfterMs: number }> {
-  const started = Date.now()
-  return new Promise((resolve) => {
-    let answer = ''
-    const socket = net.connect(port, '127.0.0.1', () => write(socket))
-    socket.setEncoding('latin1')
-    socket.on('data', (chunk) => (answer += chunk))
-    socket.on('error', () => undefined)
-    const done = () => resolve({ answer, closedAfterMs: Date.now() - started })
-    socket.on('close', done)
-    setTimeout(() => socket.destroy(), ms).unref()
-  })
-}
 
 const listen = (server: http.Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)))
 const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()))

@@ -4,9 +4,10 @@
  * /unsubscribe page a guest's email links to, including the RFC 8058
  * one-click POST a mail app sends.
  */
-import net from 'node:net'
+import type net from 'node:net'
 import { expect, test } from '@playwright/test'
 import { signToken } from '../../server/signed-tokens'
+import { rawExchange } from '../helpers/raw-http'
 import { withServerDatabase } from './db'
 import { gotoHydrated, test as pageTest } from './fixtures'
 
@@ -15,18 +16,8 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 const SECRET = 'e2e-session-secret-e2e-session-secret'
 const unsubscribeToken = (email: string, expires = new Date(Date.now() + 86_400_000)) => signToken(SECRET, 'unsubscribe', { e: email }, expires)
 
-/** Raw bytes to the test server; resolves with its answer once it closes the connection or `ms` pass. */
-function exchange(write: (socket: net.Socket) => void, ms = 10_000): Promise<string> {
-  return new Promise((resolve) => {
-    let answer = ''
-    const socket = net.connect(port, '127.0.0.1', () => write(socket))
-    socket.setEncoding('latin1')
-    socket.on('data', (chunk) => (answer += chunk))
-    socket.on('error', () => undefined)
-    socket.on('close', () => resolve(answer))
-    setTimeout(() => socket.destroy(), ms).unref()
-  })
-}
+/** Raw bytes to the test server; resolves with its answer once it closes the connection. */
+const exchange = async (write: (socket: net.Socket) => void) => (await rawExchange(port, write)).answer
 
 test.describe('a page action gets its body only through the one limit', () => {
   test('TRACE and other methods undici refuses answer 405, not 500', async () => {
