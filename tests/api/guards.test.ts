@@ -120,6 +120,9 @@ describe('the known-device cookie (staff behind one address with guests)', () =>
     // The barkeep's own browser still signs in; the cookie names the barkeep, so it opens no other account.
     await from(barkeepsBrowser, 'barkeep', 'barkeep-password-1').expect(200)
     await from(barkeepsBrowser, 'manager', 'manager-password-1').expect(429)
+    // A forged cookie (the right name, a made-up signature) is a stranger's.
+    const forged = request.agent(p.app).set('Sec-Fetch-Site', 'same-origin').set('Cookie', `staff_device=${Buffer.from('barkeep').toString('base64url')}.AAAAAAAAAAAAAAAAAAAA.forged`)
+    await from(forged, 'barkeep', 'barkeep-password-1').expect(429)
     // The same for the address's limit per username.
     for (let i = 0; i < LOGIN_LIMIT_PER_ADDRESS_AND_USER; i++) await from(request(p.app), 'barkeep', 'nope', '198.51.100.21')
     await from(request(p.app), 'barkeep', 'barkeep-password-1', '198.51.100.21').expect(429)
@@ -134,10 +137,6 @@ describe('the known-device cookie (staff behind one address with guests)', () =>
     const refused = await from(browser, 'barkeep', 'barkeep-password-1')
     expect(refused.status).toBe(429)
     expect(refused.body.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/)
-    // A forged cookie (right name, wrong signature) is a stranger's.
-    const forged = request.agent(p.app).set('Sec-Fetch-Site', 'same-origin').set('Cookie', `staff_device=${Buffer.from('barkeep').toString('base64url')}.AAAAAAAAAAAAAAAAAAAA.forged`)
-    for (let i = 0; i < LOGIN_LIMIT_PER_ADDRESS; i++) await from(request(p.app), `guess-again-${i}`, 'x').expect(401)
-    await from(forged, 'barkeep', 'barkeep-password-1').expect(429)
   })
 })
 

@@ -47,11 +47,14 @@ const booking = (over: Record<string, unknown> = {}) => ({
 const book = (body: object, from = `203.0.113.${n % 3}`) => request(t.app).post('/api/reservations').set('X-Forwarded-For', from).send(body)
 const to = (address: string) => smtp.received.filter((m) => m.envelopeTo.includes(address))
 
-/** Waits until no message is waiting to be sent (the queue has decided on every one). */
-async function outboxSettled(ms = 20_000) {
+/** Waits until no message (to `address`, when given) is waiting to be sent: the queue has decided on every one. */
+async function outboxSettled(address?: string, ms = 20_000) {
   const until = Date.now() + ms
   for (;;) {
-    const [row] = await t.db.select({ waiting: sql<number>`count(*)::int` }).from(emailOutbox).where(eq(emailOutbox.status, 'pending'))
+    const [row] = await t.db
+      .select({ waiting: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, 'pending'), address ? eq(emailOutbox.toAddress, address) : undefined))
     if (row!.waiting === 0) return
     if (Date.now() > until) throw new Error(`${row!.waiting} messages still pending`)
     await new Promise((r) => setTimeout(r, 50))
@@ -97,7 +100,7 @@ describe('messages to one address', () => {
     const guest = 'regular@example.com'
     const large = await book(booking({ email: guest, date: '2026-12-17', partySize: 8 })).expect(201)
     for (const date of DATES.slice(0, MAIL_TO_LIMIT_PER_HOUR + 1)) await book(booking({ email: guest, date })).expect(201)
-    await outboxSettled()
+    await outboxSettled(guest)
     const sent = to(guest).length
     expect(sent).toBe(MAIL_TO_LIMIT_PER_HOUR)
     // Staff confirm the large party: the guest is told, limit or not.
@@ -108,13 +111,13 @@ describe('messages to one address', () => {
     await request(t.app).patch(`/api/manage-booking/${token}`).send({ date: '2026-12-17', startTime: '20:00', partySize: 8 }).expect(200)
     await expect.poll(() => to(guest).length, { timeout: 10_000 }).toBe(sent + 2)
     await request(t.app).patch(`/api/manage-booking/${token}`).send({ date: '2026-12-17', startTime: '20:30', partySize: 8 }).expect(200)
-    await outboxSettled()
+    await outboxSettled(guest)
     expect(to(guest)).toHaveLength(sent + 2)
   })
 })
 
 describe('a manage link changed a hundred times at once', () => {
-  it(`takes ${MANAGE_CHANGES_PER_HOUR} changes an hour, and staff get one alert for them`, async () => {
+  it(`takes ${MANAGE_CHANGES_PER_HOUR} changes an hour`, async () => {
     t.clock.advance(2 * 60 * 60_000)
     const guest = booking({ date: '2026-12-19', startTime: '18:00' })
     await book(guest).expect(201)
@@ -130,16 +133,8 @@ describe('a manage link changed a hundred times at once', () => {
     const statuses = answers.map((a) => a.status)
     expect(statuses.filter((s) => s === 429)).toHaveLength(100 - MANAGE_CHANGES_PER_HOUR)
     expect(answers.find((a) => a.status === 429)!.body.message).toMatch(/^This booking has been changed many times in the last hour\. Please try again in \d+ minutes?, or call us\.$/)
-    const changes = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, STAFF_INBOX), eq(emailOutbox.templateKey, 'staff_booking_changed'), sql`${emailOutbox.data}->'variables'->>'customerEmail' = ${guest.email}`))
-    expect(changes.length).toBeGreaterThanOrEqual(1)
-    expect(changes.length).toBeLessThanOrEqual(MANAGE_CHANGES_PER_HOUR)
-    await outboxSettled()
-    const alerts = to(STAFF_INBOX).filter((m) => m.subject?.startsWith('Booking changed by guest') && m.text?.includes(guest.email))
-    expect(alerts).toHaveLength(1)
-    // The guest's own confirmations: no more than the link's limit, and within the address's.
+    // The guest's own confirmations: no more than the link took, and within the address's hourly limit.
+    await outboxSettled(guest.email)
     expect(to(guest.email).length).toBeLessThanOrEqual(MAIL_TO_LIMIT_PER_HOUR)
   })
 })

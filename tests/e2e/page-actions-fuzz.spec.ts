@@ -18,7 +18,7 @@ import { FIELD_NAMES, hostileString } from '../helpers/fuzz'
 import { guestBooking } from '../helpers/guest-booking'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124)
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30)
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 const FORM_LIMIT = 16 * 1024
 const P99_LIMIT_MS = 1_000
 /** The e2e server's secret (tests/e2e/serve.mjs). */
