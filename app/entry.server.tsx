@@ -1,11 +1,21 @@
 import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import type { AppLoadContext, EntryContext } from 'react-router'
-import { ServerRouter } from 'react-router'
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { hydrateAfterFirstPaint } from './lib/after-first-paint.server'
 import { NonceProvider } from './lib/nonce'
 
 export const streamTimeout = 5_000
+
+/**
+ * Errors of loaders and actions, logged as React Router does, except a
+ * client's mistake it answers itself (a POST to a page without an action is
+ * 405): a script posting to every page would otherwise fill the log with stack traces.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return
+  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error)
+}
 
 /** Server rendering; every inline script carries the request's CSP nonce. */
 export default function handleRequest(

@@ -30,6 +30,7 @@ export const ENQUIRY_MESSAGES = {
   eventPast: 'This event has already taken place.',
   honeypot: 'Your enquiry could not be accepted. Please call us.',
   tooMany: (retry: string) => `Too many enquiries. Please try again ${retry}.`,
+  duplicate: 'We already have your enquiry for this event, and will be in touch within 24 hours. To change it, please call us.',
 } as const
 
 /** The party size choices of the dialog: '1 Person', '2 People' … '12 People'. */

@@ -67,4 +67,8 @@ export const MANAGE_MESSAGES = {
     `Your booking has been changed. As your party is now larger, we will confirm it personally: we have emailed ${email}.`,
   cancelledNow: (email: string) => `Your booking has been cancelled. We have emailed a confirmation to ${email}.`,
   failed: 'Something went wrong and nothing was changed. Please try again, or call us.',
+  tooManyChanges: (retry: string) => `This booking has been changed many times in the last hour. Please try again ${retry}, or call us.`,
 } as const
+
+/** Changes and cancellations through one manage link in an hour, at most: a guest's few, not a script's hundred. */
+export const MANAGE_CHANGES_PER_HOUR = 6

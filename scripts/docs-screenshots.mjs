@@ -54,7 +54,7 @@ buildIfNeeded()
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-docs-'))
 const server = await startServer({
   dataDir,
-  env: { ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password, TEST_CLOCK_HEADER: 'true', LOG_LEVEL: 'warn' },
+  env: { ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password, TEST_CLOCK_HEADER: 'true', E2E_TEST_SERVER: 'true', LOG_LEVEL: 'warn' },
 })
 let browser
 try {

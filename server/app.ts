@@ -4,6 +4,7 @@ import { apiRoutes } from './api'
 import type { ContentChanges } from './db/content-changes'
 import { requireUser, sessionMiddleware } from './auth/session'
 import { testClockFromHeader, type Deps } from './deps'
+import { bodyDeadline } from './http/body-deadline'
 import { apiNotFound, errorHandler } from './http/errors'
 import { API_JSON_LIMIT_BYTES, fastLane } from './http/fast-lane'
 import { wellFormedRequest } from './http/request-guard'
@@ -38,6 +39,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
 
   app.use(requestLog(app, logger))
   app.use(wellFormedRequest)
+  app.use(bodyDeadline())
   if (testClock) app.use(testClock.middleware)
   const routes = apiRoutes(services, deps)
   // The public booking write, ahead of the middleware it does not use and the routes before it (decision 16).

@@ -87,6 +87,7 @@ const EnvSchema = z.object({
   ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false')),
   TEST_CLOCK_HEADER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
+  E2E_TEST_SERVER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -129,6 +130,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid environment: ADMIN_USERNAME must be set when ADMIN_PASSWORD is')
   }
   const isProduction = e.NODE_ENV === 'production'
+  // Any request could set the clock: a booking taken "yesterday", a reminder sent now. Only the browser
+  // tests' throwaway server runs the production build with it, and says so.
+  if (isProduction && e.TEST_CLOCK_HEADER === 'true' && e.E2E_TEST_SERVER !== 'true') {
+    throw new ConfigError(
+      'Invalid environment: TEST_CLOCK_HEADER must not be true in production (any request could set the clock); only the browser tests\' server may, with E2E_TEST_SERVER=true',
+    )
+  }
   const dataDir = path.resolve(e.DATA_DIR)
   let sessionSecret = e.SESSION_SECRET
   if (!sessionSecret) {

@@ -4,6 +4,7 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from 're
 import { todayIn } from '#common/time'
 import type { ContentChanges } from './db/content-changes'
 import type { Deps } from './deps'
+import { pageSubmissions } from './http/page-body'
 import { pageCache } from './http/page-cache'
 import type { AppContext } from './load-context'
 import type { Services } from './services'
@@ -11,6 +12,8 @@ import type { Services } from './services'
 /**
  * The React Router handler, given the services through the load context. With
  * `changes` (production), anonymous page views are served from the page cache.
+ * A request with a body reaches an action only through the bounded reader of
+ * http/page-body.ts.
  */
 export function pagesHandler(
   build: ServerBuild | (() => Promise<ServerBuild>),
@@ -27,13 +30,14 @@ export function pagesHandler(
       metaPixelId: deps.config.metaPixelId,
     })
     const pages = createRequestHandler({ build, mode, getLoadContext: (_req, res) => context(res.locals.cspNonce as string) })
-    if (!changes) return pages
     const render = createFetchHandler(build, mode)
+    const submissions = pageSubmissions((request, res) => render(request, context(res.locals.cspNonce as string)))
+    if (!changes) return (req, res, next) => submissions(req, res, () => pages(req, res, next))
     const cached = pageCache({
       changes,
       render: (request, nonce) => render(request, context(nonce)),
       today: () => todayIn(deps.clock.now(), deps.config.venueTimezone),
     })
-    return (req, res, next) => cached(req, res, () => pages(req, res, next))
+    return (req, res, next) => submissions(req, res, () => cached(req, res, () => pages(req, res, next)))
   }
 }

@@ -44,7 +44,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminMenuRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
-    manageBookingRoutes(services),
+    manageBookingRoutes(services, deps),
     eventEnquiryRoutes(services, deps),
   ]
 }

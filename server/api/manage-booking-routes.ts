@@ -1,10 +1,14 @@
+import crypto from 'node:crypto'
 import { z } from 'zod'
 import { GUESTS_MAX, GUESTS_MIN } from '#common/constants'
 import { wholeNumber } from '#common/fields-schema'
+import { MANAGE_CHANGES_PER_HOUR, MANAGE_MESSAGES } from '#common/manage-booking'
 import { ChangeBookingSchema } from '#common/manage-booking-schema'
 import { RESERVATION_MESSAGES } from '#common/reservation-schema'
 import { isValidDate } from '#common/time'
+import type { Deps } from '../deps'
 import { ValidationError } from '../http/errors'
+import { limitAttempts } from '../http/rate-limit'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
@@ -17,8 +21,18 @@ const SlotsQuerySchema = z.object({
  * read it, the times it could move to, move it, cancel it, or take it as a
  * calendar file. The token is the only key: no id travels in the address.
  */
-export function manageBookingRoutes({ guestBookings }: Services) {
+export function manageBookingRoutes({ guestBookings }: Services, { db, clock }: Pick<Deps, 'db' | 'clock'>) {
   const token = (params: Record<string, unknown>) => String(params.token)
+  // Per link, counted in PostgreSQL: a hundred changes a second once wrote a hundred emails to the guest and to staff.
+  const changes = limitAttempts({
+    db,
+    clock,
+    name: 'manage-change',
+    windowMs: 60 * 60_000,
+    limit: MANAGE_CHANGES_PER_HOUR,
+    message: MANAGE_MESSAGES.tooManyChanges,
+    key: (req) => crypto.createHash('sha256').update(token(req.params)).digest('base64url').slice(0, 32),
+  })
   return new ApiRoutes()
     .get('/api/manage-booking/:token', async (req, res) => {
       res.json(await guestBookings.view(token(req.params)))
@@ -29,11 +43,11 @@ export function manageBookingRoutes({ guestBookings }: Services) {
       const { partySize } = SlotsQuerySchema.parse(req.query)
       res.json(await guestBookings.slots(token(req.params), date, partySize))
     })
-    .patch('/api/manage-booking/:token', async (req, res) => {
+    .patch('/api/manage-booking/:token', changes, async (req, res) => {
       const input = ChangeBookingSchema.parse(req.body ?? {})
       res.json(await guestBookings.change(token(req.params), input))
     })
-    .post('/api/manage-booking/:token/cancel', async (req, res) => {
+    .post('/api/manage-booking/:token/cancel', changes, async (req, res) => {
       res.json(await guestBookings.cancel(token(req.params)))
     })
     .get('/api/manage-booking/:token/calendar.ics', async (req, res) => {

@@ -11,6 +11,8 @@ const WINDOW_MS = 15 * 60_000
 export const LOGIN_LIMIT_PER_ADDRESS = 30
 /** Failed sign-ins for one username from one address. */
 export const LOGIN_LIMIT_PER_ADDRESS_AND_USER = 10
+/** Failed sign-ins from one browser where a staff member signed in before (it is not held to its address's limits). */
+export const LOGIN_LIMIT_PER_DEVICE = 10
 /** Failed sign-ins for one username, from anywhere, before its answers slow down. */
 export const LOGIN_SLOWDOWN_AFTER = 10
 const SLOWDOWN_FIRST_MS = 500
@@ -46,15 +48,41 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  *   each further attempt waits (0.5 s, doubling, at most 4 s), which makes a
  *   distributed guess slow without stopping the real owner;
  * - a browser where that staff member has signed in before (a signed
- *   `staff_device` cookie) does not wait.
+ *   `staff_device` cookie naming them) does not wait, and is not held to its
+ *   address's limits: staff behind the pub's one public address still sign in
+ *   while a guest on the same Wi-Fi has used them up. Such a browser has a
+ *   limit of its own instead (10 failures), so the cookie is no key to guess with.
  */
 export function loginThrottle({ db, clock, secret }: { db: Db; clock: Clock; secret: string }) {
+  const sign = (text: string) => crypto.createHmac('sha256', secret).update(`device:${text}`).digest('base64url')
+  const macMatches = (mac: string, text: string) => {
+    const expected = Buffer.from(sign(text))
+    const given = Buffer.from(mac)
+    return expected.length === given.length && crypto.timingSafeEqual(expected, given)
+  }
+  /**
+   * The browser's device id when its cookie was signed for the username this
+   * sign-in names (`<name>.<device id>.<mac>`); a cookie from before device ids
+   * (`<name>.<mac>`) counts as one device per name.
+   */
+  const knownDevice = (req: Request): string | undefined => {
+    const username = loginUsername(req)
+    const cookie = username && readCookie(req.headers.cookie, KNOWN_DEVICE_COOKIE)
+    if (!cookie || cookie.length > 300) return undefined
+    const parts = cookie.split('.')
+    if (Buffer.from(parts[0]!, 'base64url').toString() !== username) return undefined
+    if (parts.length === 3 && /^[\w-]{16,64}$/.test(parts[1]!) && macMatches(parts[2]!, `${username}.${parts[1]}`)) return parts[1]
+    if (parts.length === 2 && macMatches(parts[1]!, username)) return `named:${username}`
+    return undefined
+  }
+
   const perAddress = limitAttempts({
     db,
     clock,
     name: 'login-ip',
     windowMs: WINDOW_MS,
     limit: LOGIN_LIMIT_PER_ADDRESS,
+    key: (req) => (knownDevice(req) ? undefined : (req.ip ?? 'unknown')),
     message: loginMessage,
     failuresOnly: true,
   })
@@ -66,22 +94,21 @@ export function loginThrottle({ db, clock, secret }: { db: Db; clock: Clock; sec
     limit: LOGIN_LIMIT_PER_ADDRESS_AND_USER,
     key: (req) => {
       const username = loginUsername(req)
-      return username && `${req.ip}|${username}`
+      return username && !knownDevice(req) ? `${req.ip}|${username}` : undefined
     },
     message: loginMessage,
     failuresOnly: true,
   })
-
-  const sign = (username: string) => crypto.createHmac('sha256', secret).update(`device:${username}`).digest('base64url')
-  const isKnownDevice = (req: Request, username: string) => {
-    const cookie = readCookie(req.headers.cookie, KNOWN_DEVICE_COOKIE)
-    if (!cookie) return false
-    const [who, mac] = cookie.split('.')
-    if (!who || !mac || Buffer.from(who, 'base64url').toString() !== username) return false
-    const expected = Buffer.from(sign(username))
-    const given = Buffer.from(mac)
-    return expected.length === given.length && crypto.timingSafeEqual(expected, given)
-  }
+  const perDevice = limitAttempts({
+    db,
+    clock,
+    name: 'login-device',
+    windowMs: WINDOW_MS,
+    limit: LOGIN_LIMIT_PER_DEVICE,
+    key: knownDevice,
+    message: loginMessage,
+    failuresOnly: true,
+  })
 
   const perUsername: RequestHandler = async (req, res, next) => {
     const username = loginUsername(req)
@@ -92,7 +119,7 @@ export function loginThrottle({ db, clock, secret }: { db: Db; clock: Clock; sec
         void db.$client.query(countAttemptsQuery([key], WINDOW_MS / 1000, clock.now())).catch(() => undefined)
       }
     })
-    if (!isKnownDevice(req, username)) {
+    if (!knownDevice(req)) {
       const wait = slowdownMs(await attemptsSoFar(db, key, clock.now()))
       if (wait > 0) await sleep(wait)
     }
@@ -100,11 +127,13 @@ export function loginThrottle({ db, clock, secret }: { db: Db; clock: Clock; sec
   }
 
   return {
-    guards: [perAddress, perAddressAndUser, perUsername],
-    /** Marks this browser as one where `username` signed in. */
+    guards: [perAddress, perAddressAndUser, perDevice, perUsername],
+    /** Marks this browser as one where `username` signed in (keeping its device id when it has one). */
     rememberDevice(req: Request, res: Response, username: string) {
       const name = username.toLowerCase()
-      res.cookie(KNOWN_DEVICE_COOKIE, `${Buffer.from(name).toString('base64url')}.${sign(name)}`, {
+      const known = knownDevice(req)
+      const id = known && !known.startsWith('named:') ? known : crypto.randomBytes(12).toString('base64url')
+      res.cookie(KNOWN_DEVICE_COOKIE, `${Buffer.from(name).toString('base64url')}.${id}.${sign(`${name}.${id}`)}`, {
         httpOnly: true,
         sameSite: 'lax',
         secure: req.secure,

@@ -432,3 +432,19 @@ export const emailOutbox = pgTable(
   ],
 )
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect
+
+/**
+ * The app instances running the job queue, each with its graphile-worker
+ * worker ids and a heartbeat every few seconds (server/jobs/instances.ts).
+ * A send job locked by an instance whose heartbeat has stopped (a crash, a
+ * SIGKILL) is released for a live one, rather than staying locked for the
+ * queue's four hours.
+ */
+export const appInstances = pgTable('app_instances', {
+  id: text('id').primaryKey(),
+  /** Where it runs, for whoever reads the table: host name and process id. */
+  label: text('label').notNull(),
+  workerIds: text('worker_ids').array().notNull().default(sql`'{}'::text[]`),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+})

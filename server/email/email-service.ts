@@ -14,6 +14,7 @@ import { signToken, verifyToken } from '../signed-tokens'
 import { defaultTemplate } from './default-templates'
 import { bookingCalendarFile } from '../reservations/ics'
 import { bookingMessages, enqueueMessagesQuery, enquiryMessages, guestChangeMessages, SEND_ATTEMPTS, SEND_TASK, type MessageData, type OutboxMessage } from './outbox'
+import { greetingName, RECIPIENT_LIMIT_REASON, staffAlertDecision, withinRecipientLimit } from './inbox-limits'
 import { renderMessage } from './render'
 import { templateProblems } from './template-check'
 import type { MailTransport } from './transport'
@@ -24,6 +25,9 @@ const UNSUBSCRIBE = 'unsubscribe'
 const UNSUBSCRIBE_DAYS = 400
 
 export class PreviewError extends Error {}
+
+/** What sending one outbox message came to; `deferUntil`: not yet, queue it again for then. */
+export type SendOutcome = 'sent' | 'skipped' | 'done' | { deferUntil: Date }
 
 /** A template that could not be filled in, or would leave blanks, is refused with each field's problem. */
 function refuseUnfillable(input: EmailTemplateInput) {
@@ -49,23 +53,26 @@ export function createEmailService(
     return { notify: values.venue_notification_email?.trim() ?? '', durationMinutes: rules.durationMinutes, venueName: venue.venue_name }
   }
 
+  /** Marks messages staff caused, which the per-address hourly limit does not count (inbox-limits.ts). */
+  const byStaffIf = (staff: boolean, messages: OutboxMessage[]) => (staff ? messages.map((m) => ({ ...m, data: { ...m.data, byStaff: true } })) : messages)
+
   /** The statements that write these messages and queue them, for the transaction that causes them. */
   const enqueue = (messages: OutboxMessage[]) => (messages.length ? [enqueueMessagesQuery(messages)] : [])
 
   // The booking events' messages commit with the change that causes them.
   reservationEvents.inTransaction('reservation.created', async (payloads) => {
     const context = await bookingContext()
-    return enqueue(payloads.flatMap(({ reservation }) => bookingMessages('created', reservation, context)))
+    return enqueue(payloads.flatMap(({ reservation, by }) => byStaffIf(by === 'staff', bookingMessages('created', reservation, context))))
   })
   reservationEvents.inTransaction('reservation.approved', async (payloads) => {
     const context = await bookingContext()
-    return enqueue(payloads.flatMap(({ reservation }) => bookingMessages('approved', reservation, context)))
+    return enqueue(payloads.flatMap(({ reservation }) => byStaffIf(true, bookingMessages('approved', reservation, context))))
   })
   reservationEvents.inTransaction('reservation.cancelled', async (payloads) => {
     const context = await bookingContext()
     return enqueue(
       payloads.flatMap(({ reservation, by }) => [
-        ...bookingMessages('cancelled', reservation, context),
+        ...byStaffIf(by === 'staff', bookingMessages('cancelled', reservation, context)),
         // Staff hear of a guest's own cancellation; their own they know of.
         ...(by === 'guest' ? guestChangeMessages('cancelled', reservation, reservation, context) : []),
       ]),
@@ -89,7 +96,8 @@ export function createEmailService(
     const venue = await settings.venue()
     return renderMessage({
       template,
-      variables: data.variables,
+      // A guest is greeted by the letters of their name only: the name field cannot carry a link into their inbox.
+      variables: data.guest && data.variables.customerName !== undefined ? { ...data.variables, customerName: greetingName(data.variables.customerName) } : data.variables,
       summary: data.summary,
       venue,
       unsubscribeUrl: data.guest ? unsubscribeUrl(venue.site_url, to) : undefined,
@@ -122,7 +130,12 @@ export function createEmailService(
      * sent is not sent again; an inactive template sends nothing (logged). A
      * failure is recorded and thrown, so the queue tries again later.
      */
-    async send(outboxId: number, transport: MailTransport, attempt: { number: number; of: number }): Promise<'sent' | 'skipped' | 'done'> {
+    async send(
+      outboxId: number,
+      transport: MailTransport,
+      attempt: { number: number; of: number },
+      { staffAlertWaitMs }: { staffAlertWaitMs?: number } = {},
+    ): Promise<SendOutcome> {
       const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId)).limit(1)
       if (!row || row.status === 'sent' || row.status === 'skipped') return 'done'
       const template = await templateByKey(row.templateKey)
@@ -132,7 +145,18 @@ export function createEmailService(
         await record(outboxId, { status: 'skipped', lastError: reason })
         return 'skipped'
       }
-      const data = row.data as MessageData
+      // The limits against flooding an inbox (inbox-limits.ts): a staff alert waits for more changes to the
+      // same booking, and a guest's address gets at most a few messages an hour.
+      const alert = await staffAlertDecision(db, row, staffAlertWaitMs)
+      if (!alert.send && 'until' in alert) return { deferUntil: alert.until }
+      const withinLimit = alert.send && (await withinRecipientLimit(db, row, clock.now()))
+      if (!withinLimit) {
+        const reason = alert.send ? RECIPIENT_LIMIT_REASON : alert.reason
+        log.warn({ outboxId, templateKey: row.templateKey, to: row.toAddress }, reason)
+        await record(outboxId, { status: 'skipped', lastError: reason })
+        return 'skipped'
+      }
+      const data = alert.change ? { ...(row.data as MessageData), variables: { ...(row.data as MessageData).variables, change: alert.change } } : (row.data as MessageData)
       const venue = await settings.venue()
       try {
         const message = await render(template, data, row.toAddress)
@@ -155,7 +179,12 @@ export function createEmailService(
         return 'sent'
       } catch (error) {
         const final = attempt.number >= attempt.of
-        await record(outboxId, { status: final ? 'failed' : 'pending', attempts: attempt.number, lastError: errorText(error) })
+        // Only over a message still waiting: a worker thought dead, whose job another instance has sent meanwhile
+        // (instances.ts), must not mark it unsent.
+        await db
+          .update(emailOutbox)
+          .set({ status: final ? 'failed' : 'pending', attempts: attempt.number, lastError: errorText(error) })
+          .where(and(eq(emailOutbox.id, outboxId), eq(emailOutbox.status, 'pending')))
         log.warn({ outboxId, attempt: attempt.number, of: attempt.of, err: errorText(error) }, final ? 'Mail failed for good' : 'Mail failed: will try again')
         throw error
       }
@@ -176,7 +205,8 @@ export function createEmailService(
     async resend(id: number): Promise<OutboxEntry> {
       const [row] = await db
         .update(emailOutbox)
-        .set({ status: 'pending', attempts: 0, lastError: null })
+        // Sent again by staff: not held back by the guest's hourly limit a second time.
+        .set({ status: 'pending', attempts: 0, lastError: null, data: sql`${emailOutbox.data} || '{"byStaff": true}'::jsonb` })
         .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['failed', 'skipped'])))
         .returning()
       if (!row) {

@@ -23,6 +23,10 @@ export type MessageData = {
    * while after the visit's date.
    */
   manage?: { reservationId: number; date: string }
+  /** A guest's message that staff caused (they confirmed, cancelled or booked it, or sent it again): not counted against the address's hourly limit. */
+  byStaff?: boolean
+  /** A staff alert of a guest's change: the booking before it, for an alert that stands for several changes (inbox-limits.ts). */
+  was?: string
 }
 
 export type OutboxMessage = {
@@ -188,7 +192,7 @@ export function guestChangeMessages(
       templateKey: 'staff_booking_changed',
       to: context.notify,
       reservationId: r.id,
-      data: { variables: { ...variables, change }, summary: [['Status', variables.status!], ...summary, ['Phone', r.phone], ['Email', r.email]], guest: false },
+      data: { variables: { ...variables, change }, summary: [['Status', variables.status!], ...summary, ['Phone', r.phone], ['Email', r.email]], guest: false, was },
     })
   }
   return messages

@@ -48,8 +48,16 @@ const placesManageUrl = (t: RenderInput['template']) => Object.values(t).some((v
 const plain = (template: string | null | undefined, variables: Record<string, string>) =>
   template ? Mustache.render(template, variables, {}, { escape: (value: string) => value }) : ''
 
-/** Fills variables escaping them for HTML: for the template's own HTML. */
-const html = (template: string, variables: Record<string, string>) => Mustache.render(template, variables)
+/**
+ * Fills variables escaping them for HTML: for the template's own HTML. The
+ * values are escaped before they go in, so even a {{{triple}}} or {{&name}}
+ * tag in a template saved before such tags were refused (template-check.ts)
+ * puts a guest's text in as text, never as HTML.
+ */
+const html = (template: string, variables: Record<string, string>) => {
+  const escaped = Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, Mustache.escape(value)]))
+  return Mustache.render(template, escaped, {}, { escape: (value: string) => value })
+}
 
 /** Absolute, for a mail client: a stored upload's name or a site path gets the site's address. */
 function absolute(url: string, siteUrl: string): string {

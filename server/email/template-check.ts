@@ -30,7 +30,36 @@ function syntaxWords(message: string): string {
   return message
 }
 
-/** The names a parsed template reads ({{name}}, {{{name}}}, {{&name}}, {{#name}} and {{^name}}, nested too). */
+/** Sections inside sections: a template needs two or three; thousands overflowed the stack (a 500). */
+export const MAX_SECTION_DEPTH = 8
+
+type Token = [string, string, number, number, Token[] | undefined]
+
+/** How deep a parsed template's sections go, walked without recursion (the tree may be thousands deep). */
+function sectionDepth(tokens: Token[]): number {
+  let deepest = 0
+  const stack: [Token[], number][] = [[tokens, 0]]
+  while (stack.length) {
+    const [list, depth] = stack.pop()!
+    deepest = Math.max(deepest, depth)
+    if (deepest > MAX_SECTION_DEPTH) return deepest
+    for (const token of list) if (Array.isArray(token[4])) stack.push([token[4], depth + 1])
+  }
+  return deepest
+}
+
+/** The first tag that would put its value into the email unescaped ({{{name}}} or {{&name}}), as written. */
+function unescapedTag(tokens: Token[], source: string): string | undefined {
+  for (const [type, , start, end, children] of tokens) {
+    // Mustache reads {{{name}}} as an '&' tag too.
+    if (type === '&' || type === '{') return source.slice(start, end)
+    const inner = Array.isArray(children) ? unescapedTag(children, source) : undefined
+    if (inner) return inner
+  }
+  return undefined
+}
+
+/** The names a parsed template reads ({{name}}, {{#name}} and {{^name}}, nested too). */
 function namesIn(tokens: unknown[][]): string[] {
   return tokens.flatMap((token) => {
     const [type, value, , , children] = token as [string, string, number, number, unknown[][] | undefined]
@@ -40,9 +69,11 @@ function namesIn(tokens: unknown[][]): string[] {
 }
 
 /**
- * What would stop a template being filled in, or leave a blank where staff
- * meant a value, by field: a {{ never closed, a section never ended, or a
- * variable this email does not fill in (a typo such as {{custmerName}}).
+ * What would stop a template being filled in, leave a blank where staff
+ * meant a value, or let a guest's text into the email as HTML, by field: a {{
+ * never closed, a section never ended, sections nested more than
+ * MAX_SECTION_DEPTH deep, a {{{triple}}} or {{&ampersand}} tag, or a variable
+ * this email does not fill in (a typo such as {{custmerName}}).
  * Empty when every field is sound. Checked when a template is saved, so a
  * mistake is said then, not found later in a message that cannot be sent.
  */
@@ -61,6 +92,16 @@ export function templateProblems(
       tokens = Mustache.parse(value) as unknown[][]
     } catch (error) {
       problems[field] = `${label}: ${syntaxWords(error instanceof Error ? error.message : String(error))}`
+      continue
+    }
+    if (sectionDepth(tokens as Token[]) > MAX_SECTION_DEPTH) {
+      problems[field] = `${label}: sections are nested more than ${MAX_SECTION_DEPTH} deep ({{#…}} inside {{#…}})`
+      continue
+    }
+    // A guest's name or requests must never become HTML in the email: every value is shown as typed.
+    const raw = unescapedTag(tokens as Token[], value)
+    if (raw) {
+      problems[field] = `${label}: ${raw} would put a guest's text into the email unescaped. Write the variable with two braces, such as {{customerName}}.`
       continue
     }
     const unknown = namesIn(tokens).find((name) => !known.includes(name))

@@ -5,7 +5,7 @@ import { sendTogether } from '../db/pipeline'
 import type { EventEnquiry } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import type { Deps } from '../deps'
-import { ValidationError } from '../domain-errors'
+import { ConflictError, ValidationError } from '../domain-errors'
 import type { EventsService } from './events-service'
 
 /**
@@ -38,17 +38,23 @@ export function createEnquiriesService(
         input.specialRequests || null,
       ]
       return inTransaction(db, async (client, end) => {
-        const [, inserted] = await sendTogether(client, [
+        const [, , inserted] = await sendTogether(client, [
           'begin',
+          // One enquiry at a time for an event and an address, so two sent at once cannot both pass the check below.
+          { text: `select pg_advisory_xact_lock(hashtext('enquiry:' || $1::text || ':' || lower($2::text)))`, values: [event.id, input.email] },
           {
+            // A second enquiry for the same event from the same address (one still open) is refused: it
+            // would only send the guest, or whoever the address belongs to, the same email again.
             text: `insert into event_enquiries (event_id, event_title, event_date, event_time, name, email, phone, party_size, special_requests)
-              values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+              select $1, $2, $3, $4, $5, $6, $7, $8, $9
+              where not exists (select 1 from event_enquiries where event_id = $1 and lower(email) = lower($6) and status <> 'cancelled')
               returning id, event_id as "eventId", event_title as "eventTitle", event_date as "eventDate", event_time as "eventTime",
                 name, email, phone, party_size as "partySize", special_requests as "specialRequests", status,
                 created_at as "createdAt", updated_at as "updatedAt"`,
             values,
           },
         ])
+        if (!inserted!.rowCount) throw new ConflictError(ENQUIRY_MESSAGES.duplicate, 'duplicate_enquiry')
         const enquiry = inserted!.rows[0] as EventEnquiry
         await sendTogether(client, [...(await messages(enquiry)), 'commit'])
         end.committed()

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import type { Socket } from 'node:net'
 import type { Express } from 'express'
+import { HEADERS_DEADLINE_MS, UPLOAD_BODY_DEADLINE_MS } from './body-deadline'
 
 /**
  * The HTTP server for the Express app, whose requests and responses are made
@@ -14,7 +15,7 @@ import type { Express } from 'express'
  * Express's `setPrototypeOf` to the prototype they already have changes
  * nothing. Everything else is as `app.listen` does it.
  */
-export function createAppServer(app: Express): http.Server {
+export function createAppServer(app: Express, { headersTimeoutMs = HEADERS_DEADLINE_MS } = {}): http.Server {
   // Node's constructors are plain functions, so they can initialise an object made with another prototype.
   function AppRequest(this: http.IncomingMessage, socket: Socket) {
     Reflect.apply(http.IncomingMessage, this, [socket])
@@ -28,6 +29,13 @@ export function createAppServer(app: Express): http.Server {
     {
       IncomingMessage: AppRequest as unknown as typeof http.IncomingMessage,
       ServerResponse: AppResponse as unknown as typeof http.ServerResponse,
+      // Slow headers are cut here; slow bodies by the app (body-deadline.ts: 30 s, staff uploads
+      // longer), which Node's requestTimeout, one figure for every request, only backs up.
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: UPLOAD_BODY_DEADLINE_MS + 60_000,
+      // How often Node looks for connections past those figures (30 s by default, which would let
+      // slow headers hold a connection for up to 40 s).
+      connectionsCheckingInterval: Math.min(2_000, headersTimeoutMs / 2),
     },
     app,
   )

@@ -37,6 +37,9 @@ export const UNAVAILABLE_MESSAGE = 'We cannot take requests for a moment. Please
 /** Seconds a client is asked to wait before trying again while the database is away. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5
 
+/** What a JSON or form body over its parser's limit answers (413). */
+export const REQUEST_TOO_LARGE_MESSAGE = 'Request body too large'
+
 /** What a write refused by a full disk answers: plain words, no path, nothing half-saved. */
 export const OUT_OF_SPACE_MESSAGE = 'The server is out of disk space. The file was not saved.'
 
@@ -76,9 +79,9 @@ function toErrorBody(error: unknown): { status: number; body: ErrorBody } | unde
   if (isOutOfSpace(error)) return { status: 507, body: { message: OUT_OF_SPACE_MESSAGE } }
   const e = error as { type?: string; status?: number; code?: string }
   if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'Malformed JSON in request body' } }
-  if (e?.type === 'entity.too.large' || e?.code === 'LIMIT_FILE_SIZE') {
-    return { status: 413, body: { message: 'File too large' } }
-  }
+  // A JSON or form body over the parser's limit is not a file: staff and scripts are told what was too large.
+  if (e?.type === 'entity.too.large') return { status: 413, body: { message: REQUEST_TOO_LARGE_MESSAGE } }
+  if (e?.code === 'LIMIT_FILE_SIZE') return { status: 413, body: { message: 'File too large' } }
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
     return { status: 415, body: { message: 'Unsupported request encoding' } }
   }

@@ -27,11 +27,24 @@ function isPort(value: string): boolean {
 }
 
 /**
- * Answers 400 before any handler to a request whose target is not a path
- * (an absolute-form or `*` request line) or whose Host is missing or
- * malformed: the page handler builds the page's URL from them.
+ * The methods the app answers. Node's parser takes many more (TRACE, CONNECT,
+ * WebDAV's PROPFIND…), and the page handler could not even build a Fetch API
+ * request from some of them (undici refuses TRACE, TRACK and CONNECT), which
+ * ended in 500.
+ */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+/**
+ * Answers before any handler: 405 to a method the app never takes; 400 to a
+ * request whose target is not a path (an absolute-form or `*` request line)
+ * or whose Host is missing or malformed: the page handler builds the page's
+ * URL from them.
  */
 export const wellFormedRequest: RequestHandler = (req, res, next) => {
+  if (!METHODS.has(req.method)) {
+    res.status(405).set({ Allow: [...METHODS].join(', '), Connection: 'close' }).json({ message: 'Method not allowed' })
+    return
+  }
   const host = req.host
   if (req.url.startsWith('/') && typeof host === 'string' && isHostHeader(host)) return next()
   res.status(400).set('Connection', 'close').json({ message: 'Bad request' })

@@ -3,10 +3,11 @@ import pg from 'pg'
 import { Logger as GraphileLogger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client'
-import { SEND_TASK, type SendEntry } from '../email/outbox'
+import { SEND_ATTEMPTS, SEND_TASK, type SendEntry } from '../email/outbox'
 import { createMailTransport, type MailTransport } from '../email/transport'
 import type { Deps } from '../deps'
 import type { Services } from '../services'
+import { appInstance, type InstanceTimings } from './instances'
 
 const HOUSEKEEPING_TASK = 'housekeeping'
 const REMINDERS_TASK = 'booking_reminders'
@@ -22,7 +23,7 @@ const RESTART_RETRY_MS = 1000
 const GIVE_WAY_MAX_MS = 2000
 
 /** Scheduled work (DESIGN.md section 4): each task records what it did, so a missed or doubled run does no harm. */
-const CRONTAB = [
+export const CRONTAB = [
   // Expired rate-limit windows, sessions and idempotency keys, every hour on the hour.
   `0 * * * * ${HOUSEKEEPING_TASK}`,
   // Reminders and review requests, every 5 minutes. Each run sends whatever is due and not yet
@@ -63,17 +64,32 @@ export type Worker = { stop: () => Promise<void>; runner: Runner; transport: Mai
 export async function startWorker(
   { db, config, logger }: Pick<Deps, 'db' | 'config' | 'logger'>,
   services: Pick<Services, 'email' | 'housekeeping' | 'visitEmails' | 'reservations'>,
-  options: { transport?: MailTransport; concurrency?: number; pollInterval?: number; giveWayMaxMs?: number } = {},
+  options: {
+    transport?: MailTransport
+    concurrency?: number
+    pollInterval?: number
+    giveWayMaxMs?: number
+    /** How long a staff alert of a guest's change waits for more (inbox-limits.ts; tests shorten it). */
+    staffAlertWaitMs?: number
+    /** The heartbeat's timings (instances.ts; tests shorten them). */
+    instances?: InstanceTimings
+  } = {},
 ): Promise<Worker> {
   const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger })
   const pool = queuePool(db)
+  // This instance's heartbeat, by which others know to release the jobs it holds if it dies.
+  const instance = appInstance(pool, options.instances)
   const giveWayMaxMs = options.giveWayMaxMs ?? GIVE_WAY_MAX_MS
   const taskList: TaskList = {
     [SEND_TASK]: async (payload, helpers) => {
       const attempt = { number: helpers.job.attempts, of: helpers.job.max_attempts }
       const sendOne = async ({ outboxId }: SendEntry) => {
         await services.reservations.bookingsIdle(giveWayMaxMs)
-        await services.email.send(outboxId, transport, attempt)
+        const outcome = await services.email.send(outboxId, transport, attempt, { staffAlertWaitMs: options.staffAlertWaitMs })
+        // Not yet (a staff alert waiting for more changes to its booking): a job of its own for then.
+        if (typeof outcome === 'object') {
+          await helpers.addJob(SEND_TASK, { outboxId }, { runAt: outcome.deferUntil, jobKey: `outbox:${outboxId}`, maxAttempts: SEND_ATTEMPTS })
+        }
       }
       // A message staff send again from the delivery log is a job of its own (as were those queued by earlier versions).
       if (!Array.isArray(payload)) return sendOne(payload as SendEntry)
@@ -116,6 +132,7 @@ export async function startWorker(
       events,
     })
     current = started
+    await instance.workers(started.workerIds)
   }
   const restart = async () => {
     logger.error('The job queue lost its database mid-job: restarting it once the database answers')
@@ -137,7 +154,22 @@ export async function startWorker(
   await start()
   // Once at start-up too (one job however many instances start: the key folds them together).
   await current!.runner.addJob(HOUSEKEEPING_TASK, {}, { jobKey: 'housekeeping:start-up', jobKeyMode: 'unsafe_dedupe' })
-  logger.info({ mail: transport.describe }, 'Job queue running')
+  // Jobs held by an instance that died (this one, before a restart, or another): released now, and at every heartbeat.
+  const releaseTheDead = async () => {
+    const released = await instance.tick()
+    if (released) logger.warn({ released }, 'Released jobs held by an app instance that stopped answering: a live worker sends them')
+  }
+  await releaseTheDead()
+  let beating = false
+  const heartbeat = setInterval(() => {
+    if (beating || stopping) return
+    beating = true
+    releaseTheDead()
+      .catch((error: unknown) => logger.debug({ err: error }, 'Heartbeat failed (the database may be away)'))
+      .finally(() => (beating = false))
+  }, instance.heartbeatIntervalMs)
+  heartbeat.unref()
+  logger.info({ mail: transport.describe, instance: instance.id }, 'Job queue running')
   let stopped: Promise<void> | undefined
   return {
     get runner() {
@@ -147,8 +179,11 @@ export async function startWorker(
     stop: () =>
       (stopped ??= (async () => {
         stopping = true
+        clearInterval(heartbeat)
         await restarting
         await current.runner.stop()
+        // Stopped cleanly, its jobs released: nothing for the others to do.
+        await instance.leave().catch(() => undefined)
         transport.close()
         await pool.end()
       })()),

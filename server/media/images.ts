@@ -38,6 +38,18 @@ export type ImageInfo = {
 export type EncodedVariant = { width: number; height: number; data: Buffer }
 
 const UNREADABLE_IMAGE = 'The image could not be read. Upload a PNG, JPEG, GIF or WebP image.'
+const IMAGE_TOO_SLOW = 'The image took too long to process, so it was not stored. Save it again at a smaller size and upload that.'
+/**
+ * The most one image operation may take. libvips decodes on its own threads,
+ * never the event loop, within MAX_INPUT_PIXELS; this bounds the time a
+ * hostile file can keep the one image thread busy.
+ */
+const IMAGE_TIMEOUT = { seconds: 30 }
+
+/** A libvips failure as the answer staff get: too slow, or not an image it could read. */
+function imageError(error: unknown): HttpError {
+  return new HttpError(415, /timeout/i.test(String((error as Error)?.message)) ? IMAGE_TOO_SLOW : UNREADABLE_IMAGE)
+}
 
 /** Reads the header of an image file and checks it is what its magic number said it was. */
 export async function inspectImage(file: string, type: MediaType): Promise<ImageInfo> {
@@ -89,16 +101,17 @@ export async function encodeVariants(file: string, info: ImageInfo): Promise<Enc
       .resize({ width: top, withoutEnlargement: true })
       .toColourspace('srgb')
       .raw()
+      .timeout(IMAGE_TIMEOUT)
       .toBuffer({ resolveWithObject: true })
-  } catch {
-    throw new HttpError(415, UNREADABLE_IMAGE)
+  } catch (error) {
+    throw imageError(error)
   }
   const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels }
   const variants: EncodedVariant[] = []
   for (const width of widths) {
     let pipeline = sharp(decoded.data, { raw })
     if (width < raw.width) pipeline = pipeline.resize({ width })
-    const out = await pipeline.webp({ quality: WEBP_QUALITY, effort: 4 }).toBuffer({ resolveWithObject: true })
+    const out = await pipeline.webp({ quality: WEBP_QUALITY, effort: 4 }).timeout(IMAGE_TIMEOUT).toBuffer({ resolveWithObject: true })
     variants.push({ width: out.info.width, height: out.info.height, data: out.data })
   }
   return variants
@@ -123,6 +136,7 @@ export async function writeCleanOriginal(
   const pipeline = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
     .rotate()
     .resize({ width: MAX_ORIGINAL_SIDE, height: MAX_ORIGINAL_SIDE, fit: 'inside', withoutEnlargement: true })
+    .timeout(IMAGE_TIMEOUT)
   let info: Sharp.OutputInfo
   try {
     if (format === 'jpeg') info = await pipeline.jpeg({ quality: 88 }).toFile(out)
@@ -132,7 +146,7 @@ export async function writeCleanOriginal(
   } catch (error) {
     // A full disk is not a bad image: the error handler answers it with 507.
     if (isOutOfSpace(error)) throw error
-    throw new HttpError(415, UNREADABLE_IMAGE)
+    throw imageError(error)
   }
   return { width: info.width, height: info.height }
 }

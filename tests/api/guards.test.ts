@@ -9,7 +9,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import request from 'supertest'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_PER_ADDRESS_AND_USER, slowdownMs } from '../../server/auth/login-throttle'
+import { LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_PER_ADDRESS_AND_USER, LOGIN_LIMIT_PER_DEVICE, slowdownMs } from '../../server/auth/login-throttle'
 import { manageLinkFor } from '../../server/reservations/manage-link'
 import { createTestApp, signedInAgent, STAFF, type TestApp } from '../helpers/app'
 import { SAMPLES } from '../helpers/route-samples'
@@ -97,6 +97,46 @@ describe('the sign-in limit per address', () => {
     const knownMs = performance.now() - known
     expect(strangerMs).toBeGreaterThanOrEqual(1500)
     expect(knownMs).toBeLessThan(1000)
+  })
+})
+
+describe('the known-device cookie (staff behind one address with guests)', () => {
+  let p: TestApp
+  beforeAll(async () => {
+    p = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true' } })
+    await p.services.users.create('barkeep', 'barkeep-password-1')
+    await p.services.users.create('manager', 'manager-password-1')
+  })
+  const PUB = '198.51.100.20'
+  const from = (agent: request.Agent | ReturnType<typeof request>, username: string, password: string, address = PUB) =>
+    (agent as request.Agent).post('/api/login').set('X-Forwarded-For', address).send({ username, password })
+
+  it('lets a browser that signed in before sign in with the right password from an address past the limit, and no one else', async () => {
+    const barkeepsBrowser = request.agent(p.app).set('Sec-Fetch-Site', 'same-origin')
+    await from(barkeepsBrowser, 'barkeep', 'barkeep-password-1').expect(200)
+    // A guest on the pub's Wi-Fi (the same public address) uses up the address's limit.
+    for (let i = 0; i < LOGIN_LIMIT_PER_ADDRESS; i++) await from(request(p.app), `guess-${i}`, 'x').expect(401)
+    await from(request(p.app), 'barkeep', 'barkeep-password-1').expect(429)
+    // The barkeep's own browser still signs in; the cookie names the barkeep, so it opens no other account.
+    await from(barkeepsBrowser, 'barkeep', 'barkeep-password-1').expect(200)
+    await from(barkeepsBrowser, 'manager', 'manager-password-1').expect(429)
+    // A forged cookie (the right name, a made-up signature) is a stranger's.
+    const forged = request.agent(p.app).set('Sec-Fetch-Site', 'same-origin').set('Cookie', `staff_device=${Buffer.from('barkeep').toString('base64url')}.AAAAAAAAAAAAAAAAAAAA.forged`)
+    await from(forged, 'barkeep', 'barkeep-password-1').expect(429)
+    // The same for the address's limit per username.
+    for (let i = 0; i < LOGIN_LIMIT_PER_ADDRESS_AND_USER; i++) await from(request(p.app), 'barkeep', 'nope', '198.51.100.21')
+    await from(request(p.app), 'barkeep', 'barkeep-password-1', '198.51.100.21').expect(429)
+    await from(barkeepsBrowser, 'barkeep', 'barkeep-password-1', '198.51.100.21').expect(200)
+  })
+
+  it('holds that browser to a limit of its own, so the cookie is no key for guessing', async () => {
+    p.clock.advance(60 * 60_000)
+    const browser = request.agent(p.app).set('Sec-Fetch-Site', 'same-origin')
+    await from(browser, 'barkeep', 'barkeep-password-1').expect(200)
+    for (let i = 0; i < LOGIN_LIMIT_PER_DEVICE; i++) await from(browser, 'barkeep', `guess-${i}`).expect(401)
+    const refused = await from(browser, 'barkeep', 'barkeep-password-1')
+    expect(refused.status).toBe(429)
+    expect(refused.body.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/)
   })
 })
 

@@ -506,7 +506,10 @@ describe('a lost database connection', () => {
 })
 
 describe('concurrency', () => {
-  it('accepts at most 10 covers from 50 simultaneous bookings of 2 against a capacity of 10', async () => {
+  // One app instance queues its bookings in one process, in batches, and never waits on the date lock (two
+  // instances are in two-instances.test.ts): this checks that a batch decides its bookings in order, each
+  // counting those before it.
+  it("decides a batch's bookings in order: of 50 simultaneous bookings of 2 against a capacity of 10, the first 5 are taken", async () => {
     await setting('booking_capacity_covers', 10)
     await setting('booking_max_covers_per_slot', 0)
     const responses = await Promise.all(

@@ -2,8 +2,17 @@
  * The guarantees that hold across app instances, tested where they can fail:
  * two apps on one database, each with its own pool and its own in-process
  * booking queue (which serialises one app's bookings, so a test with one app
- * never contends on the advisory lock). Each of these tests fails with the
- * date lock of reservations-data.ts removed.
+ * never contends on the advisory lock). What each rests on, as seen by
+ * removing it (issue 31):
+ *
+ * - the last covers, and an event's capacity: the date lock of
+ *   reservations-data.ts (`lockDatesQuery`). Without it both fail: 20 covers
+ *   where 10 may go.
+ * - one key sent to both at once: the date lock or the unique index on
+ *   reservations.idempotency_key, either alone. It passes with one of them
+ *   removed and fails with both (six bookings for one key).
+ * - two different bookings with one key: the unique index alone (they are on
+ *   different dates, so they take different locks). Without it both answer 201.
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type http from 'node:http'
@@ -86,12 +95,12 @@ describe('two app instances on one database', () => {
     }
   })
 
-  it('replay one booking for an Idempotency-Key sent to both at once', async () => {
+  it('replay one booking for an Idempotency-Key sent to both at once, three times each', async () => {
     const body = guest({ date: '2026-12-19', startTime: '20:00' })
     const key = 'two-apps-same-key-0001'
-    const [a, b] = await Promise.all(apps.map((app) => post(app, body, { 'Idempotency-Key': key })))
-    expect([a!.status, b!.status]).toEqual([201, 201])
-    expect(a!.body.id).toBe(b!.body.id)
+    const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => post(apps[i % 2]!, body, { 'Idempotency-Key': key })))
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201])
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1)
     expect(await t.db.select().from(reservations).where(eq(reservations.email, body.email as string))).toHaveLength(1)
   })
 

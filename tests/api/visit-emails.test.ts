@@ -5,9 +5,10 @@
  * schedule at once.
  */
 import { eq, inArray } from 'drizzle-orm'
+import { parseCrontab } from 'graphile-worker'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, marketingConsents, reservationHistory, reservations, type Reservation } from '../../server/db/schema'
-import { startWorker } from '../../server/jobs/worker'
+import { CRONTAB, startWorker } from '../../server/jobs/worker'
 import { manageLinkFor } from '../../server/reservations/manage-link'
 import type { MessageData } from '../../server/email/outbox'
 import { afterFile } from '../helpers/after-file'
@@ -262,5 +263,36 @@ describe('delivered', () => {
     expect(review!.text).toContain(`Leave a review: ${REVIEW_URL}`)
     expect(review!.html).toContain(`href="${REVIEW_URL}"`)
     expect(review!.attachments).toHaveLength(0)
+  })
+})
+
+describe('the crontab itself', () => {
+  const items = parseCrontab(CRONTAB)
+  /** The minutes of an hour at which an item runs. */
+  const minutes = (task: string) => {
+    const item = items.find((i) => i.task === task)!
+    return Array.from({ length: 60 }, (_, min) => min).filter((min) => item.match({ min, hour: 10, date: 5, month: 2, dow: 5 }))
+  }
+
+  it('schedules the reminders and review requests every 5 minutes, catching up 10, and the housekeeping hourly', () => {
+    expect(items.map((i) => i.task).sort()).toEqual(['booking_reminders', 'housekeeping', 'review_requests'])
+    const fives = Array.from({ length: 12 }, (_, i) => i * 5)
+    expect(minutes('booking_reminders')).toEqual(fives)
+    expect(minutes('review_requests')).toEqual(fives)
+    expect(minutes('housekeeping')).toEqual([0])
+    for (const task of ['booking_reminders', 'review_requests']) expect(items.find((i) => i.task === task)!.options.backfillPeriod).toBe(10 * 60_000)
+  })
+
+  it('names only tasks the job queue runs: each, queued by its crontab name, is done (a reminder is delivered)', async () => {
+    const worker = await startWorker(t.deps, t.services, { pollInterval: 100 })
+    afterFile(() => worker.stop())
+    const due = await givenBooking({ name: 'Cron Guest', date: '2027-03-06', startTime: '19:30' })
+    at('2027-03-05T20:00:00Z')
+    for (const item of items) await worker.runner.addJob(item.task, {})
+    // A task the worker does not know stays queued for ever; one that fails stays with its error.
+    const left = async () =>
+      (await t.db.$client.query('select task_identifier, last_error from graphile_worker.jobs where task_identifier = any($1::text[])', [items.map((i) => i.task)])).rows
+    await expect.poll(left, { timeout: 15_000 }).toEqual([])
+    await expect.poll(() => smtp.received.filter((m) => m.envelopeTo.includes(due.email)).length, { timeout: 15_000 }).toBe(1)
   })
 })

@@ -7,24 +7,11 @@ import { guestBooking } from '../helpers/guest-booking'
 import { bookingsInDatabase, duplicatedEmails, openSlots, send, streamBookings, until } from '../helpers/booking-stream'
 // @ts-expect-error a plain ESM helper shared with the bench script
 import { embeddedDatabaseUrl, startServer } from '../helpers/server-process.mjs'
+import { alive, clusterState, killPostgres, postmasterPid } from '../helpers/postgres-process'
 import { processAdminEnv, saveCocktailsIntro } from './servers'
 
 
 const env = processAdminEnv
-
-function postmasterPid(dataDir: string): number | undefined {
-  const file = path.join(dataDir, 'postgres', 'postmaster.pid')
-  return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : undefined
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 test.describe('the app process', () => {
   test.describe.configure({ timeout: 120_000 })
@@ -53,8 +40,11 @@ test.describe('the app process', () => {
     await stream.stop()
     await first.exited
     const orphan = postmasterPid(dataDir)
-    // The crash leaves PostgreSQL running as an orphan with its postmaster.pid.
+    // The crash leaves PostgreSQL running as an orphan with its postmaster.pid; then it is killed too, as when
+    // the machine itself goes down, so the next start runs PostgreSQL's crash recovery (WAL replay).
     expect(orphan && alive(orphan)).toBe(true)
+    await killPostgres(dataDir)
+    expect(clusterState(dataDir)).toBe('in production')
     const acknowledged = stream.acknowledged()
     const unanswered = stream.attempts.filter((a) => a.status === undefined)
     // Before the kill every booking was taken: a 201, or a connection dropped by the kill.
@@ -63,7 +53,7 @@ test.describe('the app process', () => {
 
     const second = await startServer({ dataDir, env: crashEnv })
     try {
-      expect(orphan && alive(orphan)).toBe(false)
+      expect(postmasterPid(dataDir)).not.toBe(orphan)
       const content = await (await fetch(`${second.url}/api/cocktails-content`)).json()
       expect(content.introText).toBe('Saved before the crash')
       expect((await fetch(`${second.url}/`)).status).toBe(200)

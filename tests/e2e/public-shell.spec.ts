@@ -24,8 +24,15 @@ test.describe('navigation bar', () => {
     await hydrated(page)
     const nav = page.getByTestId('site-nav')
     await expect(nav).not.toHaveAttribute('data-tone', 'dark')
-    await page.evaluate(() => window.scrollTo(0, 40))
-    await page.waitForTimeout(100)
+    // At 40 px, once the page has drawn two frames since (the scroll handler has had its turn), it is still light.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          window.scrollTo(0, 40)
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()))
+        }),
+    )
+    expect(await page.evaluate(() => window.scrollY)).toBe(40)
     await expect(nav).not.toHaveAttribute('data-tone', 'dark')
     await page.evaluate(() => window.scrollTo(0, 120))
     await expect(nav).toHaveAttribute('data-tone', 'dark')

@@ -14,6 +14,8 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   // Tests that need a fixed date (the 31st, a clock change) send X-Test-Now with their requests.
   TEST_CLOCK_HEADER: 'true',
+  // The one production process allowed the test clock (server/config.ts refuses it otherwise).
+  E2E_TEST_SERVER: 'true',
 })
 delete process.env.DATABASE_URL
 const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true })

@@ -74,8 +74,19 @@ export type Body =
 
 const malformedJson = fc.constantFrom('{', '[1,2', '{"a":}', '{"name":"\\u0000"', '\u0000', '1e999999', '"', '{"__proto__":{"x":1}}', 'null', '[]', '"text"', '')
 
+/**
+ * A JSON body of about `bytes` bytes (one long field, or many fields): at the
+ * API's limit and just past it, where a parser's handling changes.
+ */
+export function bodyOfSize(bytes: number): Body {
+  const overhead = '{"name":""}'.length
+  return { kind: 'raw', contentType: 'application/json', text: `{"name":"${'x'.repeat(Math.max(0, bytes - overhead))}"}` }
+}
+
 function bodyArbitrary(sample: Record<string, unknown> | undefined): fc.Arbitrary<Body> {
   const options: { weight: number; arbitrary: fc.Arbitrary<Body> }[] = [
+    // At the body limit and just over it (API_JSON_LIMIT_BYTES, server/http/fast-lane.ts).
+    { weight: 1, arbitrary: fc.constantFrom(100 * 1024 - 64, 100 * 1024, 100 * 1024 + 64).map(bodyOfSize) },
     { weight: 1, arbitrary: fc.constant({ kind: 'none' }) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value) => ({ kind: 'json', value })) },
     { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostileValue, { maxKeys: 8 }).map((value) => ({ kind: 'json', value })) },
@@ -155,11 +166,20 @@ const queryString = fc.oneof(
 
 export type Probe = { path: string; body: Body }
 
-/** Requests for one route: its parameters, query string and body all drawn from the arbitraries above. */
-export function probesFor(path: string, sample?: Record<string, unknown>): fc.Arbitrary<Probe> {
+/**
+ * Requests for one route: its parameters, query string and body all drawn
+ * from the arbitraries above. `real` gives values that exist for a parameter
+ * (a booking's manage token, ids of stored rows), drawn often, so requests
+ * reach the handler's work and not only its first refusal.
+ */
+export function probesFor(path: string, sample?: Record<string, unknown>, real: Record<string, string[]> = {}): fc.Arbitrary<Probe> {
   const params = path.match(/:\w+/g) ?? []
+  const valueFor = (param: string) => {
+    const known = real[param.slice(1)]
+    return known?.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 2, arbitrary: pathValue }) : pathValue
+  }
   return fc
-    .tuple(fc.array(pathValue, { minLength: params.length, maxLength: params.length }), queryString, bodyArbitrary(sample))
+    .tuple(params.length ? fc.tuple(...params.map(valueFor)) : fc.constant([] as string[]), queryString, bodyArbitrary(sample))
     .map(([values, query, body]) => {
       let i = 0
       return { path: path.replace(/:\w+/g, () => values[i++]!) + query, body }
@@ -174,8 +194,8 @@ export type RouteUnderTest = { method: Method; path: string }
  * spaces and an ending that does not fit, by a NUL, by a bidi override, and
  * replaced by a number beyond PostgreSQL's integer.
  */
-export function classicProbes(path: string, sample: Record<string, unknown>): Probe[] {
-  const concrete = path.replace(/:\w+/g, '1')
+export function classicProbes(path: string, sample: Record<string, unknown>, real: Record<string, string[]> = {}): Probe[] {
+  const concrete = path.replace(/:(\w+)/g, (_m, name: string) => real[name]?.[0] ?? '1')
   const probes: Probe[] = []
   for (const [key, value] of Object.entries(sample)) {
     for (const next of [`${String(value)}${' '.repeat(60_000)}x`, `${String(value)}\u0000`, `${String(value)}\u202e`, 2_147_483_648, '2147483648']) {

@@ -45,6 +45,16 @@ describe('configuration', () => {
     )
   })
 
+  it('refuses the test clock in production unless the process is the browser tests\' server', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), TEST_CLOCK_HEADER: 'true' }
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...production })).toThrow(
+      /^Invalid environment: TEST_CLOCK_HEADER must not be true in production \(any request could set the clock\); only the browser tests' server may, with E2E_TEST_SERVER=true$/,
+    )
+    expect(loadConfig({ DATA_DIR: tmp(), ...production, E2E_TEST_SERVER: 'true' }).testClockHeader).toBe(true)
+    // Outside production (the API tests, development) the header is a plain switch.
+    expect(loadConfig({ DATA_DIR: tmp(), TEST_CLOCK_HEADER: 'true' }).testClockHeader).toBe(true)
+  })
+
   it('generates a development secret once and keeps it in DATA_DIR', () => {
     const dir = tmp()
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret

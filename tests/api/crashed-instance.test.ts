@@ -1,0 +1,114 @@
+/**
+ * A crash must not strand email (issue 31, item 6): an app instance whose
+ * worker holds a send job and then stops answering (its heartbeat stops, as
+ * at a SIGKILL) has the job released for a live instance, which sends it,
+ * rather than leaving it locked for graphile-worker's four hours. The same
+ * with real processes killed while the mail server holds its answer:
+ * tests/faults/crash-mid-send.spec.ts.
+ */
+import { eq } from 'drizzle-orm'
+import request from 'supertest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { appInstances, emailOutbox } from '../../server/db/schema'
+import type { MailTransport, OutgoingMail } from '../../server/email/transport'
+import { startWorker } from '../../server/jobs/worker'
+import { createTestApp, secondInstance, type TestApp } from '../helpers/app'
+import { startSmtpServer } from '../helpers/smtp'
+
+let t: TestApp
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { SMTP_URL: smtp.url, TRUST_PROXY: 'true' } })
+})
+
+/** A mail server that took the message and never answered: the instance's send hangs until `release`. */
+function hangingTransport() {
+  const started: OutgoingMail[] = []
+  let fail: (error: Error) => void = () => undefined
+  const transport: MailTransport = {
+    describe: 'a mail server that never answers',
+    send: (mail) =>
+      new Promise<void>((_resolve, reject) => {
+        started.push(mail)
+        fail = reject
+      }),
+    close: () => undefined,
+  }
+  return { transport, started, release: () => fail(new Error('The connection was reset')) }
+}
+
+const booking = (email: string) => ({ name: 'Ann Guest', email, phone: '07700 900 000', date: '2026-12-05', startTime: '19:00', partySize: 2 })
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 15_000) {
+  const deadline = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+describe('an instance that dies holding a send job', () => {
+  it('has the job released once its heartbeat is older than the limit, and a live instance sends the message once', async () => {
+    // The instance that will "die": its one worker takes the job and the mail server never answers. It beats once at
+    // start, then (its next beat a minute away) stays silent and takes no other job, as a killed process.
+    const dying = hangingTransport()
+    const doomed = await startWorker(t.deps, t.services, { transport: dying.transport, concurrency: 1, pollInterval: 100, instances: { heartbeatIntervalMs: 60_000, deadAfterMs: 1_000 } })
+    const email = 'crash@example.com'
+    const res = await request(t.app).post('/api/reservations').set('X-Forwarded-For', '10.9.0.1').send(booking(email)).expect(201)
+    await until(() => dying.started.some((m) => m.to === email), 'the doomed instance to start sending')
+
+    // A live instance on the same database: it releases what the silent one holds and sends it.
+    const live = secondInstance(t)
+    const survivor = await startWorker(t.deps, live.services, { pollInterval: 100, instances: { heartbeatIntervalMs: 200, deadAfterMs: 1_000 } })
+    const started = Date.now()
+    await until(() => smtp.received.some((m) => m.envelopeTo.includes(email)), 'the live instance to send the confirmation')
+    // Within a few heartbeats of the limit, not hours.
+    expect(Date.now() - started).toBeLessThan(8_000)
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.messageKey, `reservation:${res.body.id}:booking_confirmed`))
+    expect(row!.status).toBe('sent')
+    // The same stable id the dead instance gave it: a mail program that got both sees one message.
+    const sent = smtp.received.find((m) => m.envelopeTo.includes(email))!
+    expect(sent.messageId).toBe(dying.started.find((m) => m.to === email)!.messageId)
+    expect(sent.messageId).toBe(`<reservation:${res.body.id}:booking_confirmed@localhost>`)
+    // The dead instance's row is gone; the live one's beats.
+    const rows = await t.db.select().from(appInstances)
+    expect(rows.map((r) => r.workerIds.length)).toEqual([2])
+
+    // The "dead" instance's send finally fails: it must not mark the sent message unsent.
+    dying.release()
+    await doomed.stop()
+    const [after] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id))
+    expect(after!.status).toBe('sent')
+    expect(smtp.received.filter((m) => m.envelopeTo.includes(email))).toHaveLength(1)
+    await survivor.stop()
+  })
+
+  it('is released at start-up by an instance that finds its heartbeat already old', async () => {
+    const dying = hangingTransport()
+    const doomed = await startWorker(t.deps, t.services, { transport: dying.transport, concurrency: 1, pollInterval: 100, instances: { heartbeatIntervalMs: 60_000, deadAfterMs: 500 } })
+    const email = 'crash-two@example.com'
+    await request(t.app).post('/api/reservations').set('X-Forwarded-For', '10.9.0.2').send({ ...booking(email), startTime: '20:00' }).expect(201)
+    await until(() => dying.started.some((m) => m.to === email), 'the doomed instance to start sending')
+    await new Promise((r) => setTimeout(r, 800))
+    // Its next heartbeat is a minute away: the restarted instance's own start-up releases the job, no tick needed.
+    const survivor = await startWorker(t.deps, secondInstance(t).services, { pollInterval: 100, instances: { heartbeatIntervalMs: 60_000, deadAfterMs: 500 } })
+    await until(() => smtp.received.some((m) => m.envelopeTo.includes(email)), 'the restarted instance to send it', 5_000)
+    dying.release()
+    await doomed.stop()
+    await survivor.stop()
+  })
+
+  it('is left alone while it beats: a live instance in a long send keeps its job', async () => {
+    const slow = hangingTransport()
+    const busy = await startWorker(t.deps, t.services, { transport: slow.transport, concurrency: 1, pollInterval: 100, instances: { heartbeatIntervalMs: 100, deadAfterMs: 500 } })
+    const email = 'slow-send@example.com'
+    await request(t.app).post('/api/reservations').set('X-Forwarded-For', '10.9.0.3').send({ ...booking(email), startTime: '20:30' }).expect(201)
+    await until(() => slow.started.some((m) => m.to === email), 'the busy instance to start sending')
+    const other = await startWorker(t.deps, secondInstance(t).services, { pollInterval: 100, instances: { heartbeatIntervalMs: 100, deadAfterMs: 500 } })
+    await new Promise((r) => setTimeout(r, 1_500))
+    expect(smtp.received.some((m) => m.envelopeTo.includes(email))).toBe(false)
+    slow.release()
+    await busy.stop()
+    await other.stop()
+  })
+})
