@@ -2,6 +2,7 @@ import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { apiRoutes } from './api'
 import type { ContentChanges } from './db/content-changes'
+import { permissionGuard } from './auth/guard'
 import { requireUser, sessionMiddleware } from './auth/session'
 import { testClockFromHeader, type Deps } from './deps'
 import { apiNotFound, errorHandler } from './http/errors'
@@ -65,7 +66,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
     res.set('Cache-Control', 'no-store')
     next()
   })
-  // One guard for every admin route and the upload endpoint.
+  // Nobody signed in: 401 for any admin path, before routing. Each route then checks its own permission (mountRoutes).
   app.use('/api/admin', requireUser)
   app.use('/api/upload', (req, res, next) => (req.method === 'POST' ? requireUser(req, res, next) : next()))
   const changes = options.contentChanges
@@ -76,7 +77,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
     })
   }
 
-  mountRoutes(app, routes)
+  mountRoutes(app, routes, permissionGuard(db))
   app.use('/api', apiNotFound)
 
   app.use('/uploads', serveUploads(services.media.storage))

@@ -66,10 +66,10 @@ export function secondInstance(t: TestApp) {
 
 export const STAFF = { username: 'staff', password: 'correct-horse-battery' }
 
-/** A supertest agent signed in as a staff member (created on first use). */
+/** A supertest agent signed in as an owner, who may do everything (created on first use). */
 export async function signedInAgent(t: { app: TestApp['app']; db: Db }) {
   const users = createUserService(t.db)
-  if (!(await users.authenticate(STAFF.username, STAFF.password))) await users.create(STAFF.username, STAFF.password)
+  if (!(await users.authenticate(STAFF.username, STAFF.password))) await users.create(STAFF.username, STAFF.password, { role: 'owner' })
   // A browser says where its requests come from; the same-origin check refuses cookie-bearing ones that do not.
   const agent = request.agent(t.app).set('Sec-Fetch-Site', 'same-origin')
   await agent.post('/api/login').send(STAFF).expect(200)
