@@ -56,12 +56,11 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   app.use('/api', express.json({ limit: API_JSON_LIMIT_BYTES }))
   // Only the sign-in form is ever posted as a plain form (before its script loads).
   app.use('/api/login', express.urlencoded({ extended: false, limit: '10kb' }))
-  // Sessions are only loaded for requests that carry the cookie, and for sign-in itself:
-  // public reads skip the work entirely.
+  // Sessions are only loaded for requests that carry the cookie, and for the two ways to sign in
+  // (the form, and setting a password with an emailed link): public reads skip the work entirely.
   const session = sessionMiddleware(db, config.sessionSecret)
-  app.use('/api', (req, res, next) =>
-    req.path === '/login' || req.headers.cookie?.includes('sid=') ? session(req, res, next) : next(),
-  )
+  const signsIn = (path: string) => path === '/login' || path.startsWith('/password-reset/')
+  app.use('/api', (req, res, next) => (signsIn(req.path) || req.headers.cookie?.includes('sid=') ? session(req, res, next) : next()))
   app.use('/api', (_req, res, next) => {
     res.set('Cache-Control', 'no-store')
     next()
