@@ -41,6 +41,18 @@ describe('the audit_log table', () => {
     await expect(t.db.$client.query('delete from audit_log')).rejects.toThrow(/append-only/)
   })
 
+  it('the housekeeping job deletes rows older than 24 months (or the retention setting), and keeps the rest', async () => {
+    const at = (months: number) => new Date(t.clock.now().getTime() - months * 30.5 * 86_400_000).toISOString()
+    for (const [months, name] of [[23, 'recent'], [25, 'expired']] as const) {
+      await t.db.$client.query(`insert into audit_log (at, username, role, action, entity_type, entity_id, summary) values ($1, 'sam', 'staff', 'update', 'event', $2, 'x')`, [at(months), name])
+    }
+    expect((await t.services.housekeeping.run()).auditRows).toBeGreaterThanOrEqual(1)
+    expect([await count("entity_id = 'recent'"), await count("entity_id = 'expired'")]).toEqual([1, 0])
+    await t.db.$client.query("insert into site_settings (setting_key, setting_value) values ('audit_retention_months', '12')")
+    await t.services.housekeeping.run()
+    expect(await count("entity_id = 'recent'")).toBe(0)
+  })
+
   it("lets the erasure function blank a guest's values in one entity's rows, and nothing else", async () => {
     const booking = { action: 'update', entityType: 'reservation', entityId: 4242 }
     await audit(t.db, SAM, {
