@@ -59,7 +59,10 @@ const Username = z
   .min(1, STAFF_MESSAGES.usernameRequired)
   .regex(/^[\w.-]{2,50}$/, STAFF_MESSAGES.usernameInvalid)
 
-const Name = (label: string) => text({ max: 100, label }).transform((v) => v || null)
+const Name = (label: string) =>
+  text({ max: 100, label })
+    .nullable()
+    .transform((v) => v || null)
 const OptionalEmail = z
   .union([z.literal(''), z.null(), email({ required: STAFF_MESSAGES.emailInvalid, invalid: STAFF_MESSAGES.emailInvalid })])
   .transform((v) => v || null)

@@ -82,7 +82,7 @@ export function TwoFactor() {
         <p className="text-sm text-muted-foreground">
           {status.data.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left. To turn it off, enter a code from your app.
         </p>
-        <TextField label="Code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={disable.error ? message(disable.error) : undefined} />
+        <TextField label="Code from your app, or a recovery code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={disable.error ? message(disable.error) : undefined} />
         <Button type="submit" variant="outline" disabled={disable.isPending || !code}>
           {disable.isPending ? 'Working...' : 'Turn Off Two-Factor Authentication'}
         </Button>
@@ -120,7 +120,7 @@ export function TwoFactor() {
         </p>
       </div>
       <p className="text-sm">2. Enter the 6-digit code the app shows.</p>
-      <TextField label="Code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={verify.error ? message(verify.error) : undefined} />
+      <TextField label="6-digit code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={verify.error ? message(verify.error) : undefined} />
       <div className="flex gap-2">
         <Button type="submit" disabled={verify.isPending || !code}>
           {verify.isPending ? 'Working...' : 'Turn On'}

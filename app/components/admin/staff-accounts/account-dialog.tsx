@@ -60,7 +60,7 @@ export function CreateAccountDialog({ open, onOpenChange, actions }: { open: boo
             <TextField label="Email" type="email" autoComplete="off" fieldClassName="sm:col-span-2" error={errors.email?.message ?? server.email} {...form.register('email')} />
           </div>
           <fieldset className="space-y-2">
-            <legend className="text-sm font-semibold">First password</legend>
+            <legend className="text-sm font-semibold">How they get a password</legend>
             <RadioGroup value={how} onValueChange={(v) => setHow(v as 'link' | 'password')} className="grid gap-2">
               <div className="flex items-center gap-2">
                 <RadioGroupItem id="how-link" value="link" />
