@@ -159,7 +159,10 @@ export function createAccountService({ db, clock, config }: Pick<Deps, 'db' | 'c
       if (!user) throw new NotFoundError(STAFF_MESSAGES.userNotFound)
       if (user.totpEnabledAt) throw new ConflictError(STAFF_MESSAGES.totpAlreadyOn)
       const secret = newTotpSecret()
-      await db.update(users).set({ totpSecret: secret, totpLastStep: null }).where(eq(users.id, user.id))
+      await writeTogether(db, async () => [
+        { text: 'update users set totp_secret = $2, totp_last_step = null where id = $1', values: [user.id, secret] },
+        auditQuery(actor, { action: 'totp_setup', entityType: 'user', entityId: user.id, summary: 'started setting up two-factor authentication' }),
+      ])
       return { secret, ...(await enrolment(secret, user.username, issuer)) }
     },
 

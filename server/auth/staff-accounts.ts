@@ -154,7 +154,6 @@ export function createStaffAccounts({ db, clock, config }: Pick<Deps, 'db' | 'cl
         if (!me?.totpEnabledAt) throw new ConflictError(STAFF_MESSAGES.ownTotpFirst)
       }
       const before = await this.ownerTotpRule()
-      if (before === required) return required
       await writeTogether(db, async () => [
         {
           text: `insert into site_settings (setting_key, setting_value, description) values ($1, $2, 'Owners must use two-factor authentication')
@@ -165,7 +164,7 @@ export function createStaffAccounts({ db, clock, config }: Pick<Deps, 'db' | 'cl
           action: 'update',
           entityType: 'setting',
           entityId: OWNER_TOTP_SETTING,
-          summary: required ? "turned on 'Require 2FA for owners'" : "turned off 'Require 2FA for owners'",
+          summary: `${before === required ? 'left' : 'turned'} ${required ? 'on' : 'off'} 'Require 2FA for owners'`,
           before: { required: before },
           after: { required },
         }),
