@@ -22,5 +22,7 @@ export default [
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
   route('robots.txt', 'routes/robots[.]txt.tsx'),
   route('login', 'routes/login.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password/:token', 'routes/reset-password.tsx'),
   route('admin', 'routes/admin.tsx'),
 ] satisfies RouteConfig

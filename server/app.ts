@@ -2,6 +2,7 @@ import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { apiRoutes } from './api'
 import type { ContentChanges } from './db/content-changes'
+import { permissionGuard } from './auth/guard'
 import { requireUser, sessionMiddleware } from './auth/session'
 import { testClockFromHeader, type Deps } from './deps'
 import { bodyDeadline } from './http/body-deadline'
@@ -57,17 +58,16 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   app.use('/api', express.json({ limit: API_JSON_LIMIT_BYTES }))
   // Only the sign-in form is ever posted as a plain form (before its script loads).
   app.use('/api/login', express.urlencoded({ extended: false, limit: '10kb' }))
-  // Sessions are only loaded for requests that carry the cookie, and for sign-in itself:
-  // public reads skip the work entirely.
+  // Sessions are only loaded for requests that carry the cookie, and for the two ways to sign in
+  // (the form, and setting a password with an emailed link): public reads skip the work entirely.
   const session = sessionMiddleware(db, config.sessionSecret)
-  app.use('/api', (req, res, next) =>
-    req.path === '/login' || req.headers.cookie?.includes('sid=') ? session(req, res, next) : next(),
-  )
+  const signsIn = (path: string) => path === '/login' || path.startsWith('/password-reset/')
+  app.use('/api', (req, res, next) => (signsIn(req.path) || req.headers.cookie?.includes('sid=') ? session(req, res, next) : next()))
   app.use('/api', (_req, res, next) => {
     res.set('Cache-Control', 'no-store')
     next()
   })
-  // One guard for every admin route and the upload endpoint.
+  // Nobody signed in: 401 for any admin path, before routing. Each route then checks its own permission (mountRoutes).
   app.use('/api/admin', requireUser)
   app.use('/api/upload', (req, res, next) => (req.method === 'POST' ? requireUser(req, res, next) : next()))
   const changes = options.contentChanges
@@ -78,7 +78,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
     })
   }
 
-  mountRoutes(app, routes)
+  mountRoutes(app, routes, permissionGuard(db))
   app.use('/api', apiNotFound)
 
   app.use('/uploads', serveUploads(services.media.storage))

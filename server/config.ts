@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { PASSWORD_MIN_LENGTH } from '#common/staff-schema'
 
 /** The validated environment. Nothing else in the code base reads `process.env`. */
 export type Config = {
@@ -128,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data
   if (e.ADMIN_PASSWORD && !e.ADMIN_USERNAME) {
     throw new ConfigError('Invalid environment: ADMIN_USERNAME must be set when ADMIN_PASSWORD is')
+  }
+  if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < PASSWORD_MIN_LENGTH) {
+    throw new ConfigError(`Invalid environment: ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`)
   }
   const isProduction = e.NODE_ENV === 'production'
   // Any request could set the clock: a booking taken "yesterday", a reminder sent now. Only the browser

@@ -1,3 +1,6 @@
+import { createAuditLog } from './audit/audit-log'
+import { createAccountService } from './auth/account-service'
+import { createStaffAccounts } from './auth/staff-accounts'
 import { createUserService } from './auth/users'
 import { createCocktailsService } from './cocktails/cocktails-service'
 import type { Deps } from './deps'
@@ -37,8 +40,12 @@ export function createServices(deps: Deps) {
   const events = createEventsService(deps.db)
   // Listens to reservations' events: their emails commit with the change that causes them.
   const email = createEmailService(deps, { settings, reservationEvents: reservations.events })
+  const users = createUserService(deps.db)
   return {
-    users: createUserService(deps.db),
+    users,
+    account: createAccountService(deps, { users }),
+    staffAccounts: createStaffAccounts(deps),
+    auditLog: createAuditLog(deps),
     settings,
     // A change to the hours shows in availability at once: the cached days are dropped.
     hours: createHoursService(deps.db, {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PublicUser } from '#common/auth-schema'
+import type { CurrentStaff } from '#common/staff-schema'
 import { STAFF_MARKER_COOKIE } from '#common/constants'
 import { getJson } from './api'
 
@@ -15,7 +15,7 @@ export function mayHaveStaffSession(): boolean {
 /** Asks `/api/user` for the signed-in staff member; null for nobody (SPEC.md: a 401 means nobody). */
 export const currentUserQuery = {
   queryKey: ['/api/user'],
-  queryFn: () => getJson<PublicUser>('/api/user', { on401: 'returnNull' }),
+  queryFn: () => getJson<CurrentStaff>('/api/user', { on401: 'returnNull' }),
   retry: false,
 } as const
 

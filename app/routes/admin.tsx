@@ -3,9 +3,11 @@ import { LogOut } from 'lucide-react'
 import { Suspense, useEffect } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { MESSAGES } from '#common/messages'
+import { ROLE_LABELS } from '#common/permissions'
+import { STAFF_MESSAGES } from '#common/staff-schema'
 import { AdminContext } from '~/components/admin/admin-context'
 import { LoadingState } from '~/components/admin/panel'
-import { ADMIN_SECTIONS } from '~/components/admin/sections'
+import { sectionsFor } from '~/components/admin/sections'
 import { currentUserQuery } from '~/lib/current-user'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/admin'
@@ -36,7 +38,9 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     )
   }
 
-  const current = ADMIN_SECTIONS.find((s) => s.id === params.get('section')) ?? ADMIN_SECTIONS[0]!
+  // The sidebar offers what the role may use; an owner who must first turn on 2FA gets only their account.
+  const allowed = sectionsFor(user.data.role).filter((s) => !user.data!.mustEnrolTotp || s.id === 'account')
+  const current = allowed.find((s) => s.id === params.get('section')) ?? allowed[0]!
   const Panel = current.Panel
 
   return (
@@ -45,14 +49,19 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <aside className="border-b bg-primary text-primary-foreground md:sticky md:top-0 md:h-screen md:w-64 md:shrink-0 md:border-b-0 md:border-r print:hidden">
           <nav aria-label="Administrator" className="flex h-full flex-col p-3 md:p-4">
             <div className="flex items-center justify-between gap-2 px-3 pb-2 md:pb-3">
-              <p className="font-display text-lg font-semibold">Administrator</p>
+              <div>
+                <p className="font-display text-lg font-semibold">Administrator</p>
+                <p className="text-xs text-primary-foreground/80" data-testid="signed-in-as">
+                  {user.data.username} · {ROLE_LABELS[user.data.role]}
+                </p>
+              </div>
               <a href="/api/logout" className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-white/10 md:hidden">
                 <LogOut className="h-4 w-4" aria-hidden="true" />
                 Sign Out
               </a>
             </div>
             <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
-              {ADMIN_SECTIONS.map((s) => (
+              {allowed.map((s) => (
                 <li key={s.id}>
                   <Link
                     to={`/admin?section=${s.id}`}
@@ -78,6 +87,11 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           </nav>
         </aside>
         <main className="min-w-0 flex-1 p-4 focus:outline-none md:p-8 print:p-0" tabIndex={-1} data-focus-fallback>
+          {user.data.mustEnrolTotp && (
+            <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-950">
+              {STAFF_MESSAGES.totpSetupRequired}
+            </p>
+          )}
           <Suspense fallback={<LoadingState />}>
             {Panel ? (
               <Panel key={current.id} />

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useNavigate, useSearchParams } from 'react-router'
-import { LoginFormSchema, type LoginForm, type PublicUser } from '#common/auth-schema'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { LoginFormSchema, type LoginForm } from '#common/auth-schema'
 import { MESSAGES } from '#common/messages'
+import { STAFF_MESSAGES, type CurrentStaff } from '#common/staff-schema'
 import { TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/use-toast'
@@ -20,21 +21,33 @@ export default function Login() {
   const [params, setParams] = useSearchParams()
   const form = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema), defaultValues: { username: '', password: '' } })
   const errors = form.formState.errors
+  // Once the password was right for an account with two-factor authentication: its code, asked for on the same form.
+  const [askCode, setAskCode] = useState(false)
+  const [code, setCode] = useState('')
+  const [codeError, setCodeError] = useState<string>()
 
   // A sign-in posted before the page's script loaded comes back here with ?error=invalid.
-  const failedBeforeScript = params.get('error') === 'invalid'
+  const failedBeforeScript = params.get('error')
   useEffect(() => {
     if (!failedBeforeScript) return
-    toast({ variant: 'destructive', title: MESSAGES.loginFailedTitle, description: MESSAGES.loginFailedText })
+    if (failedBeforeScript === 'totp') setAskCode(true)
+    else toast({ variant: 'destructive', title: MESSAGES.loginFailedTitle, description: MESSAGES.loginFailedText })
     setParams({}, { replace: true })
   }, [failedBeforeScript, setParams])
   const login = useMutation({
-    mutationFn: (body: LoginForm) => apiRequest<PublicUser>('POST', '/api/login', body),
+    mutationFn: (body: LoginForm & { code?: string }) => apiRequest<CurrentStaff>('POST', '/api/login', body),
     onSuccess: () => {
       toast({ title: MESSAGES.loginSuccess })
       navigate('/admin')
     },
     onError: (error) => {
+      const body = error instanceof ApiError ? (error.body as { totpRequired?: boolean } | null) : null
+      if (body?.totpRequired) {
+        // The password was right: now the code (a wrong one says so beside the field).
+        if (askCode) setCodeError(STAFF_MESSAGES.totpInvalid)
+        setAskCode(true)
+        return
+      }
       // Too many attempts says when to try again; every other failure reads the same.
       const description =
         error instanceof ApiError && error.status === 429 ? error.serverMessage : MESSAGES.loginFailedText
@@ -49,7 +62,10 @@ export default function Login() {
         <p className="mt-1 text-sm text-muted-foreground">Sign in to manage bookings and the website.</p>
         <form
           className="mt-6 space-y-5"
-          onSubmit={form.handleSubmit((values) => login.mutate(values))}
+          onSubmit={form.handleSubmit((values) => {
+            setCodeError(undefined)
+            login.mutate(askCode ? { ...values, code } : values)
+          })}
           noValidate
           method="post"
           action="/api/login"
@@ -70,10 +86,29 @@ export default function Login() {
             error={errors.password?.message}
             {...form.register('password')}
           />
+          {askCode && (
+            <TextField
+              id="code"
+              name="code"
+              label="Authentication code"
+              hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              error={codeError}
+            />
+          )}
           <Button type="submit" className="w-full" disabled={login.isPending}>
             {login.isPending ? 'Logging in...' : 'Log In'}
           </Button>
         </form>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/forgot-password" className="underline underline-offset-4">
+            Forgot password?
+          </Link>
+        </p>
       </div>
     </main>
   )

@@ -12,26 +12,26 @@ const LogQuerySchema = z.object({
   status: z.enum(OUTBOX_STATUSES, { error: `status must be one of ${OUTBOX_STATUSES.join(', ')}` }).optional(),
 })
 
-/** Email Templates and the delivery log (staff only, guarded in app.ts). */
+/** Email Templates and the delivery log (staff only: each route names its permission). */
 export function adminEmailRoutes({ email }: Services) {
   return new ApiRoutes()
-    .get('/api/admin/email-templates', async (_req, res) => {
+    .get('/api/admin/email-templates', 'templates.manage', async (_req, res) => {
       res.json(await email.templates.list())
     })
-    .post('/api/admin/email-templates', async (req, res) => {
+    .post('/api/admin/email-templates', 'templates.manage', async (req, res) => {
       res.status(201).json(await email.templates.create(EmailTemplateSchema.parse(req.body)))
     })
-    .post('/api/admin/email-templates/quick-setup', async (_req, res) => {
+    .post('/api/admin/email-templates/quick-setup', 'templates.manage', async (_req, res) => {
       res.json({ created: await email.templates.createMissing() })
     })
-    .put('/api/admin/email-templates/:id', async (req, res) => {
+    .put('/api/admin/email-templates/:id', 'templates.manage', async (req, res) => {
       res.json(await email.templates.update(IdSchema.parse(req.params.id), EmailTemplateSchema.parse(req.body)))
     })
-    .delete('/api/admin/email-templates/:id', async (req, res) => {
+    .delete('/api/admin/email-templates/:id', 'templates.manage', async (req, res) => {
       await email.templates.remove(IdSchema.parse(req.params.id))
       res.status(204).end()
     })
-    .get('/api/admin/email-templates/:id/preview', async (req, res) => {
+    .get('/api/admin/email-templates/:id/preview', 'templates.manage', async (req, res) => {
       try {
         res.json({ htmlContent: await email.templates.preview(IdSchema.parse(req.params.id)) })
       } catch (error) {
@@ -40,11 +40,11 @@ export function adminEmailRoutes({ email }: Services) {
         throw error
       }
     })
-    .get('/api/admin/email-outbox', async (req, res) => {
+    .get('/api/admin/email-outbox', 'templates.manage', async (req, res) => {
       const { limit, status } = LogQuerySchema.parse(req.query)
       res.json(await email.log(limit, status))
     })
-    .post('/api/admin/email-outbox/:id/resend', async (req, res) => {
+    .post('/api/admin/email-outbox/:id/resend', 'templates.manage', async (req, res) => {
       res.json(await email.resend(IdSchema.parse(req.params.id)))
     })
 }

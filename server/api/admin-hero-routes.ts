@@ -3,19 +3,19 @@ import { HeroSlideSchema } from '#common/hero-schema'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
-/** Hero Slides (staff only, guarded in app.ts): every slide, and add, change and delete. */
+/** Hero Slides (staff only: each route names its permission): every slide, and add, change and delete. */
 export function adminHeroRoutes({ hero }: Services) {
   return new ApiRoutes()
-    .get('/api/admin/hero-slides', async (_req, res) => {
+    .get('/api/admin/hero-slides', 'content.read', async (_req, res) => {
       res.json(await hero.list())
     })
-    .post('/api/admin/hero-slides', async (req, res) => {
+    .post('/api/admin/hero-slides', 'content.write', async (req, res) => {
       res.status(201).json(await hero.create(HeroSlideSchema.parse(req.body)))
     })
-    .put('/api/admin/hero-slides/:id', async (req, res) => {
+    .put('/api/admin/hero-slides/:id', 'content.write', async (req, res) => {
       res.json(await hero.update(IdSchema.parse(req.params.id), HeroSlideSchema.parse(req.body)))
     })
-    .delete('/api/admin/hero-slides/:id', async (req, res) => {
+    .delete('/api/admin/hero-slides/:id', 'content.delete', async (req, res) => {
       await hero.remove(IdSchema.parse(req.params.id))
       res.status(204).end()
     })

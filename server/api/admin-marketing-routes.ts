@@ -1,13 +1,13 @@
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
-/** Marketing Emails (staff only, guarded in app.ts): the opt-in list, and the same list as a CSV file. */
+/** Marketing Emails (staff only: each route names its permission): the opt-in list, and the same list as a CSV file. */
 export function adminMarketingRoutes({ marketing }: Services) {
   return new ApiRoutes()
-    .get('/api/admin/marketing-emails', async (_req, res) => {
+    .get('/api/admin/marketing-emails', 'marketing.read', async (_req, res) => {
       res.json(await marketing.list())
     })
-    .get('/api/admin/marketing-emails/export', async (_req, res) => {
+    .get('/api/admin/marketing-emails/export', 'marketing.export', async (_req, res) => {
       const { fileName, body } = await marketing.csv()
       res
         .status(200)

@@ -3,19 +3,19 @@ import { MenuSectionPatchSchema, MenuSectionSchema } from '#common/menu-schema'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
-/** PDF Menus (staff only, guarded in app.ts): every section, and add, change and delete; one section per category. */
+/** PDF Menus (staff only: each route names its permission): every section, and add, change and delete; one section per category. */
 export function adminMenuRoutes({ menu }: Services) {
   return new ApiRoutes()
-    .get('/api/admin/menu-sections', async (_req, res) => {
+    .get('/api/admin/menu-sections', 'content.read', async (_req, res) => {
       res.json(await menu.list())
     })
-    .post('/api/admin/menu-sections', async (req, res) => {
+    .post('/api/admin/menu-sections', 'content.write', async (req, res) => {
       res.status(201).json(await menu.create(MenuSectionSchema.parse(req.body)))
     })
-    .patch('/api/admin/menu-sections/:id', async (req, res) => {
+    .patch('/api/admin/menu-sections/:id', 'content.write', async (req, res) => {
       res.json(await menu.update(IdSchema.parse(req.params.id), MenuSectionPatchSchema.parse(req.body)))
     })
-    .delete('/api/admin/menu-sections/:id', async (req, res) => {
+    .delete('/api/admin/menu-sections/:id', 'content.delete', async (req, res) => {
       await menu.remove(IdSchema.parse(req.params.id))
       res.status(204).end()
     })

@@ -4,13 +4,13 @@ import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
 /**
- * The staff side of reservations (staff only, guarded in app.ts). The list is
+ * The staff side of reservations (staff only: each route names its permission). The list is
  * SPEC.md's array, one page of it; the headers carry the whole filter's count
  * and guests (X-Total-Count, X-Total-Covers) and the page (X-Page, X-Page-Size).
  */
 export function adminReservationRoutes({ staffReservations }: Services) {
   return new ApiRoutes()
-    .get('/api/admin/reservations', async (req, res) => {
+    .get('/api/admin/reservations', 'reservations.read', async (req, res) => {
       const list = await staffReservations.list(ReservationListQuerySchema.parse(req.query))
       res.set({
         'X-Total-Count': String(list.total),
@@ -20,16 +20,16 @@ export function adminReservationRoutes({ staffReservations }: Services) {
       })
       res.json(list.reservations)
     })
-    .post('/api/admin/reservations', async (req, res) => {
+    .post('/api/admin/reservations', 'reservations.write', async (req, res) => {
       res.status(201).json(await staffReservations.create(StaffBookingSchema.parse(req.body)))
     })
-    .patch('/api/admin/reservations/:id', async (req, res) => {
+    .patch('/api/admin/reservations/:id', 'reservations.write', async (req, res) => {
       res.json(await staffReservations.update(IdSchema.parse(req.params.id), parseReservationPatch(req.body)))
     })
-    .get('/api/admin/reservations/:id/history', async (req, res) => {
+    .get('/api/admin/reservations/:id/history', 'reservations.read', async (req, res) => {
       res.json(await staffReservations.history(IdSchema.parse(req.params.id)))
     })
-    .delete('/api/admin/reservations/:id', async (req, res) => {
+    .delete('/api/admin/reservations/:id', 'reservations.delete', async (req, res) => {
       await staffReservations.remove(IdSchema.parse(req.params.id))
       res.status(204).end()
     })

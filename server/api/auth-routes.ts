@@ -1,7 +1,10 @@
 import type { Request } from 'express'
+import { z } from 'zod'
 import { LoginFormSchema } from '#common/auth-schema'
 import { STAFF_MARKER_COOKIE } from '#common/constants'
 import { MESSAGES } from '#common/messages'
+import { STAFF_MESSAGES } from '#common/staff-schema'
+import { actorFor } from '../auth/account-service'
 import { loginThrottle } from '../auth/login-throttle'
 import type { Deps } from '../deps'
 import { HttpError } from '../http/errors'
@@ -13,8 +16,21 @@ const regenerate = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.regenerate((e) => (e ? reject(e) : resolve())))
 const save = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((e) => (e ? reject(e) : resolve())))
 
+/** The sign-in form's fields, and the second factor's code when the account has one. */
+const SignInSchema = LoginFormSchema.extend({ code: z.string().trim().max(40).optional() })
+
+/** Starts a new session for `userId` (a new session id stops session fixation), noting when, where from and which browser. */
+export async function startSession(req: Request, userId: number, now: Date) {
+  await regenerate(req)
+  req.session.userId = userId
+  req.session.createdAt = now.toISOString()
+  req.session.userAgent = req.get('user-agent')?.slice(0, 300)
+  req.session.ip = req.ip
+  await save(req)
+}
+
 /** POST /api/login, GET /api/logout, GET /api/user (DESIGN.md section 6). */
-export function authRoutes({ users }: Services, { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>) {
+export function authRoutes({ users, account }: Services, { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const throttle = loginThrottle({ db, clock, secret: config.sessionSecret })
 
   return new ApiRoutes()
@@ -22,27 +38,28 @@ export function authRoutes({ users }: Services, { db, clock, config }: Pick<Deps
       // The sign-in form also works before its script has loaded: the browser posts it
       // as a plain form, and gets redirected instead of answered with JSON.
       const fromForm = Boolean(req.is('application/x-www-form-urlencoded'))
-      const parsed = LoginFormSchema.safeParse(req.body ?? {})
-      const user = parsed.success ? await users.authenticate(parsed.data.username, parsed.data.password) : undefined
-      if (!user) {
+      const parsed = SignInSchema.safeParse(req.body ?? {})
+      const result = parsed.success ? await account.signIn(parsed.data, req.ip ?? null) : undefined
+      if (!result?.ok) {
         if (fromForm) {
           res.locals.failedAttempt = true
-          res.redirect(303, '/login?error=invalid')
+          res.redirect(303, result && result.reason !== 'invalid' ? '/login?error=totp' : '/login?error=invalid')
           return
         }
         if (!parsed.success) throw parsed.error
+        if (result?.reason === 'totp_required' || result?.reason === 'totp_invalid') {
+          res.status(401).json({ message: result.reason === 'totp_required' ? STAFF_MESSAGES.totpRequired : STAFF_MESSAGES.totpInvalid, totpRequired: true })
+          return
+        }
         throw new HttpError(401, MESSAGES.loginFailedText)
       }
-      // A new session id at login stops session fixation.
-      await regenerate(req)
-      req.session.userId = user.id
-      await save(req)
+      await startSession(req, result.user.id, clock.now())
       res.cookie(STAFF_MARKER_COOKIE, '1', { sameSite: 'lax', secure: req.secure, path: '/' })
-      throttle.rememberDevice(req, res, user.username)
+      throttle.rememberDevice(req, res, result.user.username)
       if (fromForm) res.redirect(303, '/admin')
-      else res.json(user)
+      else res.json(await users.current(result.user.id))
     })
-    .get('/api/logout', (req, res, next) => {
+    .get('/api/logout', async (req, res, next) => {
       // A link on another site must not sign staff out: back to the back-office instead.
       if (isCrossSiteNavigation(req)) {
         res.redirect(303, '/admin')
@@ -54,6 +71,9 @@ export function authRoutes({ users }: Services, { db, clock, config }: Pick<Deps
         res.redirect(302, '/')
         return
       }
+      const userId = req.session.userId
+      const user = userId ? await users.byId(userId) : undefined
+      if (user) await account.signedOut(actorFor(user, req.ip ?? null))
       req.session.destroy((error) => {
         if (error) return next(error)
         res.clearCookie('sid')
@@ -62,7 +82,7 @@ export function authRoutes({ users }: Services, { db, clock, config }: Pick<Deps
     })
     .get('/api/user', async (req, res) => {
       const userId = req.session?.userId
-      const user = userId ? await users.findById(userId) : undefined
+      const user = userId ? await users.current(userId) : undefined
       if (!user) {
         res.status(401).json({ message: MESSAGES.unauthorized })
         return

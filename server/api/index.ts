@@ -1,6 +1,8 @@
 import type { Deps } from '../deps'
 import type { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
+import { adminAccountRoutes } from './admin-account-routes'
+import { adminAuditRoutes } from './admin-audit-routes'
 import { adminCocktailsRoutes } from './admin-cocktails-routes'
 import { adminEmailRoutes } from './admin-email-routes'
 import { adminEventsRoutes } from './admin-events-routes'
@@ -10,12 +12,14 @@ import { adminMarketingRoutes } from './admin-marketing-routes'
 import { adminMenuRoutes } from './admin-menu-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
 import { adminSettingsRoutes } from './admin-settings-routes'
+import { adminUsersRoutes } from './admin-users-routes'
 import { authRoutes } from './auth-routes'
 import { eventEnquiryRoutes } from './event-enquiry-routes'
 import { healthRoutes } from './health-routes'
 import { heroRoutes } from './hero-routes'
 import { manageBookingRoutes } from './manage-booking-routes'
 import { menuRoutes } from './menu-routes'
+import { passwordResetRoutes } from './password-reset-routes'
 import { publicContentRoutes } from './public-content-routes'
 import { reservationRoutes } from './reservation-routes'
 import { publicSettingsRoutes } from './settings-routes'
@@ -23,12 +27,16 @@ import { uploadRoutes } from './upload-routes'
 
 /**
  * Every API router of the app. Each feature adds its router here; admin
- * routes live under /api/admin and are guarded in app.ts.
+ * routes live under /api/admin and each names its permission (common/permissions.ts).
  */
 export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
   return [
     healthRoutes(deps.db),
     authRoutes(services, deps),
+    passwordResetRoutes(services, deps),
+    adminAccountRoutes(services),
+    adminUsersRoutes(services),
+    adminAuditRoutes(services),
     publicSettingsRoutes(services),
     publicContentRoutes(services, deps),
     heroRoutes(services),

@@ -10,7 +10,7 @@ const DescribeQuerySchema = z.object({
 
 /**
  * POST /api/upload (`{ url, filename }`) and POST /api/admin/upload
- * (`{ filename, url }`): one multipart `file`, staff only (guarded in app.ts).
+ * (`{ filename, url }`): one multipart `file`, staff who may upload ('upload').
  * GET /api/admin/media?url=… describes stored images for admin thumbnails.
  */
 export function uploadRoutes({ media }: Services) {
@@ -20,9 +20,9 @@ export function uploadRoutes({ media }: Services) {
     res.status(201).json({ url: stored.url, filename: stored.filename })
   }
   return new ApiRoutes()
-    .post('/api/upload', ...receive, store)
-    .post('/api/admin/upload', ...receive, store)
-    .get('/api/admin/media', async (req, res) => {
+    .post('/api/upload', 'upload', ...receive, store)
+    .post('/api/admin/upload', 'upload', ...receive, store)
+    .get('/api/admin/media', 'content.read', async (req, res) => {
       const { url } = DescribeQuerySchema.parse(req.query)
       res.json(await media.describe(url))
     })

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -358,18 +360,100 @@ export const mediaFiles = pgTable('media_files', {
 })
 export type MediaFile = typeof mediaFiles.$inferSelect
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  password: text('password').notNull(),
-  email: text('email').unique(),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  profileImageUrl: text('profile_image_url'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    password: text('password').notNull(),
+    email: text('email').unique(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    /** owner, manager or staff (common/permissions.ts). Accounts made before roles existed became owners. */
+    role: text('role').notNull().default('staff'),
+    /** A deactivated account cannot sign in, and its sessions are refused. */
+    active: boolean('active').notNull().default(true),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** The TOTP secret (base32): set at enrolment, in use once totpEnabledAt is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The time step of the last code accepted: a code is accepted once, and never an older one. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('users_role_check', sql`${t.role} in ('owner','manager','staff')`)],
+)
 export type User = typeof users.$inferSelect
+
+/** Single-use recovery codes for a second factor, stored hashed (ten at enrolment). */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('user_recovery_codes_user_idx').on(t.userId)],
+)
+
+/**
+ * Links that set a password: a reset asked for at /login, or the first
+ * password of an account an owner created. Stored hashed, single use, expiring.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose').notNull().default('reset'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('password_reset_tokens_purpose_check', sql`${t.purpose} in ('reset','invite')`), index('password_reset_tokens_user_idx').on(t.userId)],
+)
+
+/**
+ * Who changed what, and when (DESIGN.md section 9): one row per change,
+ * written in the change's own transaction (server/audit/audit.ts). A trigger
+ * refuses UPDATE, DELETE and TRUNCATE except through the two functions of
+ * migration 0007: audit_log_delete_before (retention) and audit_log_redact
+ * (guest erasure). No foreign key to users: a row outlives anything it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null for a guest, the system, or a sign-in with an unknown username. */
+    userId: integer('user_id'),
+    /** The name at the time ('guest' for self-service, 'system' for scheduled jobs). */
+    username: text('username').notNull(),
+    role: text('role').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    summary: text('summary').notNull(),
+    /** The changed fields only, before and after. */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    address: text('address'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at),
+    index('audit_log_user_idx').on(t.userId, t.at),
+  ],
+)
+export type AuditLogRow = typeof auditLog.$inferSelect
 
 /** express-session rows (connect-pg-simple's layout). */
 export const session = pgTable(
@@ -378,8 +462,10 @@ export const session = pgTable(
     sid: varchar('sid').primaryKey(),
     sess: json('sess').notNull(),
     expire: timestamp('expire', { precision: 6 }).notNull(),
+    /** Whose session it is, read from `sess`: so one user's sessions can be listed and ended. */
+    userId: integer('user_id').generatedAlwaysAs(sql`((sess ->> 'userId'::text))::integer`),
   },
-  (t) => [index('IDX_session_expire').on(t.expire)],
+  (t) => [index('IDX_session_expire').on(t.expire), index('session_user_idx').on(t.userId)],
 )
 
 /** Hit counters for rate limits, shared by every app instance. */

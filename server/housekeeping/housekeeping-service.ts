@@ -3,11 +3,17 @@ import type { Deps } from '../deps'
 /** How long an Idempotency-Key is honoured after its booking (as Stripe does). */
 const IDEMPOTENCY_KEY_HOURS = 24
 
-export type HousekeepingResult = { rateLimits: number; sessions: number; idempotencyKeys: number }
+/** How long the audit log is kept, in months, unless the `audit_retention_months` setting says otherwise. */
+export const AUDIT_RETENTION_MONTHS_DEFAULT = 24
+export const AUDIT_RETENTION_SETTING = 'audit_retention_months'
+
+export type HousekeepingResult = { rateLimits: number; sessions: number; idempotencyKeys: number; auditRows: number; passwordLinks: number }
 
 /**
  * Deletes what has expired: rate-limit windows that have ended, sessions past
- * their expiry, and idempotency keys older than a day. Each statement is
+ * their expiry, idempotency keys older than a day, password links a day past
+ * their expiry, and audit rows older than the retention setting (through the
+ * one function the audit log's trigger lets delete). Each statement is
  * idempotent, so two app instances running it at once do no harm.
  */
 export function createHousekeeping({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
@@ -15,18 +21,24 @@ export function createHousekeeping({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
     async run(): Promise<HousekeepingResult> {
       const now = clock.now()
       const q = (text: string) => db.$client.query(text, [now])
-      const [rateLimits, sessions, reservationKeys, storedKeys] = await Promise.all([
+      const [rateLimits, sessions, reservationKeys, storedKeys, auditRows, passwordLinks] = await Promise.all([
         q('delete from rate_limits where reset_at <= $1'),
         // connect-pg-simple writes `expire` as a timestamp without zone in the server's zone.
         q('delete from session where expire < $1::timestamptz'),
         q(`update reservations set idempotency_key = null, idempotency_fingerprint = null
            where idempotency_key is not null and created_at <= $1::timestamptz - interval '${IDEMPOTENCY_KEY_HOURS} hours'`),
         q(`delete from idempotency_keys where created_at <= $1::timestamptz - interval '${IDEMPOTENCY_KEY_HOURS} hours'`),
+        q(`select audit_log_delete_before($1::timestamptz - make_interval(months => coalesce(
+             (select case when setting_value ~ '^[0-9]{1,3}$' then setting_value::int end from site_settings where setting_key = '${AUDIT_RETENTION_SETTING}'),
+             ${AUDIT_RETENTION_MONTHS_DEFAULT}))) as n`),
+        q(`delete from password_reset_tokens where expires_at <= $1::timestamptz - interval '1 day'`),
       ])
       return {
         rateLimits: rateLimits.rowCount ?? 0,
         sessions: sessions.rowCount ?? 0,
         idempotencyKeys: (reservationKeys.rowCount ?? 0) + (storedKeys.rowCount ?? 0),
+        auditRows: (auditRows.rows[0] as { n: number } | undefined)?.n ?? 0,
+        passwordLinks: passwordLinks.rowCount ?? 0,
       }
     },
   }

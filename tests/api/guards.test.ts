@@ -263,6 +263,10 @@ describe('cross-site writes on every API route', () => {
     ids['event-enquiries'] = (await made('/api/event-enquiries', SAMPLES['post /api/event-enquiries'])).id
     ids['hero-slides'] = (await made('/api/admin/hero-slides', SAMPLES['post /api/admin/hero-slides'])).id
     ids['hour-exceptions'] = (await made('/api/admin/hour-exceptions', SAMPLES['post /api/admin/hour-exceptions'])).id
+    // A second session of the same member of staff (ending the agent's own would sign the test out), and a colleague's account.
+    const other = await signedInAgent(c)
+    ids.sessions = (await other.get('/api/admin/me/sessions').expect(200)).body.find((s: { current: boolean }) => s.current).id
+    ids.users = (await made('/api/admin/users', { username: 'guard-colleague', role: 'staff', password: 'guard-colleague-password' })).id
     const first = async (table: string) => (await c.db.$client.query<{ id: number }>(`select min(id) as id from ${table}`)).rows[0]!.id
     ids.events = await first('events')
     ids['menu-sections'] = await first('menu_sections')

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config'
 import { createDb, type Db } from '../../server/db/client'
 import { seed } from '../../server/db/seed'
 import type { Clock, Deps } from '../../server/deps'
+import type { Role } from '#common/permissions'
 import { afterFile } from './after-file'
 import { createTestDatabase } from './db'
 
@@ -66,12 +67,22 @@ export function secondInstance(t: TestApp) {
 
 export const STAFF = { username: 'staff', password: 'correct-horse-battery' }
 
-/** A supertest agent signed in as a staff member (created on first use). */
+/** A supertest agent signed in as an owner, who may do everything (created on first use). */
 export async function signedInAgent(t: { app: TestApp['app']; db: Db }) {
   const users = createUserService(t.db)
-  if (!(await users.authenticate(STAFF.username, STAFF.password))) await users.create(STAFF.username, STAFF.password)
+  if (!(await users.authenticate(STAFF.username, STAFF.password))) await users.create(STAFF.username, STAFF.password, { role: 'owner' })
   // A browser says where its requests come from; the same-origin check refuses cookie-bearing ones that do not.
   const agent = request.agent(t.app).set('Sec-Fetch-Site', 'same-origin')
   await agent.post('/api/login').send(STAFF).expect(200)
+  return agent
+}
+
+/** A supertest agent signed in as a new account of `role` (one account per role and username). */
+export async function signedInAs(t: { app: TestApp['app']; db: Db }, role: Role, username = `${role}-member`) {
+  const users = createUserService(t.db)
+  const password = `${username}-password-42`
+  if (!(await users.byUsername(username))) await users.create(username, password, { role })
+  const agent = request.agent(t.app).set('Sec-Fetch-Site', 'same-origin')
+  await agent.post('/api/login').send({ username, password }).expect(200)
   return agent
 }

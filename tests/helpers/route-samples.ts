@@ -88,5 +88,13 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   'post /api/admin/email-templates': EMAIL_TEMPLATE,
   'put /api/admin/email-templates/:id': EMAIL_TEMPLATE,
   'put /api/admin/site-settings/:key': { value: 'Kitchen open until 9pm daily', description: 'Kitchen hours note' },
+  'post /api/admin/users': { username: 'sample-colleague', firstName: 'Sam', lastName: 'Ple', email: 'sample-colleague@example.com', role: 'staff', password: 'sample-colleague-password' },
+  'patch /api/admin/users/:id': { firstName: 'Samuel' },
+  'put /api/admin/users/owner-2fa': { required: false },
+  'post /api/admin/me/password': { currentPassword: 'not-the-current-one', newPassword: 'a-new-long-password' },
+  'post /api/admin/me/totp/verify': { code: '123456' },
+  'delete /api/admin/me/totp': { code: '123456' },
+  'post /api/password-reset': { username: 'nobody-in-particular' },
+  'post /api/password-reset/:token': { password: 'a-new-long-password' },
 }
 

@@ -4,12 +4,15 @@
  * panel is a folder under components/admin and one line here.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { can, type Permission, type Role } from '#common/permissions'
 import { CountBadge } from './panel'
 import { usePendingReservations } from './pending/use-pending'
 
 export type AdminSection = {
   id: string
   label: string
+  /** What a role needs to see the section in the sidebar (common/permissions.ts); the server checks each call again. */
+  permission: Permission
   Panel?: LazyExoticComponent<ComponentType>
   /** Shown beside the label in the sidebar. */
   Badge?: ComponentType
@@ -22,15 +25,21 @@ function PendingBadge() {
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { id: 'reservations', label: 'All Reservations', Panel: lazy(() => import('./reservations/reservations-panel')) },
-  { id: 'pending', label: 'Pending Reservations', Panel: lazy(() => import('./pending/pending-panel')), Badge: PendingBadge },
-  { id: 'hours', label: 'Opening Hours', Panel: lazy(() => import('./hours/hours-panel')) },
-  { id: 'events', label: 'Events Management', Panel: lazy(() => import('./events/events-panel')) },
-  { id: 'enquiries', label: 'Event Enquiries', Panel: lazy(() => import('./enquiries/enquiries-panel')) },
-  { id: 'menus', label: 'PDF Menus', Panel: lazy(() => import('./menus/menus-panel')) },
-  { id: 'cocktails', label: 'Cocktails', Panel: lazy(() => import('./cocktails/cocktails-panel')) },
-  { id: 'hero-slides', label: 'Hero Slides', Panel: lazy(() => import('./hero-slides/hero-slides-panel')) },
-  { id: 'marketing', label: 'Marketing Emails', Panel: lazy(() => import('./marketing/marketing-panel')) },
-  { id: 'email-templates', label: 'Email Templates', Panel: lazy(() => import('./email-templates/email-templates-panel')) },
-  { id: 'settings', label: 'Settings', Panel: lazy(() => import('./settings/settings-panel')) },
+  { id: 'reservations', label: 'All Reservations', permission: 'reservations.read', Panel: lazy(() => import('./reservations/reservations-panel')) },
+  { id: 'pending', label: 'Pending Reservations', permission: 'reservations.read', Panel: lazy(() => import('./pending/pending-panel')), Badge: PendingBadge },
+  { id: 'hours', label: 'Opening Hours', permission: 'content.read', Panel: lazy(() => import('./hours/hours-panel')) },
+  { id: 'events', label: 'Events Management', permission: 'content.read', Panel: lazy(() => import('./events/events-panel')) },
+  { id: 'enquiries', label: 'Event Enquiries', permission: 'enquiries.read', Panel: lazy(() => import('./enquiries/enquiries-panel')) },
+  { id: 'menus', label: 'PDF Menus', permission: 'content.read', Panel: lazy(() => import('./menus/menus-panel')) },
+  { id: 'cocktails', label: 'Cocktails', permission: 'content.read', Panel: lazy(() => import('./cocktails/cocktails-panel')) },
+  { id: 'hero-slides', label: 'Hero Slides', permission: 'content.read', Panel: lazy(() => import('./hero-slides/hero-slides-panel')) },
+  { id: 'marketing', label: 'Marketing Emails', permission: 'marketing.read', Panel: lazy(() => import('./marketing/marketing-panel')) },
+  { id: 'email-templates', label: 'Email Templates', permission: 'templates.manage', Panel: lazy(() => import('./email-templates/email-templates-panel')) },
+  { id: 'settings', label: 'Settings', permission: 'content.read', Panel: lazy(() => import('./settings/settings-panel')) },
+  { id: 'staff', label: 'Staff Accounts', permission: 'users.manage', Panel: lazy(() => import('./staff-accounts/staff-accounts-panel')) },
+  { id: 'audit', label: 'Audit Log', permission: 'audit.read', Panel: lazy(() => import('./audit-log/audit-log-panel')) },
+  { id: 'account', label: 'Your Account', permission: 'account.self', Panel: lazy(() => import('./account/account-panel')) },
 ]
+
+/** The sections a role may open, in order. */
+export const sectionsFor = (role: Role | undefined) => ADMIN_SECTIONS.filter((s) => can(role, s.permission))
