@@ -4,11 +4,13 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   json,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -25,6 +27,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 const dateText = (name: string) => varchar(name, { length: 10 })
 const timeText = (name: string) => varchar(name, { length: 5 })
+/** A PostgreSQL tsrange, read and written as its text ('["2026-12-18 19:30:00","2026-12-18 21:30:00")'). */
+const tsrange = customType<{ data: string }>({ dataType: () => 'tsrange' })
 const isDate = (column: string) => sql.raw(`${column} ~ '^\\d{4}-\\d{2}-\\d{2}$'`)
 const isTime = (column: string) => sql.raw(`${column} ~ '^([01]\\d|2[0-3]):[0-5]\\d$'`)
 
@@ -227,10 +231,18 @@ export const reservations = pgTable(
     /** Who last changed its date, time, party or status, and when (null: never changed). */
     changedBy: text('changed_by'),
     changedAt: timestamp('changed_at', { withTimezone: true }),
+    /**
+     * How long the table is held, in minutes: the turn time for the party when
+     * the booking was made (or staff's choice), so a later change of the rules
+     * never moves an existing booking. Its tables are held for
+     * [date start_time, + duration) (reservation_tables.during).
+     */
+    durationMinutes: integer('duration_minutes').notNull().default(120),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('reservations_duration_check', sql`${t.durationMinutes} between 15 and 720`),
     check('reservations_created_by_check', sql`${t.createdBy} in ('guest','staff')`),
     check('reservations_changed_by_check', sql`${t.changedBy} in ('guest','staff')`),
     check('reservations_status_check', sql`${t.status} in ('pending','confirmed','cancelled')`),
@@ -248,6 +260,170 @@ export const reservations = pgTable(
   ],
 )
 export type Reservation = typeof reservations.$inferSelect
+
+/**
+ * The floor plan (issue 34): areas (Restaurant, Bar, Snug, Garden), their
+ * tables, and the combinations of tables staff push together. When at least
+ * one active table exists the engine books tables, not covers.
+ */
+export const areas = pgTable(
+  'areas',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Guests may book it online; staff can always seat it. */
+    onlineBookable: boolean('online_bookable').notNull().default(true),
+    /** Closed for a date when it rains (area_closures); its bookings are moved inside. */
+    weatherDependent: boolean('weather_dependent').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('areas_name_idx').on(sql`lower(${t.name})`),
+    check('areas_name_check', sql`length(trim(${t.name})) > 0`),
+  ],
+)
+export type Area = typeof areas.$inferSelect
+
+/** Where a table is drawn on its area's plan: grid units, top-left corner. */
+export type TableShape = 'rect' | 'round'
+
+export const diningTables = pgTable(
+  'dining_tables',
+  {
+    id: serial('id').primaryKey(),
+    /** 'T4', 'Snug', 'G2': what staff call it. */
+    name: text('name').notNull(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'restrict' }),
+    minCovers: integer('min_covers').notNull().default(1),
+    maxCovers: integer('max_covers').notNull(),
+    onlineBookable: boolean('online_bookable').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    planX: integer('plan_x').notNull().default(0),
+    planY: integer('plan_y').notNull().default(0),
+    planWidth: integer('plan_width').notNull().default(2),
+    planHeight: integer('plan_height').notNull().default(2),
+    shape: text('shape').$type<TableShape>().notNull().default('rect'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('dining_tables_name_idx').on(sql`lower(${t.name})`),
+    check('dining_tables_name_check', sql`length(trim(${t.name})) > 0`),
+    check('dining_tables_covers_check', sql`${t.minCovers} >= 1 and ${t.maxCovers} >= ${t.minCovers} and ${t.maxCovers} <= 100`),
+    check('dining_tables_shape_check', sql`${t.shape} in ('rect','round')`),
+    check('dining_tables_plan_check', sql`${t.planX} >= 0 and ${t.planY} >= 0 and ${t.planWidth} between 1 and 20 and ${t.planHeight} between 1 and 20`),
+    index('dining_tables_area_idx').on(t.areaId),
+  ],
+)
+export type DiningTable = typeof diningTables.$inferSelect
+
+/** Two or more tables of one area pushed together, with their own covers: two four-tops may seat six, not eight. */
+export const tableCombinations = pgTable(
+  'table_combinations',
+  {
+    id: serial('id').primaryKey(),
+    /** 'T4 + T5' unless staff name it. */
+    name: text('name').notNull(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'restrict' }),
+    minCovers: integer('min_covers').notNull().default(1),
+    maxCovers: integer('max_covers').notNull(),
+    onlineBookable: boolean('online_bookable').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('table_combinations_name_idx').on(sql`lower(${t.name})`),
+    check('table_combinations_covers_check', sql`${t.minCovers} >= 1 and ${t.maxCovers} >= ${t.minCovers} and ${t.maxCovers} <= 200`),
+  ],
+)
+export type TableCombination = typeof tableCombinations.$inferSelect
+
+export const tableCombinationMembers = pgTable(
+  'table_combination_members',
+  {
+    combinationId: integer('combination_id')
+      .notNull()
+      .references(() => tableCombinations.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => diningTables.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.combinationId, t.tableId] }), index('table_combination_members_table_idx').on(t.tableId)],
+)
+
+/**
+ * How long a party keeps its table, by party size (optionally for one weekday:
+ * 0 Sunday .. 6 Saturday, null every day). Gaps and overlaps are refused by
+ * the API; where no rule matches, the booking_duration_minutes setting applies.
+ */
+export const turnTimes = pgTable(
+  'turn_times',
+  {
+    id: serial('id').primaryKey(),
+    minParty: integer('min_party').notNull(),
+    maxParty: integer('max_party').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    weekday: integer('weekday'),
+  },
+  (t) => [
+    check('turn_times_party_check', sql`${t.minParty} >= 1 and ${t.maxParty} >= ${t.minParty}`),
+    check('turn_times_duration_check', sql`${t.durationMinutes} between 15 and 720`),
+    check('turn_times_weekday_check', sql`${t.weekday} is null or ${t.weekday} between 0 and 6`),
+  ],
+)
+export type TurnTime = typeof turnTimes.$inferSelect
+
+/** An area closed for one date (rain on the garden): no online bookings there; its bookings are moved inside. */
+export const areaClosures = pgTable(
+  'area_closures',
+  {
+    id: serial('id').primaryKey(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    date: dateText('date').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('area_closures_area_date_idx').on(t.areaId, t.date), check('area_closures_date_check', isDate('date'))],
+)
+export type AreaClosure = typeof areaClosures.$inferSelect
+
+/**
+ * Which tables a booking holds. `during` (venue wall-clock time, the booking's
+ * [start, start + duration)) and `active` (the booking is pending or
+ * confirmed) are kept from the reservation by triggers (migration 0009), and
+ * an exclusion constraint refuses two active rows of one table at overlapping
+ * times: the last line of defence, whatever the code does.
+ */
+export const reservationTables = pgTable(
+  'reservation_tables',
+  {
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => diningTables.id, { onDelete: 'restrict' }),
+    date: dateText('date').notNull(),
+    during: tsrange('during').notNull(),
+    active: boolean('active').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reservationId, t.tableId] }), index('reservation_tables_date_idx').on(t.date)],
+)
 
 /**
  * What happened to a booking after it was made, for staff (its creation is

@@ -23,6 +23,7 @@ const row = (v: Values) => ({
   eventId: v.id,
   idempotencyKey: v.key,
   idempotencyFingerprint: v.text,
+  durationMinutes: v.id,
 })
 
 /** Every statement the module builds, from the values given. */

@@ -197,6 +197,7 @@ export function asInserted(r: NewReservation, id: number, at: Date): Reservation
     eventId: r.eventId,
     idempotencyKey: r.idempotencyKey,
     idempotencyFingerprint: r.idempotencyFingerprint,
+    durationMinutes: r.durationMinutes,
     createdAt: at,
     updatedAt: at,
     reviewEmailSentAt: null,
@@ -218,10 +219,10 @@ export function insertReservationsQuery(rows: (NewReservation & { id: number })[
   return {
     name: 'reservations-insert',
     text: `insert into reservations (id, name, email, phone, date, start_time, party_size, additional_info,
-        food_drinks, receive_offers, status, event_id, idempotency_key, idempotency_fingerprint)
+        food_drinks, receive_offers, status, event_id, idempotency_key, idempotency_fingerprint, duration_minutes)
       select * from json_to_recordset($1::json) as r("id" int, "name" text, "email" text, "phone" text, "date" text,
         "startTime" text, "partySize" int, "additionalInfo" text, "foodDrinks" text, "receiveOffers" bool, "status" text,
-        "eventId" int, "idempotencyKey" text, "idempotencyFingerprint" text)`,
+        "eventId" int, "idempotencyKey" text, "idempotencyFingerprint" text, "durationMinutes" int)`,
     // json_to_recordset takes the keys its column list names and ignores any others a row has.
     values: [JSON.stringify(rows)],
   }

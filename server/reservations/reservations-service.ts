@@ -168,6 +168,7 @@ export function createReservationsService(
             eventId: event?.id ?? null,
             idempotencyKey: key ?? null,
             idempotencyFingerprint: fingerprint,
+            durationMinutes: rules.durationMinutes,
           },
           consent: input.receiveOffers ? { email: input.email, name: input.name } : undefined,
         }

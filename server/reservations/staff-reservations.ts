@@ -141,9 +141,11 @@ export function createStaffReservations(
     async create(input: AdminReservationInput & { force?: boolean }): Promise<AdminReservation> {
       if (input.date < todayIn(clock.now(), timeZone)) throw new ValidationError(M.pastDate, { date: M.pastDate })
       const { force, ...fields } = input
+      // The table time of the day the booking is made (turn times by party size replace it with issue 34's engine).
+      const { durationMinutes } = await settings.booking()
       const created = await withDatesLocked(db, [fields.date], async (client, tx) => {
         if (ACTIVE.has(fields.status) && !force) await checkSeats(client, fields)
-        const [row] = await tx.insert(reservations).values({ ...fields, receiveOffers: false, createdBy: 'staff' }).returning()
+        const [row] = await tx.insert(reservations).values({ ...fields, durationMinutes, receiveOffers: false, createdBy: 'staff' }).returning()
         await runStatements(client, await events.statementsFor('reservation.created', [{ reservation: row!, by: 'staff' }]))
         return row!
       })
