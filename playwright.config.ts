@@ -22,8 +22,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  // Two workers everywhere, CI included: the suite's run time is part of what CI checks.
-  workers: 2,
+  // Three workers everywhere, CI included: the suite's run time is part of what CI checks, and a
+  // browser test mostly waits (on the server, on hydration, on a timer), so a third keeps two cores busy.
+  workers: 3,
   retries: 0,
   reporter: [['list']],
   outputDir: process.env.E2E_OUTPUT ?? 'test-results',

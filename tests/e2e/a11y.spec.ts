@@ -5,6 +5,10 @@ import { signInQuickly } from './admin'
 import { expect, gotoHydrated, test } from './fixtures'
 import { PUBLIC_PAGES } from './public-pages'
 
+// Each page is checked on its own: the tests spread over every worker (one file's worth of serial
+// axe runs was the longest chain of the browser suite).
+test.describe.configure({ mode: 'parallel' })
+
 /** The back-office panels built so far, each checked signed in. */
 const ADMIN_PANELS = ['reservations', 'pending', 'hours', 'events', 'enquiries', 'menus', 'cocktails', 'hero-slides', 'marketing', 'email-templates', 'settings']
 

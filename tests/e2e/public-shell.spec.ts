@@ -3,6 +3,9 @@ import { atFixedTime, expect, gotoHydrated, test } from './fixtures'
 
 const PIXEL_HOST = 'connect.facebook.net'
 
+// Every test here reads the public pages in its own browser context: they spread over the workers.
+test.describe.configure({ mode: 'parallel' })
+
 /** Stores a cookie choice before the page loads, so the banner stays out of the way. */
 async function withConsent(page: Page, value: 'accepted' | 'rejected') {
   await page.addInitScript((v) => window.localStorage.setItem('cookieConsent', v), value)
