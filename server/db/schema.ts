@@ -227,6 +227,11 @@ export const reservations = pgTable(
     /** Who last changed its date, time, party or status, and when (null: never changed). */
     changedBy: text('changed_by'),
     changedAt: timestamp('changed_at', { withTimezone: true }),
+    /**
+     * Raised by the database on every change staff or the guest make (migration 0009's trigger): an
+     * admin edit names the version it read, and a save against a newer one is refused (server/audit/versions.ts).
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -176,7 +176,8 @@ describe('the manage link', () => {
     await request(t.app).patch(api(tokenOf(b.id, b.date))).send({ date: '2026-12-05', startTime: '20:00', partySize: 2 }).expect(200)
     const agent = await signedInAgent(t)
     t.clock.advance(60_000)
-    await agent.patch(`/api/admin/reservations/${b.id}`).send({ status: 'cancelled' }).expect(200)
+    // Version 2: the guest's change raised it.
+    await agent.patch(`/api/admin/reservations/${b.id}`).send({ status: 'cancelled', version: 2 }).expect(200)
     const res = await agent.get(`/api/admin/reservations/${b.id}/history`).expect(200)
     expect(res.body.map((e: { kind: string; actor: string }) => `${e.kind} by ${e.actor}`)).toEqual(['created by guest', 'changed by guest', 'cancelled by staff'])
     expect((await row(b.id)).changedBy).toBe('staff')
