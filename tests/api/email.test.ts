@@ -243,6 +243,42 @@ describe('which message when', () => {
   })
 })
 
+describe('password links for staff', () => {
+  it("'Forgot password?' delivers staff_password_reset with a working one-hour link, and the delivery log keeps no usable link", async () => {
+    const address = 'cellar-keeper@wheatsheaf.test'
+    await staff.post('/api/admin/users').send({ username: 'cellar-keeper', firstName: 'Pat', email: address, role: 'staff', password: 'the-first-password-1' }).expect(201)
+    await request(t.app).post('/api/password-reset').set('X-Forwarded-For', '10.56.0.1').send({ username: 'cellar-keeper' }).expect(200)
+    const [mail] = await arrived(address, 1)
+    expect(mail!.subject).toBe('Your password reset link for The Wheatsheaf Inn')
+    expect(mail!.text).toContain('Hello Pat,')
+    expect(mail!.text).toContain('your back-office account, cellar-keeper')
+    expect(mail!.text).toContain('the link works once, for 1 hour')
+    const link = /(https?:\/\/\S+\/reset-password\/([\w.-]+))/.exec(mail!.text!)!
+    expect(mail!.html).toContain(`href="${link[1]}"`)
+    // The delivery log keeps the message without the link: the database never holds one that works.
+    const sent = async () => (await t.db.$client.query('select status, html, text, data from email_outbox where to_address = $1', [address])).rows
+    // The worker records the message as sent just after the mail server took it.
+    await expect.poll(async () => (await sent()).map((r) => r.status)).toEqual(['sent'])
+    const rows = await sent()
+    expect(JSON.stringify(rows[0])).not.toContain(link[2])
+    expect(rows[0].text).toContain('[the link, not kept]')
+    // The link sets a new password, which signs in; the old one no longer does.
+    await request(t.app).post(`/api/password-reset/${link[2]}`).send({ password: 'a-brand-new-password' }).expect(200)
+    await request(t.app).post('/api/login').send({ username: 'cellar-keeper', password: 'a-brand-new-password' }).expect(200)
+    await request(t.app).post('/api/login').send({ username: 'cellar-keeper', password: 'the-first-password-1' }).expect(401)
+  })
+
+  it('a new account without a first password gets staff_invitation, with its username and a three-day link', async () => {
+    const address = 'new-starter@wheatsheaf.test'
+    await staff.post('/api/admin/users').send({ username: 'new-starter', firstName: 'Jo', email: address, role: 'staff' }).expect(201)
+    const [mail] = await arrived(address, 1)
+    expect(mail!.subject).toBe('Your back-office account at The Wheatsheaf Inn')
+    expect(mail!.text).toContain('Username: new-starter')
+    expect(mail!.text).toContain('the link works once, for 3 days')
+    expect(mail!.text).toMatch(/\/reset-password\/[\w.-]+/)
+  })
+})
+
 describe('the outbox', () => {
   it('cannot hold the same message twice: a second write of a key is skipped', async () => {
     const message = { messageKey: 'test:same-message', templateKey: 'booking_confirmed' as const, to: 'twice@example.com', data: { variables: {}, summary: [], guest: false } }
