@@ -47,18 +47,30 @@ const override = { force: z.boolean({ error: 'force must be true or false' }).op
 
 /** POST /api/admin/reservations: a phone or walk-in booking. */
 export const StaffBookingSchema = AdminReservationSchema.extend(override)
+
+export const VERSION_MESSAGE = 'version must be the version of the booking as you read it (reload the booking and try again)'
+/**
+ * The version of the booking the change was made on (issue 33): a save against
+ * a newer one is refused with 409, so nobody's change is overwritten unseen.
+ */
+const version = {
+  version: wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: VERSION_MESSAGE }),
+}
+/** PATCH /api/admin/reservations/{id} with the whole edit form. */
+export const ReservationEditSchema = StaffBookingSchema.extend(version)
 /** PATCH /api/admin/reservations/{id} with the status alone (the list's confirm, cancel and decline buttons). */
-export const ReservationStatusPatchSchema = z.object({ status: AdminReservationSchema.shape.status, ...override })
-export type ReservationPatch = z.infer<typeof ReservationStatusPatchSchema> | z.infer<typeof StaffBookingSchema>
+export const ReservationStatusPatchSchema = z.object({ status: AdminReservationSchema.shape.status, ...override, ...version })
+export type ReservationPatch = z.infer<typeof ReservationStatusPatchSchema> | z.infer<typeof ReservationEditSchema>
 
 /**
  * A PATCH body: the status alone (with `force` at most), or the whole edit form
- * (SPEC.md section 7), each checked by its own schema so messages name fields.
+ * (SPEC.md section 7), each checked by its own schema so messages name fields;
+ * either names the version it was read at.
  */
 export function parseReservationPatch(body: unknown): ReservationPatch {
   const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : []
-  const statusOnly = keys.includes('status') && keys.every((k) => k === 'status' || k === 'force')
-  return statusOnly ? ReservationStatusPatchSchema.parse(body) : StaffBookingSchema.parse(body)
+  const statusOnly = keys.includes('status') && keys.every((k) => k === 'status' || k === 'force' || k === 'version')
+  return statusOnly ? ReservationStatusPatchSchema.parse(body) : ReservationEditSchema.parse(body)
 }
 
 const dateParam = text({ max: 10, label: 'Date', tooLong: M.dateInvalid }).refine(isValidDate, M.dateInvalid)
@@ -75,12 +87,12 @@ export const ReservationListQuerySchema = z.object({
 })
 export type ReservationListQuery = z.infer<typeof ReservationListQuerySchema>
 
-/** A reservation as the admin API returns it: the public fields and when it last changed. */
-export type AdminReservation = PublicReservation & { updatedAt: string }
+/** A reservation as the admin API returns it: the public fields, when it last changed, and its version (for the next edit). */
+export type AdminReservation = PublicReservation & { updatedAt: string; version: number }
 
 /** A stored reservation as the admin API answers it. */
-export function toAdminReservation(r: StoredReservation): AdminReservation {
-  return Object.assign(toPublicReservation(r), { updatedAt: isoOf(r.updatedAt) })
+export function toAdminReservation(r: StoredReservation & { version: number }): AdminReservation {
+  return Object.assign(toPublicReservation(r), { updatedAt: isoOf(r.updatedAt), version: r.version })
 }
 
 /** The Edit Reservation form's values for a reservation (its fields less the marketing opt-in, which staff do not edit, plus its status). */

@@ -24,6 +24,11 @@ export type AuditEntryView = {
 
 export type AuditPage = { entries: AuditEntryView[]; nextCursor: string | null }
 
+/** A booking's own entry, as its details dialog shows it (GET /api/admin/reservations/{id}/audit): no request address. */
+export type BookingAuditEntry = Omit<AuditEntryView, 'address'>
+/** The most entries a booking's details show (a booking changed more often than this is a story for the Audit Log). */
+export const BOOKING_AUDIT_LIMIT = 100
+
 export const AUDIT_PAGE_SIZE = 50
 
 /** What each kind of record is called in the filters. */

@@ -16,6 +16,8 @@ export const EMAIL_TEMPLATE_KEYS = [
   'staff_new_booking',
   'staff_booking_changed',
   'staff_new_enquiry',
+  'staff_password_reset',
+  'staff_invitation',
 ] as const
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number]
 
@@ -25,6 +27,8 @@ export const BOOKING_VARIABLES = ['customerName', 'date', 'time', 'partySize', '
 const GUEST_BOOKING_VARIABLES = [...BOOKING_VARIABLES, 'manageUrl'] as const
 const STAFF_VARIABLES = [...BOOKING_VARIABLES, 'customerEmail', 'customerPhone', 'status'] as const
 const ENQUIRY_VARIABLES = ['customerName', 'eventTitle', 'eventDate', 'eventTime', 'partySize', 'specialRequests', 'venueName', 'venuePhone'] as const
+/** A member of staff's password link: whom it is for, the link (made when the message is sent, never stored) and how long it works. */
+const PASSWORD_LINK_VARIABLES = ['staffName', 'username', 'passwordUrl', 'linkValidFor', 'venueName', 'venuePhone'] as const
 
 /** When each message is sent and to whom, in words for staff, and the variables it can fill. */
 export const EMAIL_TEMPLATE_INFO: Record<EmailTemplateKey, { name: string; when: string; variables: readonly string[] }> = {
@@ -55,7 +59,20 @@ export const EMAIL_TEMPLATE_INFO: Record<EmailTemplateKey, { name: string; when:
     variables: [...STAFF_VARIABLES, 'change'],
   },
   staff_new_enquiry: { name: 'New enquiry (staff alert)', when: 'To the venue notification address, for every new event enquiry.', variables: [...ENQUIRY_VARIABLES, 'customerEmail', 'customerPhone'] },
+  staff_password_reset: {
+    name: 'Password reset (staff)',
+    when: "To a member of staff, when they click 'Forgot password?' or an owner resets their password in Staff Accounts. The link works once, for an hour.",
+    variables: PASSWORD_LINK_VARIABLES,
+  },
+  staff_invitation: {
+    name: 'New staff account (staff)',
+    when: 'To a new member of staff, when an owner creates their account without a first password. The link works once, for 3 days.',
+    variables: PASSWORD_LINK_VARIABLES,
+  },
 }
+
+/** The templates that carry a password link: no booking summary, and the link is never kept once sent. */
+export const PASSWORD_LINK_TEMPLATE_KEYS: readonly EmailTemplateKey[] = ['staff_password_reset', 'staff_invitation']
 
 export const isKnownTemplateKey = (key: string): key is EmailTemplateKey => (EMAIL_TEMPLATE_KEYS as readonly string[]).includes(key)
 
@@ -76,6 +93,10 @@ export const SAMPLE_VARIABLES: Record<string, string> = {
   manageUrl: 'https://example.com/booking/manage/sample',
   reviewUrl: 'https://example.com/review',
   change: 'Cancelled by the guest. Was: 7:00 PM, 4 guests.',
+  staffName: 'Sam',
+  username: 'sam',
+  passwordUrl: 'https://example.com/reset-password/sample',
+  linkValidFor: '1 hour',
 }
 
 /** SPEC.md section 8's messages of the Email Templates panel, word for word. */

@@ -1,5 +1,6 @@
 import { parseReservationPatch, ReservationListQuerySchema, StaffBookingSchema } from '#common/admin-reservations-schema'
 import { IdSchema } from '#common/fields-schema'
+import { actorOf } from '../auth/guard'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
@@ -7,8 +8,9 @@ import type { Services } from '../services'
  * The staff side of reservations (staff only: each route names its permission). The list is
  * SPEC.md's array, one page of it; the headers carry the whole filter's count
  * and guests (X-Total-Count, X-Total-Covers) and the page (X-Page, X-Page-Size).
+ * Every change names who made it (the audit row it writes) and, for an edit, the version it was made on.
  */
-export function adminReservationRoutes({ staffReservations }: Services) {
+export function adminReservationRoutes({ staffReservations, auditLog }: Services) {
   return new ApiRoutes()
     .get('/api/admin/reservations', 'reservations.read', async (req, res) => {
       const list = await staffReservations.list(ReservationListQuerySchema.parse(req.query))
@@ -21,16 +23,20 @@ export function adminReservationRoutes({ staffReservations }: Services) {
       res.json(list.reservations)
     })
     .post('/api/admin/reservations', 'reservations.write', async (req, res) => {
-      res.status(201).json(await staffReservations.create(StaffBookingSchema.parse(req.body)))
+      res.status(201).json(await staffReservations.create(StaffBookingSchema.parse(req.body), actorOf(req)))
     })
     .patch('/api/admin/reservations/:id', 'reservations.write', async (req, res) => {
-      res.json(await staffReservations.update(IdSchema.parse(req.params.id), parseReservationPatch(req.body)))
+      res.json(await staffReservations.update(IdSchema.parse(req.params.id), parseReservationPatch(req.body), actorOf(req)))
     })
     .get('/api/admin/reservations/:id/history', 'reservations.read', async (req, res) => {
       res.json(await staffReservations.history(IdSchema.parse(req.params.id)))
     })
+    // Who changed this booking: its own audit rows, for everyone who may read bookings (docs/decisions/0020).
+    .get('/api/admin/reservations/:id/audit', 'reservations.read', async (req, res) => {
+      res.json(await auditLog.ofBooking(IdSchema.parse(req.params.id)))
+    })
     .delete('/api/admin/reservations/:id', 'reservations.delete', async (req, res) => {
-      await staffReservations.remove(IdSchema.parse(req.params.id))
+      await staffReservations.remove(IdSchema.parse(req.params.id), actorOf(req))
       res.status(204).end()
     })
 }

@@ -6,6 +6,7 @@ import { MANAGE_CHANGES_PER_HOUR, MANAGE_MESSAGES } from '#common/manage-booking
 import { ChangeBookingSchema } from '#common/manage-booking-schema'
 import { RESERVATION_MESSAGES } from '#common/reservation-schema'
 import { isValidDate } from '#common/time'
+import { guestActor } from '../audit/audit'
 import type { Deps } from '../deps'
 import { ValidationError } from '../http/errors'
 import { limitAttempts } from '../http/rate-limit'
@@ -45,10 +46,10 @@ export function manageBookingRoutes({ guestBookings }: Services, { db, clock }: 
     })
     .patch('/api/manage-booking/:token', changes, async (req, res) => {
       const input = ChangeBookingSchema.parse(req.body ?? {})
-      res.json(await guestBookings.change(token(req.params), input))
+      res.json(await guestBookings.change(token(req.params), input, guestActor(req.ip)))
     })
     .post('/api/manage-booking/:token/cancel', changes, async (req, res) => {
-      res.json(await guestBookings.cancel(token(req.params)))
+      res.json(await guestBookings.cancel(token(req.params), guestActor(req.ip)))
     })
     .get('/api/manage-booking/:token/calendar.ics', async (req, res) => {
       const file = await guestBookings.calendar(token(req.params))

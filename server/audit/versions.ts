@@ -5,7 +5,7 @@
  * StaleVersionError: 409 with 'This booking was changed by sam at 19:42
  * while you were editing.' and the record as it is now, for the conflict
  * dialog. Who and when come from the record's latest audit row. The
- * database raises the version on every change (migration 0009's trigger).
+ * database raises the version on every change (migrations 0009 and 0010's trigger).
  */
 import { sql } from 'drizzle-orm'
 import type pg from 'pg'

@@ -30,6 +30,9 @@ export const passwordLinkToken = (config: Pick<Config, 'sessionSecret'>, id: num
 export const passwordLinkUrl = (config: Pick<Config, 'sessionSecret'>, siteUrl: string, id: number, expiresAt: Date) =>
   new URL(`${PASSWORD_LINK_PATH}/${passwordLinkToken(config, id, expiresAt)}`, siteUrl).toString()
 
+/** '1 hour', '3 days': how long a link works, in the email's words. */
+const validFor = (hours: number) => (hours % 24 === 0 && hours > 24 ? `${hours / 24} days` : `${hours} ${hours === 1 ? 'hour' : 'hours'}`)
+
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
 
 /** The link row's id a token names, when the token is genuine and unexpired (the row still decides whether it is used). */
@@ -65,15 +68,15 @@ export async function issuePasswordLink(
   const id = rows[0]!.id
   await client.query('update password_reset_tokens set token_hash = $2 where id = $1', [id, hashToken(passwordLinkToken(config, id, expiresAt))])
   const data: PasswordLinkData = {
-    variables: { customerName: user.firstName || user.username, username: user.username, linkHours: String(hours) },
+    // The link itself ({{passwordUrl}}) is made from passwordLink when the message is sent (email-service.ts).
+    variables: { staffName: user.firstName || user.username, username: user.username, linkValidFor: validFor(hours) },
     summary: [],
     guest: false,
     passwordLink: { id, expiresAt: expiresAt.toISOString() },
   }
   await client.query(
     enqueueMessagesQuery([
-      // The template keys are added to the outbox's list with the templates themselves.
-      { messageKey: `password-link:${id}`, templateKey: PASSWORD_LINK_TEMPLATES[purpose] as never, to: user.email, data },
+      { messageKey: `password-link:${id}`, templateKey: PASSWORD_LINK_TEMPLATES[purpose], to: user.email, data },
     ]),
   )
   return id

@@ -238,6 +238,11 @@ export const reservations = pgTable(
      * [date start_time, + duration) (reservation_tables.during).
      */
     durationMinutes: integer('duration_minutes').notNull().default(120),
+    /**
+     * Raised by the database on every change staff or the guest make (migration 0010's trigger): an
+     * admin edit names the version it read, and a save against a newer one is refused (server/audit/versions.ts).
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,6 +14,51 @@ const MANAGE_BUTTON = { buttonOneText: 'Change or cancel', buttonOneUrl: '{{mana
 const manageLinkText = `Change or cancel: {{manageUrl}}
 (up to 2 hours before your visit; after that, call us on {{venuePhone}})`
 
+/** The two password-link emails: plain and short, the link as a button and as text, and what to do if it was not you. */
+const passwordLinkTemplates = {
+  staff_password_reset: {
+    subject: 'Your password reset link for {{venueName}}',
+    heroTitle: 'Reset Your Password',
+    greetingText: 'Hello {{staffName}},',
+    messageText:
+      'Someone (we hope you) asked to reset the password of your back-office account, {{username}}. Use the button below to choose a new one. The link works once, for {{linkValidFor}}; signing in with it signs you out everywhere else.',
+    buttonOneText: 'Choose a new password',
+    buttonOneUrl: '{{passwordUrl}}',
+    footerText: 'If you did not ask for this, ignore this email: your password stays as it is. Tell the manager if it keeps happening.',
+    textContent: `Hello {{staffName}},
+
+Someone (we hope you) asked to reset the password of your back-office account, {{username}}.
+
+Choose a new password here (the link works once, for {{linkValidFor}}):
+{{passwordUrl}}
+
+If you did not ask for this, ignore this email: your password stays as it is. Tell the manager if it keeps happening.
+
+{{venueName}}`,
+  },
+  staff_invitation: {
+    subject: 'Your back-office account at {{venueName}}',
+    heroTitle: 'Welcome to the Team',
+    greetingText: 'Hello {{staffName}},',
+    messageText:
+      'An account has been made for you in the {{venueName}} back-office, where we take bookings and run the evening. Your username is {{username}}. Use the button below to choose your password: the link works once, for {{linkValidFor}}.',
+    buttonOneText: 'Choose your password',
+    buttonOneUrl: '{{passwordUrl}}',
+    footerText: 'If the link has run out, ask the owner to send you a new one from Staff Accounts.',
+    textContent: `Hello {{staffName}},
+
+An account has been made for you in the {{venueName}} back-office, where we take bookings and run the evening.
+
+Username: {{username}}
+Choose your password here (the link works once, for {{linkValidFor}}):
+{{passwordUrl}}
+
+If the link has run out, ask the owner to send you a new one from Staff Accounts.
+
+{{venueName}}`,
+  },
+}
+
 /** The wording each message starts with; staff change it in Email Templates. */
 const DEFAULTS: Record<EmailTemplateKey, Omit<NewTemplate, 'templateKey' | 'name' | 'description' | 'variables'>> = {
   booking_confirmed: {
@@ -210,6 +255,7 @@ Time: {{eventTime}}
 Guests: {{partySize}}
 Special requests: {{specialRequests}}`,
   },
+  ...passwordLinkTemplates,
 }
 
 /** The row Quick Setup (and the first start) creates for a key. */

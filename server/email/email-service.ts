@@ -1,10 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import Mustache from 'mustache'
 import type pg from 'pg'
-import { EMAIL_TEMPLATE_KEYS, isKnownTemplateKey, SAMPLE_VARIABLES, type EmailTemplateKey } from '#common/email'
+import { EMAIL_TEMPLATE_KEYS, isKnownTemplateKey, PASSWORD_LINK_TEMPLATE_KEYS, SAMPLE_VARIABLES, type EmailTemplateKey } from '#common/email'
 import type { EmailTemplateInput, OutboxEntry } from '#common/email-schema'
 import { zonedInstant } from '#common/availability'
 import { withoutTrailingSlashes } from '#common/url'
 import { emailOutbox, emailTemplates, marketingConsents, type EmailOutboxRow, type EmailTemplate, type EventEnquiry } from '../db/schema'
+import { passwordLinkUrl, type PasswordLinkData } from '../auth/password-links'
 import type { Deps } from '../deps'
 import { ConflictError, NotFoundError, ValidationError } from '../domain-errors'
 import type { ReservationEvents } from '../reservations/reservation-events'
@@ -92,17 +94,33 @@ export function createEmailService(
     return `${withoutTrailingSlashes(siteUrl)}/unsubscribe?token=${token}`
   }
 
+  /** A password link's address, made from its row (the outbox keeps only the row's id: see password-links.ts). */
+  function passwordUrlOf(data: MessageData, siteUrl: string): string | undefined {
+    const link = (data as Partial<PasswordLinkData>).passwordLink
+    return link ? passwordLinkUrl(config, siteUrl, link.id, new Date(link.expiresAt)) : undefined
+  }
+
   async function render(template: EmailTemplate, data: MessageData, to: string) {
     const venue = await settings.venue()
-    return renderMessage({
+    const passwordUrl = passwordUrlOf(data, venue.site_url)
+    const variables = passwordUrl ? { ...data.variables, passwordUrl } : data.variables
+    const message = await renderMessage({
       template,
       // A guest is greeted by the letters of their name only: the name field cannot carry a link into their inbox.
-      variables: data.guest && data.variables.customerName !== undefined ? { ...data.variables, customerName: greetingName(data.variables.customerName) } : data.variables,
+      variables: data.guest && variables.customerName !== undefined ? { ...variables, customerName: greetingName(variables.customerName) } : variables,
       summary: data.summary,
       venue,
       unsubscribeUrl: data.guest ? unsubscribeUrl(venue.site_url, to) : undefined,
       manageUrl: data.manage ? manageLinkFor(config, venue.site_url, data.manage.reservationId, data.manage.date) : undefined,
     })
+    return { message, passwordUrl }
+  }
+
+  /** What the delivery log keeps of a message: a password link is left out, so the database never holds a usable one. */
+  function kept(message: { subject: string; html: string; text: string }, passwordUrl: string | undefined) {
+    if (!passwordUrl) return message
+    const without = (text: string) => text.split(passwordUrl).join('[the link, not kept]')
+    return { subject: without(message.subject), html: without(message.html.split(Mustache.escape(passwordUrl)).join('[the link, not kept]')), text: without(message.text) }
   }
 
   async function templateByKey(key: string): Promise<EmailTemplate | undefined> {
@@ -159,8 +177,8 @@ export function createEmailService(
       const data = alert.change ? { ...(row.data as MessageData), variables: { ...(row.data as MessageData).variables, change: alert.change } } : (row.data as MessageData)
       const venue = await settings.venue()
       try {
-        const message = await render(template, data, row.toAddress)
-        await record(outboxId, { subject: message.subject, html: message.html, text: message.text })
+        const { message, passwordUrl } = await render(template, data, row.toAddress)
+        await record(outboxId, kept(message, passwordUrl))
         const from = config.mailFrom ?? `${venue.venue_name} <${venue.venue_email}>`
         const attachments = data.calendar ? [calendarAttachment(row, data.calendar, venue)] : []
         await transport.send({
@@ -266,11 +284,13 @@ export function createEmailService(
         const staff = template.templateKey.startsWith('staff_')
         const v = SAMPLE_VARIABLES
         const enquiry = template.templateKey.includes('enquiry')
-        const summary: [string, string][] = enquiry
-          ? [['Event', v.eventTitle!], ['Date', v.eventDate!], ['Time', v.eventTime!], ['Guests', v.partySize!], ['Special requests', v.specialRequests!]]
-          : [['Date', v.date!], ['Time', v.time!], ['Guests', v.partySize!], ['Preference', v.preference!], ['Special requests', v.specialRequests!]]
+        const summary: [string, string][] = (PASSWORD_LINK_TEMPLATE_KEYS as readonly string[]).includes(template.templateKey)
+          ? []
+          : enquiry
+            ? [['Event', v.eventTitle!], ['Date', v.eventDate!], ['Time', v.eventTime!], ['Guests', v.partySize!], ['Special requests', v.specialRequests!]]
+            : [['Date', v.date!], ['Time', v.time!], ['Guests', v.partySize!], ['Preference', v.preference!], ['Special requests', v.specialRequests!]]
         try {
-          return (await render(template, { variables: SAMPLE_VARIABLES, summary, guest: !staff }, v.customerEmail!)).html
+          return (await render(template, { variables: SAMPLE_VARIABLES, summary, guest: !staff }, v.customerEmail!)).message.html
         } catch (error) {
           throw new PreviewError(errorText(error))
         }

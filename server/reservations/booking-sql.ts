@@ -170,7 +170,7 @@ export function reserveIdsQuery(count: number): pg.QueryConfig {
 }
 
 /** A reservation to insert: every column the booking sets, as the table defines it. */
-export type NewReservation = Required<Omit<typeof reservations.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'reviewEmailSentAt' | 'reminderSentAt' | 'createdBy' | 'changedBy' | 'changedAt'>>
+export type NewReservation = Required<Omit<typeof reservations.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'reviewEmailSentAt' | 'reminderSentAt' | 'createdBy' | 'changedBy' | 'changedAt' | 'version'>>
 
 /**
  * A reservation as insertReservationsQuery inserts it, with its id, in a
@@ -205,6 +205,7 @@ export function asInserted(r: NewReservation, id: number, at: Date): Reservation
     createdBy: 'guest',
     changedBy: null,
     changedAt: null,
+    version: 1,
   }
 }
 

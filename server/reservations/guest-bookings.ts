@@ -4,6 +4,7 @@ import { GUEST_CHANGE_CUTOFF_HOURS, MANAGE_MESSAGES as M, type ManageLinkProblem
 import type { ChangeBookingInput } from '#common/manage-booking-schema'
 import type { AvailabilitySlot } from '#common/reservation-schema'
 import { dayOfWeek, todayIn } from '#common/time'
+import type { Actor } from '../audit/audit'
 import type { Reservation } from '../db/schema'
 import type { Deps } from '../deps'
 import { bookingCalendarFile } from './ics'
@@ -15,6 +16,7 @@ import type { ReservationEvents } from './reservation-events'
 import { bookingRules, decideBooking } from './booking-decision'
 import { dayWithoutQuery, heldSlotQuery, RESERVATION_FIELDS } from './booking-sql'
 import { runStatements, withDatesLocked, type DayData } from './reservations-data'
+import { reservationChangeAudit } from './reservation-audit'
 
 /** A pool or a connection in a transaction: either reads a booking. */
 type Queryable = Pick<pg.Pool, 'query'>
@@ -135,9 +137,10 @@ export function createGuestBookings(
     /**
      * Moves the booking to another date, time or party size, under the locks of
      * both dates, by the rules of a new booking. A party over the size staff
-     * confirm at once goes back to pending; one within it is confirmed.
+     * confirm at once goes back to pending; one within it is confirmed. The
+     * audit row (`guest`: guestActor(address)) commits with it.
      */
-    async change(token: string, input: ChangeBookingInput): Promise<ManageView & { changed: boolean }> {
+    async change(token: string, input: ChangeBookingInput, guest: Actor): Promise<ManageView & { changed: boolean }> {
       const before = await load(token)
       await mustBeOpen(before)
       if (before.eventId !== null) throw new ConflictError(M.eventTable(await phone()), 'event_booking')
@@ -172,7 +175,7 @@ export function createGuestBookings(
           [current.id, input.date, input.startTime, input.partySize, status, now],
         )
         const payload = { reservation: rows[0]!, previous: current, by: 'guest' as const }
-        await runStatements(client, await events.statementsFor('reservation.changed', [payload]))
+        await runStatements(client, [...(await events.statementsFor('reservation.changed', [payload])), reservationChangeAudit(guest, current, rows[0]!)])
         return payload
       })
       forgetDays([change.previous.date, change.reservation.date])
@@ -180,8 +183,8 @@ export function createGuestBookings(
       return { ...(await viewOf(change.reservation)), changed: true }
     },
 
-    /** Cancels the booking: its seats are free at once. */
-    async cancel(token: string): Promise<ManageView> {
+    /** Cancels the booking: its seats are free at once. The audit row (`guest`) commits with it. */
+    async cancel(token: string, guest: Actor): Promise<ManageView> {
       const before = await load(token)
       await mustBeOpen(before)
       // The date's lock, as for any change of seats: a booking being made sees the seats either taken or free.
@@ -193,7 +196,7 @@ export function createGuestBookings(
           [current.id, clock.now()],
         )
         const payload = { reservation: rows[0]!, previousStatus: current.status as 'pending' | 'confirmed', declined: false, by: 'guest' as const }
-        await runStatements(client, await events.statementsFor('reservation.cancelled', [payload]))
+        await runStatements(client, [...(await events.statementsFor('reservation.cancelled', [payload])), reservationChangeAudit(guest, current, rows[0]!)])
         return payload
       })
       forgetDays([cancelled.reservation.date])

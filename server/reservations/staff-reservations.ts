@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type pg from 'pg'
 import type {
   AdminReservation,
@@ -11,13 +11,19 @@ import type {
 import { ADMIN_RESERVATION_MESSAGES as M, toAdminReservation } from '#common/admin-reservations-schema'
 import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '#common/availability'
 import { dayOfWeek, formatLongDate, formatTime12, todayIn } from '#common/time'
+import type { Actor } from '../audit/audit'
+import { staleVersion } from '../audit/versions'
 import { reservations, type Reservation } from '../db/schema'
+import type { DbOrTx } from '../db/client'
+import { sendTogether } from '../db/pipeline'
+import { inTransaction } from '../db/transaction'
 import type { Deps } from '../deps'
 import { ConflictError, NotFoundError, ValidationError } from '../domain-errors'
 import type { BookingSettings, SettingsService } from '../settings/settings-service'
 import { dayWithoutQuery, RESERVATION_FIELDS } from './booking-sql'
 import { runStatements, withDatesLocked, type DayData } from './reservations-data'
 import { historyOf } from './history'
+import { reservationChangeAudit, reservationCreatedAudit, reservationDeletedAudit } from './reservation-audit'
 import type { ReservationEvent, ReservationEvents } from './reservation-events'
 
 const ACTIVE = new Set(['pending', 'confirmed'])
@@ -137,8 +143,11 @@ export function createStaffReservations(
       }
     },
 
-    /** A phone or walk-in booking, with the status staff chose; over capacity or outside hours only with `force`. */
-    async create(input: AdminReservationInput & { force?: boolean }): Promise<AdminReservation> {
+    /**
+     * A phone or walk-in booking, with the status staff chose; over capacity or
+     * outside hours only with `force`. Its emails and its audit row commit with it.
+     */
+    async create(input: AdminReservationInput & { force?: boolean }, actor: Actor): Promise<AdminReservation> {
       if (input.date < todayIn(clock.now(), timeZone)) throw new ValidationError(M.pastDate, { date: M.pastDate })
       const { force, ...fields } = input
       // The table time of the day the booking is made (turn times by party size replace it with issue 34's engine).
@@ -146,7 +155,10 @@ export function createStaffReservations(
       const created = await withDatesLocked(db, [fields.date], async (client, tx) => {
         if (ACTIVE.has(fields.status) && !force) await checkSeats(client, fields)
         const [row] = await tx.insert(reservations).values({ ...fields, durationMinutes, receiveOffers: false, createdBy: 'staff' }).returning()
-        await runStatements(client, await events.statementsFor('reservation.created', [{ reservation: row!, by: 'staff' }]))
+        await runStatements(client, [
+          ...(await events.statementsFor('reservation.created', [{ reservation: row!, by: 'staff' }])),
+          reservationCreatedAudit(actor, row!),
+        ])
         return row!
       })
       forgetDays([created.date])
@@ -155,18 +167,24 @@ export function createStaffReservations(
     },
 
     /**
-     * A status change (confirm, cancel, decline) or a full edit. A change that
-     * seats guests somewhere they were not seated (another date, time or party
-     * size, or a cancelled booking made active) is checked like a new booking,
-     * under the locks of both dates, unless `force`.
+     * A status change (confirm, cancel, decline) or a full edit, made on the
+     * `version` of the booking staff read: against a newer one it is refused
+     * (409, naming who changed it and when, with the booking as it is now),
+     * so nobody's change is overwritten unseen. A change that seats guests
+     * somewhere they were not seated (another date, time or party size, or a
+     * cancelled booking made active) is checked like a new booking, under the
+     * locks of both dates, unless `force`. Its emails, its history line and
+     * its audit row are sent with its COMMIT.
      */
-    async update(id: number, patch: ReservationPatch): Promise<AdminReservation> {
-      const { force, ...fields } = patch
+    async update(id: number, patch: ReservationPatch, actor: Actor): Promise<AdminReservation> {
+      const { force, version, ...fields } = patch
       // The dates to lock are the booking's own and the one it moves to; read it first to know them.
       const before = await findRow(db.$client, id)
       const target = { ...before, ...fields }
       const { previous, updated } = await withDatesLocked(db, [before.date, target.date], async (client, tx) => {
         const current = await findRow(client, id, true)
+        // Changed since staff read it: say by whom, and show it as it is now.
+        if (current.version !== version) throw await stale(client, current)
         // Moved by someone else meanwhile: its new date is not locked. Staff try again.
         if (current.date !== before.date) throw new ConflictError('This booking was changed meanwhile. Please try again.')
         const next = { ...current, ...fields }
@@ -174,13 +192,10 @@ export function createStaffReservations(
           ACTIVE.has(next.status) &&
           (!ACTIVE.has(current.status) || next.date !== current.date || next.startTime !== current.startTime || next.partySize > current.partySize)
         if (seatsMoved && !force) await checkSeats(client, next, id)
-        const [row] = await tx
-          .update(reservations)
-          .set({ ...fields, updatedAt: clock.now(), changedBy: 'staff', changedAt: clock.now() })
-          .where(eq(reservations.id, id))
-          .returning()
-        await emitChanges(client, current, row!)
-        return { previous: current, updated: row! }
+        const row = await updateAtVersion(tx, id, version, fields)
+        if (!row) throw await stale(client, await findRow(client, id))
+        await runStatements(client, [...(await changeStatements(current, row)), reservationChangeAudit(actor, current, row)])
+        return { previous: current, updated: row }
       })
       forgetDays([previous.date, updated.date])
       emitAfterCommit(previous, updated)
@@ -194,16 +209,40 @@ export function createStaffReservations(
       return entries
     },
 
-    async remove(id: number): Promise<void> {
-      const [row] = await db.delete(reservations).where(eq(reservations.id, id)).returning({ date: reservations.date })
-      if (!row) throw new NotFoundError(M.notFound)
+    /** Deletes a booking (managers and owners); its audit row keeps what it was. */
+    async remove(id: number, actor: Actor): Promise<void> {
+      const row = await inTransaction(db, async (client, end) => {
+        const [, deleted] = await sendTogether(client, ['begin', { text: `delete from reservations where id = $1 returning ${RESERVATION_FIELDS}`, values: [id] }])
+        const gone = deleted!.rows[0] as Reservation | undefined
+        if (!gone) throw new NotFoundError(M.notFound)
+        await sendTogether(client, [reservationDeletedAudit(actor, gone), 'commit'])
+        end.committed()
+        return gone
+      })
       forgetDays([row.date])
     },
   }
 
-  /** The domain events a change is: what must commit with it runs inside its transaction (an outbox row, say). */
-  async function emitChanges(client: pg.PoolClient, before: Reservation, after: Reservation) {
-    for (const event of changeEvents(before, after)) await runStatements(client, await events.statementsForEvent(event))
+  /** The 409 of a save made on an older version: who changed it last and when, and the booking as it is now. */
+  function stale(client: pg.PoolClient, current: Reservation) {
+    return staleVersion(client, { entityType: 'reservation', entityId: current.id, current: toAdminReservation(current), timeZone, changedAt: current.updatedAt })
+  }
+
+  /** The UPDATE, only of the version staff read (the database raises it: migration 0010); undefined when that version is gone. */
+  async function updateAtVersion(tx: DbOrTx, id: number, version: number, fields: Partial<Reservation>): Promise<Reservation | undefined> {
+    const [row] = await tx
+      .update(reservations)
+      .set({ ...fields, updatedAt: clock.now(), changedBy: 'staff', changedAt: clock.now() })
+      .where(and(eq(reservations.id, id), eq(reservations.version, version)))
+      .returning()
+    return row
+  }
+
+  /** The statements of the domain events a change is: what must commit with it (an outbox row, a history line). */
+  async function changeStatements(before: Reservation, after: Reservation): Promise<pg.QueryConfig[]> {
+    const statements: pg.QueryConfig[] = []
+    for (const event of changeEvents(before, after)) statements.push(...(await events.statementsForEvent(event)))
+    return statements
   }
 
   function emitAfterCommit(before: Reservation, after: Reservation) {

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { VERSION_MESSAGE } from '#common/admin-reservations-schema'
 import { BOOKING_SETTING_DEFAULTS } from '#common/settings'
 import { reservations } from '../../server/db/schema'
+import { manageLinkFor } from '../../server/reservations/manage-link'
 import type { ReservationEventMap } from '../../server/reservations/reservation-events'
-import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
+import { createTestApp, signedInAgent, signedInAs, type TestApp } from '../helpers/app'
 
 // Saturday 21 November 2026, 12:00 in London. Saturdays open 12:00-23:30, Mondays are closed.
 let t: TestApp
@@ -105,16 +107,16 @@ describe('GET /api/admin/reservations', () => {
 describe('PATCH /api/admin/reservations/{id}: status', () => {
   it('confirming a pending party approves it, in the transaction and after it', async () => {
     const party = await given({ status: 'pending', partySize: 8 })
-    const res = await staff.patch(`/api/admin/reservations/${party.id}`).send({ status: 'confirmed' }).expect(200)
+    const res = await staff.patch(`/api/admin/reservations/${party.id}`).send({ status: 'confirmed', version: party.version }).expect(200)
     expect(res.body.status).toBe('confirmed')
     expect(names()).toEqual(['reservation.approved (in transaction)', 'reservation.approved'])
   })
 
   it('declining a pending party, or cancelling a confirmed booking, cancels it', async () => {
     const pending = await given({ status: 'pending', partySize: 9 })
-    await staff.patch(`/api/admin/reservations/${pending.id}`).send({ status: 'cancelled' }).expect(200)
+    await staff.patch(`/api/admin/reservations/${pending.id}`).send({ status: 'cancelled', version: pending.version }).expect(200)
     const confirmed = await given()
-    await staff.patch(`/api/admin/reservations/${confirmed.id}`).send({ status: 'cancelled' }).expect(200)
+    await staff.patch(`/api/admin/reservations/${confirmed.id}`).send({ status: 'cancelled', version: confirmed.version }).expect(200)
     const cancelled = heard.filter((h) => h.name === 'reservation.cancelled' && !h.inTransaction).map((h) => h.payload as ReservationEventMap['reservation.cancelled'])
     expect(cancelled.map((c) => [c.reservation.id, c.previousStatus, c.declined])).toEqual([
       [pending.id, 'pending', true],
@@ -124,9 +126,9 @@ describe('PATCH /api/admin/reservations/{id}: status', () => {
 
   it('emits nothing when the status does not change what guests are told', async () => {
     const booking = await given()
-    await staff.patch(`/api/admin/reservations/${booking.id}`).send({ status: 'confirmed' }).expect(200)
+    await staff.patch(`/api/admin/reservations/${booking.id}`).send({ status: 'confirmed', version: booking.version }).expect(200)
     const gone = await given({ status: 'cancelled' })
-    await staff.patch(`/api/admin/reservations/${gone.id}`).send({ status: 'cancelled' }).expect(200)
+    await staff.patch(`/api/admin/reservations/${gone.id}`).send({ status: 'cancelled', version: gone.version }).expect(200)
     expect(heard).toEqual([])
   })
 
@@ -134,17 +136,17 @@ describe('PATCH /api/admin/reservations/{id}: status', () => {
     await t.services.settings.set('booking_capacity_covers', '4')
     const gone = await given({ date: '2026-12-26', startTime: '20:00', status: 'cancelled', partySize: 4 })
     await given({ date: '2026-12-26', startTime: '20:00', partySize: 2 })
-    const res = await staff.patch(`/api/admin/reservations/${gone.id}`).send({ status: 'confirmed' }).expect(409)
+    const res = await staff.patch(`/api/admin/reservations/${gone.id}`).send({ status: 'confirmed', version: gone.version }).expect(409)
     expect(res.body.code).toBe('over_capacity')
-    await staff.patch(`/api/admin/reservations/${gone.id}`).send({ status: 'confirmed', force: true }).expect(200)
+    await staff.patch(`/api/admin/reservations/${gone.id}`).send({ status: 'confirmed', force: true, version: gone.version }).expect(200)
   })
 
   it('answers 404 for a reservation that is not there, and 400 for an id that cannot be one', async () => {
-    await staff.patch('/api/admin/reservations/999999').send({ status: 'confirmed' }).expect(404)
-    await staff.patch('/api/admin/reservations/abc').send({ status: 'confirmed' }).expect(400)
-    await staff.patch('/api/admin/reservations/2147483648').send({ status: 'confirmed' }).expect(400)
+    await staff.patch('/api/admin/reservations/999999').send({ status: 'confirmed', version: 1 }).expect(404)
+    await staff.patch('/api/admin/reservations/abc').send({ status: 'confirmed', version: 1 }).expect(400)
+    await staff.patch('/api/admin/reservations/2147483648').send({ status: 'confirmed', version: 1 }).expect(400)
     const booking = await given()
-    const res = await staff.patch(`/api/admin/reservations/${booking.id}`).send({ status: 'seated' }).expect(400)
+    const res = await staff.patch(`/api/admin/reservations/${booking.id}`).send({ status: 'seated', version: booking.version }).expect(400)
     expect(res.body.message).toBe('Status must be pending, confirmed or cancelled')
   })
 })
@@ -153,7 +155,7 @@ describe('PATCH /api/admin/reservations/{id}: the edit form', () => {
   const edit = (r: typeof reservations.$inferSelect, over: Record<string, unknown> = {}) =>
     staff.patch(`/api/admin/reservations/${r.id}`).send({
       name: r.name, email: r.email, phone: r.phone, date: r.date, startTime: r.startTime, partySize: r.partySize,
-      additionalInfo: r.additionalInfo, foodDrinks: r.foodDrinks, status: r.status, ...over,
+      additionalInfo: r.additionalInfo, foodDrinks: r.foodDrinks, status: r.status, version: r.version, ...over,
     })
 
   it("saves every field and says what changed", async () => {
@@ -259,5 +261,153 @@ describe('POST /api/admin/reservations: phone and walk-in bookings', () => {
         expect(covers, `${date} ${startTime}`).toBe(10)
       }
     }
+  })
+})
+
+/** The audit rows of one booking, oldest first. */
+const auditOf = async (id: number) =>
+  (
+    await t.db.$client.query<{ username: string; role: string; action: string; summary: string; before: unknown; after: unknown; address: string | null; at: Date }>(
+      "select username, role, action, summary, before, after, address, at from audit_log where entity_type = 'reservation' and entity_id = $1 order by id",
+      [String(id)],
+    )
+  ).rows
+const stored = async (id: number) => (await t.db.select().from(reservations).where(eq(reservations.id, id)))[0]!
+
+describe('the audit trail of bookings: one row per change, in its transaction', () => {
+  it('a phone booking, an edit, a confirm, a cancel and a delete each write one row naming who and what changed', async () => {
+    const sam = await signedInAs(t, 'manager', 'sam')
+    const made = await sam.post('/api/admin/reservations').send(form({ name: 'J. Smith', partySize: 8, startTime: '19:30', status: 'pending' })).expect(201)
+    const id = made.body.id as number
+    expect(made.body.version).toBe(1)
+    const edited = await sam
+      .patch(`/api/admin/reservations/${id}`)
+      .send({ ...form({ name: 'J. Smith', partySize: 8, startTime: '19:30', status: 'pending', email: made.body.email }), additionalInfo: 'Birthday', version: 1 })
+      .expect(200)
+    expect(edited.body.version).toBe(2)
+    await sam.patch(`/api/admin/reservations/${id}`).send({ status: 'confirmed', version: 2 }).expect(200)
+    await sam.patch(`/api/admin/reservations/${id}`).send({ status: 'cancelled', version: 3 }).expect(200)
+    await sam.delete(`/api/admin/reservations/${id}`).expect(204)
+
+    const rows = await auditOf(id)
+    expect(rows.map((r) => [r.username, r.role, r.action, r.summary])).toEqual([
+      ['sam', 'manager', 'create', 'took the booking of J. Smith, 8 guests, 19:30 on 12 Dec 2026 (pending)'],
+      ['sam', 'manager', 'update', 'changed the booking of J. Smith, 8 guests, 19:30 on 12 Dec 2026 (additional information)'],
+      ['sam', 'manager', 'confirm', 'confirmed the booking of J. Smith, 8 guests, 19:30 on 12 Dec 2026'],
+      ['sam', 'manager', 'cancel', 'cancelled the booking of J. Smith, 8 guests, 19:30 on 12 Dec 2026'],
+      ['sam', 'manager', 'delete', 'deleted the booking of J. Smith, 8 guests, 19:30 on 12 Dec 2026'],
+    ])
+    // Before and after hold the changed fields only (a created booking has no before, a deleted one no after).
+    expect(rows[0]!.before).toBeNull()
+    expect(rows[0]!.after).toMatchObject({ name: 'J. Smith', partySize: 8, status: 'pending' })
+    expect([rows[1]!.before, rows[1]!.after]).toEqual([{ additionalInfo: '' }, { additionalInfo: 'Birthday' }])
+    expect([rows[3]!.before, rows[3]!.after]).toEqual([{ status: 'confirmed' }, { status: 'cancelled' }])
+    expect(rows[4]!.after).toBeNull()
+    expect(rows[4]!.before).toMatchObject({ name: 'J. Smith', status: 'cancelled' })
+  })
+
+  it('declining a pending party is a decline; an edit that cancels says cancelled and what else changed', async () => {
+    const party = await given({ name: 'Big Table', status: 'pending', partySize: 9 })
+    await staff.patch(`/api/admin/reservations/${party.id}`).send({ status: 'cancelled', version: party.version }).expect(200)
+    const other = await given({ name: 'Small Table', partySize: 2 })
+    await staff
+      .patch(`/api/admin/reservations/${other.id}`)
+      .send({ ...form({ name: 'Small Table', email: other.email, date: other.date, startTime: other.startTime, partySize: 3 }), status: 'cancelled', version: other.version })
+      .expect(200)
+    expect((await auditOf(party.id)).map((r) => [r.action, r.summary])).toEqual([['decline', 'declined the booking of Big Table, 9 guests, 19:00 on 05 Dec 2026']])
+    expect((await auditOf(other.id)).map((r) => [r.action, r.summary])).toEqual([
+      ['cancel', 'cancelled the booking of Small Table, 3 guests, 19:00 on 05 Dec 2026 (and changed phone, party size)'],
+    ])
+  })
+
+  it('a change that is refused (or rolls back) leaves no row', async () => {
+    await t.services.settings.set('booking_capacity_covers', '4')
+    await given({ date: '2027-03-06', startTime: '19:00', partySize: 4 })
+    const moving = await given({ date: '2027-03-06', startTime: '13:00', partySize: 4 })
+    await staff.patch(`/api/admin/reservations/${moving.id}`).send({ ...form({ email: moving.email, date: '2027-03-06', startTime: '19:00', partySize: 4 }), version: moving.version }).expect(409)
+    await staff.post('/api/admin/reservations').send(form({ name: 'Refused Phone Booking', date: '2027-03-06', startTime: '19:00' })).expect(409)
+    expect(await auditOf(moving.id)).toEqual([])
+    expect((await t.db.$client.query("select count(*)::int as n from audit_log where summary like '%Refused Phone Booking%'")).rows[0].n).toBe(0)
+  })
+
+  it("a booking's own entries are open to staff (without the request address); the Audit Log is not", async () => {
+    const bar = await signedInAs(t, 'staff', 'bar-staff')
+    const booking = await given({ name: 'Seen By Staff' })
+    await bar.patch(`/api/admin/reservations/${booking.id}`).send({ status: 'cancelled', version: booking.version }).expect(200)
+    const entries = (await bar.get(`/api/admin/reservations/${booking.id}/audit`).expect(200)).body
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({ username: 'bar-staff', role: 'staff', action: 'cancel', summary: expect.stringMatching(/^cancelled the booking of Seen By Staff, 2 guests, 19:00/) })
+    expect(entries[0]).not.toHaveProperty('address')
+    expect((await auditOf(booking.id))[0]!.address).not.toBeNull()
+    await bar.get(`/api/admin/audit-log?entityType=reservation&entityId=${booking.id}`).expect(403)
+  })
+})
+
+describe('no lost updates: every edit names the version it was read at', () => {
+  const londonTime = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at)
+  const editOf = (r: { name: string; email: string; phone: string; date: string; startTime: string; partySize: number; additionalInfo: string; foodDrinks: string; status: string; version: number }) => ({
+    name: r.name, email: r.email, phone: r.phone, date: r.date, startTime: r.startTime, partySize: r.partySize,
+    additionalInfo: r.additionalInfo, foodDrinks: r.foodDrinks, status: r.status, version: r.version,
+  })
+
+  it('A reads, B changes the party 2 → 5, A saves the notes on the old version: 409 naming B and the time, nothing overwritten; A merges and saves', async () => {
+    const sam = await signedInAs(t, 'staff', 'sam')
+    const booking = await given({ name: 'Lost Update', date: '2027-03-13', partySize: 2 })
+    // A (the owner) opens the edit dialog: the booking as the list answers it.
+    const read = (await staff.get('/api/admin/reservations?date=2027-03-13').expect(200)).body.find((r: { id: number }) => r.id === booking.id)
+    expect(read.version).toBe(1)
+    // B (sam) changes the party from 2 to 5 and saves.
+    await sam.patch(`/api/admin/reservations/${booking.id}`).send({ ...editOf(read), partySize: 5 }).expect(200)
+    // A changes only the notes and saves with the version A read.
+    const refused = await staff.patch(`/api/admin/reservations/${booking.id}`).send({ ...editOf(read), additionalInfo: 'Window table, please' }).expect(409)
+    const byB = (await auditOf(booking.id)).at(-1)!
+    expect(refused.body).toEqual({
+      message: `This booking was changed by sam at ${londonTime(byB.at)} while you were editing.`,
+      code: 'stale_version',
+      current: expect.objectContaining({ id: booking.id, partySize: 5, additionalInfo: '', version: 2 }),
+    })
+    // Nothing overwritten, and the refusal wrote no audit row.
+    expect(await stored(booking.id)).toMatchObject({ partySize: 5, additionalInfo: '', version: 2 })
+    expect(await auditOf(booking.id)).toHaveLength(1)
+
+    // A merges (their party, A's notes) and saves on the version the 409 gave.
+    const merged = { ...editOf(refused.body.current), additionalInfo: 'Window table, please' }
+    const saved = await staff.patch(`/api/admin/reservations/${booking.id}`).send(merged).expect(200)
+    expect(saved.body).toMatchObject({ partySize: 5, additionalInfo: 'Window table, please', version: 3 })
+    expect(await stored(booking.id)).toMatchObject({ partySize: 5, additionalInfo: 'Window table, please' })
+  })
+
+  it('a status change on an old version is refused too: a booking declined meanwhile is not confirmed behind the decliner’s back', async () => {
+    const party = await given({ status: 'pending', partySize: 8 })
+    await staff.patch(`/api/admin/reservations/${party.id}`).send({ status: 'cancelled', version: party.version }).expect(200)
+    const res = await staff.patch(`/api/admin/reservations/${party.id}`).send({ status: 'confirmed', version: party.version }).expect(409)
+    expect(res.body.current.status).toBe('cancelled')
+    expect((await stored(party.id)).status).toBe('cancelled')
+  })
+
+  it('a guest’s own change raises the version, and a staff save on the old one names the guest', async () => {
+    const booking = await given({ date: '2027-03-20', startTime: '19:00', partySize: 2 })
+    const token = manageLinkFor(t.config, 'http://localhost', booking.id, booking.date).split('/').at(-1)!
+    await request(t.app).patch(`/api/manage-booking/${token}`).set('X-Forwarded-For', '203.0.113.50').send({ date: '2027-03-20', startTime: '19:30', partySize: 3 }).expect(200)
+    const res = await staff.patch(`/api/admin/reservations/${booking.id}`).send({ status: 'cancelled', version: booking.version }).expect(409)
+    expect(res.body.message).toMatch(/^This booking was changed by the guest at \d\d:\d\d while you were editing\.$/)
+    const [guestRow] = await auditOf(booking.id)
+    expect(guestRow).toMatchObject({ username: 'guest', role: 'guest', action: 'update', address: '203.0.113.50', before: { startTime: '19:00', partySize: 2 }, after: { startTime: '19:30', partySize: 3 } })
+  })
+
+  it('the reminder job’s bookkeeping does not raise the version: a save made around it goes through', async () => {
+    const booking = await given()
+    await t.db.update(reservations).set({ reminderSentAt: new Date() }).where(eq(reservations.id, booking.id))
+    expect((await stored(booking.id)).version).toBe(1)
+    await staff.patch(`/api/admin/reservations/${booking.id}`).send({ status: 'cancelled', version: 1 }).expect(200)
+  })
+
+  it('refuses an edit without a version (400, nothing changed)', async () => {
+    const booking = await given()
+    for (const body of [{ status: 'cancelled' }, { ...form(), version: undefined }, { status: 'cancelled', version: 'latest' }, { status: 'cancelled', version: 0 }]) {
+      const res = await staff.patch(`/api/admin/reservations/${booking.id}`).send(body).expect(400)
+      expect(res.body.message).toBe(VERSION_MESSAGE)
+    }
+    expect(await stored(booking.id)).toMatchObject({ status: 'confirmed', version: 1 })
   })
 })

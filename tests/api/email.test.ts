@@ -173,7 +173,7 @@ describe('which message when', () => {
     const [pending] = await inbox(body.email, 1)
     expect(pending!.subject).toBe('We have your booking request for 8 on Saturday, 05 December 2026')
     expect(pending!.attachments).toHaveLength(0)
-    await staff.patch(`/api/admin/reservations/${res.body.id}`).send({ status: 'confirmed' }).expect(200)
+    await staff.patch(`/api/admin/reservations/${res.body.id}`).send({ status: 'confirmed', version: 1 }).expect(200)
     const [, approved] = await inbox(body.email, 2)
     expect(approved!.subject).toBe('Your booking at The Wheatsheaf Inn is confirmed: Saturday, 05 December 2026 at 8:00 PM')
     expect(approved!.attachments.map((a) => a.filename)).toEqual(['booking.ics'])
@@ -183,7 +183,7 @@ describe('which message when', () => {
     const body = guest({ partySize: 9, startTime: '20:30' })
     const res = await book(body).expect(201)
     await inbox(body.email, 1)
-    await staff.patch(`/api/admin/reservations/${res.body.id}`).send({ status: 'cancelled' }).expect(200)
+    await staff.patch(`/api/admin/reservations/${res.body.id}`).send({ status: 'cancelled', version: 1 }).expect(200)
     const [, cancelled] = await inbox(body.email, 2)
     expect(cancelled!.subject).toBe('Your booking at The Wheatsheaf Inn on Saturday, 05 December 2026 has been cancelled')
   })
@@ -254,6 +254,42 @@ describe('which message when', () => {
     await t.services.email.unsubscribe(body.email.toUpperCase())
     const [consent] = (await t.db.execute(sql`select unsubscribed_at from marketing_consents where lower(email) = ${body.email}`)).rows as { unsubscribed_at: Date | null }[]
     expect(consent!.unsubscribed_at).not.toBeNull()
+  })
+})
+
+describe('password links for staff', () => {
+  it("'Forgot password?' delivers staff_password_reset with a working one-hour link, and the delivery log keeps no usable link", async () => {
+    const address = 'cellar-keeper@wheatsheaf.test'
+    await staff.post('/api/admin/users').send({ username: 'cellar-keeper', firstName: 'Pat', email: address, role: 'staff', password: 'the-first-password-1' }).expect(201)
+    await request(t.app).post('/api/password-reset').set('X-Forwarded-For', '10.56.0.1').send({ username: 'cellar-keeper' }).expect(200)
+    const [mail] = await arrived(address, 1)
+    expect(mail!.subject).toBe('Your password reset link for The Wheatsheaf Inn')
+    expect(mail!.text).toContain('Hello Pat,')
+    expect(mail!.text).toContain('your back-office account, cellar-keeper')
+    expect(mail!.text).toContain('the link works once, for 1 hour')
+    const link = /(https?:\/\/\S+\/reset-password\/([\w.-]+))/.exec(mail!.text!)!
+    expect(mail!.html).toContain(`href="${link[1]}"`)
+    // The delivery log keeps the message without the link: the database never holds one that works.
+    const sent = async () => (await t.db.$client.query('select status, html, text, data from email_outbox where to_address = $1', [address])).rows
+    // The worker records the message as sent just after the mail server took it.
+    await expect.poll(async () => (await sent()).map((r) => r.status)).toEqual(['sent'])
+    const rows = await sent()
+    expect(JSON.stringify(rows[0])).not.toContain(link[2])
+    expect(rows[0].text).toContain('[the link, not kept]')
+    // The link sets a new password, which signs in; the old one no longer does.
+    await request(t.app).post(`/api/password-reset/${link[2]}`).send({ password: 'a-brand-new-password' }).expect(200)
+    await request(t.app).post('/api/login').send({ username: 'cellar-keeper', password: 'a-brand-new-password' }).expect(200)
+    await request(t.app).post('/api/login').send({ username: 'cellar-keeper', password: 'the-first-password-1' }).expect(401)
+  })
+
+  it('a new account without a first password gets staff_invitation, with its username and a three-day link', async () => {
+    const address = 'new-starter@wheatsheaf.test'
+    await staff.post('/api/admin/users').send({ username: 'new-starter', firstName: 'Jo', email: address, role: 'staff' }).expect(201)
+    const [mail] = await arrived(address, 1)
+    expect(mail!.subject).toBe('Your back-office account at The Wheatsheaf Inn')
+    expect(mail!.text).toContain('Username: new-starter')
+    expect(mail!.text).toContain('the link works once, for 3 days')
+    expect(mail!.text).toMatch(/\/reset-password\/[\w.-]+/)
   })
 })
 

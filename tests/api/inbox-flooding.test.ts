@@ -104,7 +104,7 @@ describe('messages to one address', () => {
     const sent = to(guest).length
     expect(sent).toBe(MAIL_TO_LIMIT_PER_HOUR)
     // Staff confirm the large party: the guest is told, limit or not.
-    await staff.patch(`/api/admin/reservations/${large.body.id}`).send({ status: 'confirmed' }).expect(200)
+    await staff.patch(`/api/admin/reservations/${large.body.id}`).send({ status: 'confirmed', version: 1 }).expect(200)
     await expect.poll(() => to(guest).length, { timeout: 10_000 }).toBe(sent + 1)
     // The guest moves a booking with its link: told once; a second move is counted like any message.
     const token = /\/booking\/manage\/([\w.-]+)/.exec(to(guest)[0]!.text!)![1]!

@@ -142,13 +142,26 @@ describe('the manage link', () => {
     await t.services.settings.set('booking_capacity_covers', '4')
     const b = await book({ date: '2026-12-11', startTime: '19:00', partySize: 4 })
     const token = tokenOf(b.id, b.date)
-    const res = await request(t.app).post(api(token, '/cancel')).expect(200)
+    const res = await request(t.app).post(api(token, '/cancel')).set('X-Forwarded-For', '203.0.113.77').expect(200)
     expect(res.body).toMatchObject({ booking: { status: 'cancelled' }, state: 'cancelled' })
     expect(times((await request(t.app).get('/api/availability/slots/2026-12-11?partySize=4').expect(200)).body)).toContain('19:00')
     expect(await outboxOf(b.id)).toEqual(['booking_cancelled', 'booking_confirmed', 'staff_booking_changed', 'staff_new_booking'])
     expect((await request(t.app).post(api(token, '/cancel')).expect(409)).body.message).toBe('This booking has been cancelled.')
     const history = await t.db.select().from(reservationHistory).where(eq(reservationHistory.reservationId, b.id))
     expect(history).toMatchObject([{ kind: 'cancelled', actor: 'guest' }])
+    // One audit row, the guest's, from the guest's address: the refused second cancel wrote none.
+    const audit = await t.db.$client.query("select username, role, action, summary, before, after, address from audit_log where entity_type = 'reservation' and entity_id = $1", [String(b.id)])
+    expect(audit.rows).toEqual([
+      {
+        username: 'guest',
+        role: 'guest',
+        action: 'cancel',
+        summary: 'cancelled the booking of Ann Guest, 4 guests, 19:00 on 11 Dec 2026',
+        before: { status: 'confirmed' },
+        after: { status: 'cancelled' },
+        address: '203.0.113.77',
+      },
+    ])
   })
 
   it('answers 400 with the field for a bad change, and changes nothing', async () => {
@@ -176,7 +189,8 @@ describe('the manage link', () => {
     await request(t.app).patch(api(tokenOf(b.id, b.date))).send({ date: '2026-12-05', startTime: '20:00', partySize: 2 }).expect(200)
     const agent = await signedInAgent(t)
     t.clock.advance(60_000)
-    await agent.patch(`/api/admin/reservations/${b.id}`).send({ status: 'cancelled' }).expect(200)
+    // Version 2: the guest's change raised it.
+    await agent.patch(`/api/admin/reservations/${b.id}`).send({ status: 'cancelled', version: 2 }).expect(200)
     const res = await agent.get(`/api/admin/reservations/${b.id}/history`).expect(200)
     expect(res.body.map((e: { kind: string; actor: string }) => `${e.kind} by ${e.actor}`)).toEqual(['created by guest', 'changed by guest', 'cancelled by staff'])
     expect((await row(b.id)).changedBy).toBe('staff')

@@ -7,6 +7,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { parseCrontab } from 'graphile-worker'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { guestActor, SYSTEM } from '../../server/audit/audit'
 import { emailOutbox, marketingConsents, reservationHistory, reservations, type Reservation } from '../../server/db/schema'
 import { CRONTAB, startWorker } from '../../server/jobs/worker'
 import { manageLinkFor } from '../../server/reservations/manage-link'
@@ -91,7 +92,7 @@ describe('the reminder', () => {
     const cancelled = await givenBooking({ date: '2026-12-12', startTime: '13:00' })
     const pending = await givenBooking({ date: '2026-12-12', startTime: '13:30', partySize: 9, status: 'pending' })
     at('2026-12-10T09:00:00Z')
-    await t.services.staffReservations.update(cancelled.id, { status: 'cancelled' })
+    await t.services.staffReservations.update(cancelled.id, { status: 'cancelled', version: cancelled.version }, SYSTEM)
     at('2026-12-11T14:00:00Z')
     const sent = await reminders()
     expect(sent).not.toContain(cancelled.id)
@@ -116,7 +117,7 @@ describe('the reminder', () => {
     expect(await remindedAt(r.id, ['2026-12-11T19:00:00Z'])).toEqual([true])
     const token = manageLinkFor(t.config, 'http://localhost', r.id, r.date).split('/').at(-1)!
     // A day later, with the first reminder in hand, the guest moves to the next Saturday.
-    await t.services.guestBookings.change(token, { date: '2026-12-19', startTime: '19:00', partySize: 2 })
+    await t.services.guestBookings.change(token, { date: '2026-12-19', startTime: '19:00', partySize: 2 }, guestActor(null))
     expect((await stored(r.id)).reminderSentAt).toBeNull()
     expect(await remindedAt(r.id, ['2026-12-18T18:59:00Z', '2026-12-18T19:00:00Z', '2026-12-18T19:30:00Z'])).toEqual([false, true, false])
     expect((await outboxOf([r.id])).filter((m) => m.templateKey === 'booking_reminder').map((m) => m.messageKey).sort()).toEqual([
@@ -129,7 +130,7 @@ describe('the reminder', () => {
     const r = await givenBooking({ date: '2026-12-26', startTime: '19:00' })
     at('2026-12-24T12:00:00Z')
     const token = manageLinkFor(t.config, 'http://localhost', r.id, r.date).split('/').at(-1)!
-    await t.services.guestBookings.change(token, { date: '2026-12-24', startTime: '19:00', partySize: 2 })
+    await t.services.guestBookings.change(token, { date: '2026-12-24', startTime: '19:00', partySize: 2 }, guestActor(null))
     expect(await remindedAt(r.id, ['2026-12-24T12:05:00Z', '2026-12-24T18:00:00Z'])).toEqual([false, false])
   })
 

@@ -179,6 +179,62 @@ test.describe('All Reservations', () => {
   })
 })
 
+test.describe('Two members of staff editing one booking', () => {
+  test('the second save gets the 409 and the conflict dialog; nothing is overwritten; the merge saves both changes', async ({ page, browser, consoleErrors }) => {
+    // The refused save answers 409, which the browser logs.
+    consoleErrors.allow('status of 409')
+    const at = '2030-08-16T10:00:00Z' // Friday 16 August 2030
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    const colleague = `sam-${Date.now().toString(36)}`
+    await staffApi(page, 'POST', '/api/admin/users', { username: colleague, role: 'staff', password: 'the-other-shift-password' })
+    const booking = await staffBooking(page, { name: 'Two Editors', date: '2030-08-16', startTime: '19:00', partySize: 2 }, at)
+
+    // A (the owner) opens the edit dialog.
+    await openSection(page, 'reservations')
+    await card(page, booking.name).getByRole('button', { name: 'Edit' }).click()
+    const mine = page.getByRole('dialog', { name: 'Edit Reservation' })
+    await expect(mine.getByLabel('Party Size')).toHaveValue('2')
+
+    // B, in another browser, changes the party from 2 to 5 and saves.
+    const other = await (await browser.newContext()).newPage()
+    await atFixedTime(other, at)
+    const login = await other.request.post('/api/login', { data: { username: colleague, password: 'the-other-shift-password' }, headers: { 'Sec-Fetch-Site': 'same-origin' } })
+    expect(login.status()).toBe(200)
+    await openSection(other, 'reservations')
+    await card(other, booking.name).getByRole('button', { name: 'Edit' }).click()
+    const theirs = other.getByRole('dialog', { name: 'Edit Reservation' })
+    await theirs.getByLabel('Party Size').fill('5')
+    await theirs.getByRole('button', { name: 'Save Changes' }).click()
+    await other.getByRole('alertdialog', { name: 'Save changes?' }).getByRole('button', { name: 'Save' }).click()
+    await expect(toastWith(other, 'Success!')).toBeVisible()
+
+    // A changes only the notes and saves: refused, with who and when, and the fields that differ.
+    await mine.getByLabel('Additional Information').fill('Window table, please')
+    await mine.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByRole('alertdialog', { name: 'Save changes?' }).getByRole('button', { name: 'Save' }).click()
+    const conflict = page.getByRole('dialog', { name: 'Someone else changed this' })
+    await expect(conflict).toContainText(new RegExp(`This booking was changed by ${colleague} at \\d\\d:\\d\\d while you were editing\\.`))
+    await expect(conflict.getByTestId('conflict-partySize')).toContainText('5')
+    await expect(conflict.getByRole('radio', { name: 'Party Size: keep theirs' })).toBeChecked()
+    await expect(conflict.getByRole('radio', { name: 'Additional Information: keep yours' })).toBeChecked()
+    await page.screenshot({ path: test.info().outputPath('conflict-dialog.png') })
+    // Nothing was overwritten: the booking is as B left it.
+    const stored = async () =>
+      ((await (await page.request.get('/api/admin/reservations?date=2030-08-16')).json()) as { id: number; partySize: number; additionalInfo: string }[]).find((r) => r.id === booking.id)!
+    expect(await stored()).toMatchObject({ partySize: 5, additionalInfo: '' })
+
+    // A saves the merge: B's party and A's notes, on the version the 409 gave.
+    await conflict.getByRole('button', { name: 'Save Merged' }).click()
+    await page.getByRole('alertdialog', { name: 'Save changes?' }).getByRole('button', { name: 'Save' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+    await expect(mine).toBeHidden()
+    expect(await stored()).toMatchObject({ partySize: 5, additionalInfo: 'Window table, please' })
+    await expect(card(page, booking.name)).toContainText('5')
+    await other.context().close()
+  })
+})
+
 test.describe('Pending Reservations', () => {
   test('confirming a party of 8 through Confirm Booking and its prompt; the badge follows', async ({ page }) => {
     const at = '2031-01-06T10:00:00Z'
@@ -221,7 +277,7 @@ test.describe('Pending Reservations', () => {
     await expect(page.getByRole('article', { name: first.name })).toHaveCount(0)
     await expect(page.getByRole('article', { name: second.name })).toBeVisible()
     await expect(pendingBadge(page)).toHaveAccessibleName(/^Pending Reservations\s*1 pending reservation$/)
-    await staffApi(page, 'PATCH', `/api/admin/reservations/${second.id}`, { status: 'cancelled' }, at)
+    await staffApi(page, 'PATCH', `/api/admin/reservations/${second.id}`, { status: 'cancelled', version: second.version }, at)
   })
 
   test('cancel from All Reservations asks with its own prompt', async ({ page }) => {

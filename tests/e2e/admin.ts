@@ -49,7 +49,7 @@ export async function staffBooking(page: Page, over: Record<string, unknown>, at
       name,
     },
     at,
-  ) as Promise<{ id: number; name: string; date: string; startTime: string; partySize: number }>
+  ) as Promise<{ id: number; name: string; date: string; startTime: string; partySize: number; version: number }>
 }
 
 /** A booking's card in All Reservations. */

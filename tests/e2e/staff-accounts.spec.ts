@@ -2,12 +2,14 @@
  * Staff accounts and roles in the browser (issue 33): the owner creates a
  * staff account, the staff member sees only their panels and is refused by
  * the API, cancels a booking, and the owner reads that line in the Audit Log;
- * two-factor authentication enrolled and used to sign in.
+ * two-factor authentication enrolled and used to sign in; a forgotten
+ * password reset with the emailed link.
  */
 import type { Browser, Page } from '@playwright/test'
 import { totpCode } from '../../server/auth/totp'
 import { card, openSection, signInQuickly, staffApi, staffBooking } from './admin'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
+import { mailTo } from './mail'
 
 let counter = 0
 const unique = (name: string) => `${name}-${Date.now().toString(36)}${++counter}`
@@ -62,13 +64,48 @@ test('the owner creates a staff account; staff see only their panels, are refuse
   await edit.getByRole('button', { name: 'Save Changes' }).click()
   await staff.getByRole('alertdialog').getByRole('button', { name: /Save|Confirm/ }).click()
   await expect(card(staff, booking.name)).toContainText('Cancelled')
+  // The booking's own details say who cancelled it, to staff too.
+  await card(staff, booking.name).getByRole('button', { name: 'View details' }).click()
+  const cancelled = `${username} (staff) cancelled the booking of ${booking.name}, 8 guests, 19:30`
+  await expect(staff.getByRole('dialog', { name: booking.name }).getByTestId('booking-audit-line').filter({ hasText: cancelled })).toBeVisible()
 
-  // The owner reads the staff member's sign-in in the Audit Log, with its details.
+  // The owner reads that line in the Audit Log, with its details.
   await openSection(page, 'audit')
-  const line = page.getByTestId('audit-line').filter({ hasText: `${username} (staff) signed in` })
+  const line = page.getByTestId('audit-line').filter({ hasText: cancelled })
   await expect(line).toBeVisible()
+  await expect(line).toContainText(/^\w{3} \d{1,2} \w{3} \d\d:\d\d — /)
   await line.getByRole('button', { name: /Details/ }).click()
-  await expect(page.getByRole('dialog', { name: 'Change details' })).toContainText('login')
+  const details = page.getByRole('dialog', { name: 'Change details' })
+  await expect(details).toContainText('confirmed')
+  await expect(details).toContainText('cancelled')
+})
+
+test("'Forgot password?': the username, the email, the link, a new password, signed in", async ({ page }) => {
+  await signInQuickly(page)
+  const username = unique('forgetful')
+  const email = `${username}@wheatsheaf.test`
+  await staffApi(page, 'POST', '/api/admin/users', { username, firstName: 'Robin', email, role: 'staff', password: 'the-password-i-forgot' })
+
+  const me = await (await page.context().browser()!.newContext()).newPage()
+  await gotoHydrated(me, '/login')
+  await me.getByRole('link', { name: 'Forgot password?' }).click()
+  await expect(me).toHaveURL(/\/forgot-password$/)
+  await me.getByLabel('Username or email').fill(username)
+  await me.getByRole('button', { name: 'Email Me a Link' }).click()
+  await expect(me.getByRole('status')).toBeVisible()
+
+  const mail = await mailTo(email, /^Your password reset link/)
+  expect(mail.text).toContain('Hello Robin,')
+  const link = /https?:\/\/\S+?(\/reset-password\/[\w.-]+)/.exec(mail.text ?? '')
+  expect(link, 'the email carries the link').not.toBeNull()
+  await gotoHydrated(me, link![1]!)
+  await me.getByLabel('New password').fill('a-pint-of-the-usual-please')
+  await me.getByRole('button', { name: 'Set Password' }).click()
+  await expect(me).toHaveURL(/\/admin/)
+  await expect(me.getByTestId('signed-in-as')).toContainText(`${username} · Staff`)
+  // The link is used up.
+  await gotoHydrated(me, link![1]!)
+  await expect(me.getByRole('link', { name: 'Ask for a new link' })).toBeVisible()
 })
 
 test('two-factor authentication: enrol with a code from the app, sign out, sign in with password and code', async ({ page, browser, consoleErrors }) => {

@@ -73,7 +73,8 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   'post /api/login': { username: 'nobody-in-particular', password: 'not-the-password' },
   'post /api/admin/cocktails-content': { ...COCKTAILS_DEFAULTS },
   'post /api/admin/reservations': STAFF_BOOKING,
-  'patch /api/admin/reservations/:id': STAFF_BOOKING,
+  // The version the booking was read at (a booking never changed is at 1).
+  'patch /api/admin/reservations/:id': { ...STAFF_BOOKING, version: 1 },
   'put /api/admin/opening-hours/:dayOfWeek': { openTime: '16:00' },
   'post /api/admin/hour-exceptions': HOUR_EXCEPTION,
   'post /api/admin/events': EVENT,

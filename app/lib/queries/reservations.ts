@@ -4,6 +4,7 @@
  * React here, so a page can import the keys without the panels.
  */
 import type { AdminReservation, ReservationHistoryEntry, ReservationList, ReservationListQuery } from '#common/admin-reservations-schema'
+import type { BookingAuditEntry } from '#common/audit-schema'
 import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '#common/constants'
 import { throwIfNotOk } from '../api'
 
@@ -15,6 +16,7 @@ export const reservationKeys = {
   list: (filter: ReservationFilter) => [...reservationKeys.all, 'list', filter] as const,
   pendingCount: (today: string) => [...reservationKeys.all, 'pending-count', today] as const,
   history: (id: number) => [...reservationKeys.all, 'history', id] as const,
+  audit: (id: number) => [...reservationKeys.all, 'audit', id] as const,
 }
 
 /** Availability, which a booking or a change to hours alters. */
@@ -39,10 +41,16 @@ export async function fetchReservations(filter: ReservationFilter): Promise<Rese
 /** The pending large parties from today on: the Pending panel's list and the sidebar's badge. */
 export const pendingFilter = (today: string): ReservationFilter => ({ status: 'pending', from: today, pageSize: RESERVATION_DAY_PAGE_SIZE })
 
-
 /** What happened to a booking, oldest first: made, confirmed, changed, cancelled, reminded, asked for a review. */
 export async function fetchReservationHistory(id: number): Promise<ReservationHistoryEntry[]> {
   const res = await fetch(`/api/admin/reservations/${id}/history`, { credentials: 'include' })
   await throwIfNotOk(res)
   return (await res.json()) as ReservationHistoryEntry[]
+}
+
+/** Who changed a booking and how, newest first: its own audit entries (staff, managers and owners alike). */
+export async function fetchReservationAudit(id: number): Promise<BookingAuditEntry[]> {
+  const res = await fetch(`/api/admin/reservations/${id}/audit`, { credentials: 'include' })
+  await throwIfNotOk(res)
+  return (await res.json()) as BookingAuditEntry[]
 }

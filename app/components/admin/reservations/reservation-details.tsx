@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
 import type { AdminReservation, ReservationHistoryEntry } from '#common/admin-reservations-schema'
+import { auditWhen, auditWho, type BookingAuditEntry } from '#common/audit-schema'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
 import { formatInstant, formatLongDate, formatTime12 } from '#common/time'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '~/components/ui/dialog'
-import { fetchReservationHistory, reservationKeys } from '~/lib/queries/reservations'
+import { fetchReservationAudit, fetchReservationHistory, reservationKeys } from '~/lib/queries/reservations'
 import { telHref } from '~/lib/tel'
 import { AdminContext } from '../admin-context'
 import { DetailRow } from '../panel'
@@ -45,6 +46,7 @@ export function ReservationDetails({ reservation: r, onOpenChange }: { reservati
               <DetailRow label="Offers by email">{r.receiveOffers ? 'Yes' : 'No'}</DetailRow>
             </dl>
             <History reservation={r} timeZone={venueTimezone} />
+            <Changes reservation={r} timeZone={venueTimezone} />
           </>
         )}
       </DialogContent>
@@ -104,6 +106,78 @@ function History({ reservation, timeZone }: { reservation: AdminReservation; tim
                 <span className="font-semibold">{historyLabel(e)}</span>
                 {e.detail && e.detail !== 'declined' && <span className="text-muted-foreground">: {e.detail}</span>}
               </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  date: 'Date',
+  startTime: 'Time',
+  partySize: 'Party size',
+  additionalInfo: 'Additional information',
+  foodDrinks: 'Preference',
+  status: 'Status',
+}
+
+/** A changed field's value as the details show it. */
+const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '(empty)' : String(value))
+
+/** The fields a change touched: 'partySize: 2 → 5'. */
+function ChangedFields({ entry }: { entry: BookingAuditEntry }) {
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])]
+  if (keys.length === 0 || (entry.before && entry.after === null) || (entry.before === null && entry.after)) return null
+  return (
+    <ul className="mt-1 grid gap-0.5 text-muted-foreground">
+      {keys.map((key) => (
+        <li key={key} className="break-words">
+          {FIELD_LABELS[key] ?? key}: {shown(entry.before?.[key])} → {shown(entry.after?.[key])}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * Who changed the booking, newest first: its own audit entries ('Sat 20 Dec
+ * 19:42 — sam (staff) cancelled the booking of ...'), open to everyone who
+ * reads bookings, so the floor can ask the right person (docs/decisions/0020).
+ */
+function Changes({ reservation, timeZone }: { reservation: AdminReservation; timeZone: string }) {
+  const audit = useQuery({
+    queryKey: [...reservationKeys.audit(reservation.id), reservation.version],
+    queryFn: () => fetchReservationAudit(reservation.id),
+  })
+  return (
+    <section aria-labelledby="changes-heading" className="mt-4 border-t border-border pt-4">
+      <h3 id="changes-heading" className="text-sm font-semibold">
+        Who changed it
+      </h3>
+      {audit.isPending ? (
+        <p className="mt-2 text-sm text-muted-foreground" role="status">
+          Loading changes...
+        </p>
+      ) : audit.isError ? (
+        <p className="mt-2 text-sm text-destructive" role="alert">
+          Could not load who changed this booking. Close and open the details to try again.
+        </p>
+      ) : audit.data.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">Nobody has changed this booking in the back-office or with the guest's link.</p>
+      ) : (
+        <ol className="mt-2 grid gap-2 text-sm" data-testid="booking-audit">
+          {audit.data.map((e) => (
+            <li key={e.id} data-testid="booking-audit-line">
+              <time dateTime={e.at} className="text-muted-foreground">
+                {auditWhen(e.at, timeZone)}
+              </time>{' '}
+              — <span className="font-semibold">{auditWho(e)}</span> {e.summary}
+              <ChangedFields entry={e} />
             </li>
           ))}
         </ol>

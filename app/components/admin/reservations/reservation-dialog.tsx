@@ -13,6 +13,7 @@ import { formatLongDate, formatTime12 } from '#common/time'
 import { FormError, SelectField, TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { ConflictDialog, type ConflictFieldLabel, type VersionConflict } from '../conflict-dialog'
 import { useDiscardGuard } from '../discard-guard'
 import { FormDialogFooter } from '../form-dialog-footer'
 import type { useReservationActions } from './use-reservation-actions'
@@ -21,6 +22,25 @@ const STATUS_OPTIONS = RESERVATION_STATUSES.map((s) => ({ value: s, label: s[0]!
 const PREFERENCE_OPTIONS = FOOD_DRINKS.map((v) => ({ value: v, label: FOOD_DRINKS_LABELS[v] }))
 /** The 409 codes staff may override with "Save anyway". */
 const OVERRIDABLE = new Set(['over_capacity', 'over_pacing', 'outside_hours'])
+
+/** The fields the conflict dialog compares, in the form's words. */
+const CONFLICT_FIELDS: readonly ConflictFieldLabel[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'status', label: 'Status', format: (v) => STATUS_OPTIONS.find((o) => o.value === v)?.label ?? String(v) },
+  { key: 'email', label: 'Email' },
+  { key: 'phone', label: 'Phone' },
+  { key: 'date', label: 'Date', format: (v) => formatLongDate(String(v)) },
+  { key: 'startTime', label: 'Time', format: (v) => formatTime12(String(v)) },
+  { key: 'partySize', label: 'Party Size' },
+  { key: 'foodDrinks', label: 'Preference', format: (v) => FOOD_DRINKS_LABELS[v as keyof typeof FOOD_DRINKS_LABELS] ?? String(v) },
+  { key: 'additionalInfo', label: 'Additional Information' },
+]
+
+/** The 409 of a save on an older version: the booking as it is now, when the answer carries it. */
+function currentOf(body: unknown): AdminReservation | undefined {
+  const current = (body as { current?: unknown } | undefined)?.current
+  return current && typeof current === 'object' && 'version' in current ? (current as AdminReservation) : undefined
+}
 
 function initialValues(reservation: AdminReservation | undefined, date: string): AdminReservationForm {
   if (reservation) return editFormOf(reservation)
@@ -53,6 +73,9 @@ export function ReservationDialog({
   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   const { errors } = form.formState
   const [submitted, setSubmitted] = React.useState<AdminReservationInput | null>(null)
+  // The booking as this form last read it: its version goes with the save (a conflict's answer moves it on).
+  const [base, setBase] = React.useState(reservation)
+  const [conflict, setConflict] = React.useState<VersionConflict<AdminReservationForm> | null>(null)
 
   // A fresh form each time the dialog opens, for the booking it opens on.
   React.useEffect(() => {
@@ -60,8 +83,19 @@ export function ReservationDialog({
     form.reset(initialValues(reservation, defaultDate))
     save.clearError()
     setSubmitted(null)
+    setBase(reservation)
+    setConflict(null)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, reservation?.id])
+
+  // Someone else saved the booking while this form was open: show what differs, and let staff choose.
+  React.useEffect(() => {
+    const current = save.errorCode === 'stale_version' ? currentOf(save.errorBody) : undefined
+    if (!current || !base || !submitted) return
+    setConflict({ message: save.error ?? '', base: editFormOf(base), mine: submitted, theirs: editFormOf(current) })
+    setBase(current)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [save.errorBody])
 
   // The server's messages per field go beside the fields.
   React.useEffect(() => {
@@ -81,9 +115,23 @@ export function ReservationDialog({
           ? `Save the changes to ${values.name}'s booking: ${when}, ${values.partySize} ${values.partySize === 1 ? 'guest' : 'guests'}?`
           : `Book a table for ${values.name}, ${values.partySize} ${values.partySize === 1 ? 'guest' : 'guests'}, ${when}?`,
       confirmLabel: force ? 'Save anyway' : 'Save',
-      variables: { id: reservation?.id, values, force },
+      variables: { id: reservation?.id, values, force, version: base?.version },
       returnTo: 'form',
     })
+  }
+
+  /** Keep Mine or Save Merged: the chosen values go into the form and are saved on the version the conflict gave. */
+  const saveResolved = (values: AdminReservationForm) => {
+    setConflict(null)
+    save.clearError()
+    form.reset(values, { keepDefaultValues: true })
+    void form.handleSubmit((parsed) => ask(parsed))()
+  }
+  /** Take Theirs: the form shows the booking as it is now, nothing is saved. */
+  const takeTheirs = (values: AdminReservationForm) => {
+    setConflict(null)
+    save.clearError()
+    form.reset(values)
   }
 
   const canOverride = Boolean(save.errorCode && OVERRIDABLE.has(save.errorCode) && submitted)
@@ -100,7 +148,7 @@ export function ReservationDialog({
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => ask(values))}>
-          <FormError message={save.error}>
+          <FormError message={conflict ? undefined : save.error}>
             {canOverride && (
               <Button type="button" size="sm" variant="destructive" className="mt-2" onClick={() => ask(submitted!, true)}>
                 Save anyway
@@ -121,6 +169,15 @@ export function ReservationDialog({
           <FormDialogFooter submitLabel={'Save Changes'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
+        <ConflictDialog
+          conflict={conflict}
+          fields={CONFLICT_FIELDS}
+          pending={save.pending}
+          onKeepMine={saveResolved}
+          onMerge={saveResolved}
+          onTakeTheirs={takeTheirs}
+          onCancel={() => setConflict(null)}
+        />
       </DialogContent>
     </Dialog>
   )

@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query'
 import type { AdminReservation, AdminReservationInput } from '#common/admin-reservations-schema'
 import { LARGE_PARTY_THRESHOLD, type ReservationStatus } from '#common/constants'
 import { ADMIN_MESSAGES } from '#common/messages'
 import { formatShortDate, formatTime12 } from '#common/time'
-import { apiRequest } from '~/lib/api'
+import { ApiError, apiRequest } from '~/lib/api'
 import { availabilityKeys, reservationKeys } from '~/lib/queries/reservations'
 import { useConfirmedMutation } from '../confirm'
 
@@ -12,7 +13,11 @@ const afterChange = [reservationKeys.all, availabilityKeys.all]
 const which = (r: AdminReservation) =>
   `${r.name}: ${r.partySize} ${r.partySize === 1 ? 'guest' : 'guests'}, ${formatTime12(r.startTime)} on ${formatShortDate(r.date)}`
 
-export type SaveVariables = { id?: number; values: AdminReservationInput; force?: boolean }
+/** An edit names the version of the booking it was made on (`version`); a new booking has none. */
+export type SaveVariables = { id?: number; values: AdminReservationInput; force?: boolean; version?: number }
+
+/** The 409 of a save made on an older version of a booking: someone else changed it meanwhile. */
+export const isStaleVersion = (error: unknown) => error instanceof ApiError && error.code === 'stale_version'
 
 /**
  * What staff can do to reservations, each through the confirm step: change
@@ -20,9 +25,15 @@ export type SaveVariables = { id?: number; values: AdminReservationInput; force?
  * new phone booking.
  */
 export function useReservationActions(options: { onSaved?: () => void } = {}) {
+  const queryClient = useQueryClient()
   const status = useConfirmedMutation({
-    mutationFn: ({ id, status }: { id: number; status: ReservationStatus }) =>
-      apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { status }),
+    // On the version the card shows: a booking someone changed meanwhile is refused, with who and when, and the list
+    // is fetched again so the card shows it as it is now.
+    mutationFn: ({ id, status, version }: { id: number; status: ReservationStatus; version: number }) =>
+      apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { status, version }).catch(async (error: unknown) => {
+        if (isStaleVersion(error)) await queryClient.invalidateQueries({ queryKey: reservationKeys.all })
+        throw error
+      }),
     success: ADMIN_MESSAGES.updated,
     invalidate: afterChange,
   })
@@ -32,10 +43,13 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
     invalidate: afterChange,
   })
   const save = useConfirmedMutation({
-    mutationFn: ({ id, values, force }: SaveVariables) =>
+    mutationFn: ({ id, values, force, version }: SaveVariables) =>
       id === undefined
         ? apiRequest<AdminReservation>('POST', '/api/admin/reservations', { ...values, force })
-        : apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { ...values, force }),
+        : apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { ...values, force, version }).catch(async (error: unknown) => {
+            if (isStaleVersion(error)) await queryClient.invalidateQueries({ queryKey: reservationKeys.all })
+            throw error
+          }),
     // A new booking is saved; a change to one is an update.
     success: ({ id }) => (id === undefined ? ADMIN_MESSAGES.saved : ADMIN_MESSAGES.updated),
     invalidate: afterChange,
@@ -52,7 +66,7 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
         description: r.partySize > LARGE_PARTY_THRESHOLD ? ADMIN_MESSAGES.confirmLargeReservation : ADMIN_MESSAGES.confirmReservation,
         confirmLabel: 'Confirm Booking',
         detail: which(r),
-        variables: { id: r.id, status: 'confirmed' },
+        variables: { id: r.id, status: 'confirmed', version: r.version },
       }),
     cancel: (r: AdminReservation) =>
       status.ask({
@@ -63,7 +77,7 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
         dismissLabel: 'Keep Booking',
         destructive: true,
         detail: which(r),
-        variables: { id: r.id, status: 'cancelled' },
+        variables: { id: r.id, status: 'cancelled', version: r.version },
       }),
     decline: (r: AdminReservation) =>
       status.ask({
@@ -72,7 +86,7 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
         confirmLabel: 'Decline',
         destructive: true,
         detail: which(r),
-        variables: { id: r.id, status: 'cancelled' },
+        variables: { id: r.id, status: 'cancelled', version: r.version },
       }),
     remove: (r: AdminReservation) =>
       deletion.ask({

@@ -1,0 +1,28 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { expect } from './fixtures'
+
+/** The test server has no SMTP_URL: it writes each message as an .eml file under its data directory. */
+export const mailDir = () => path.join(process.env.E2E_DATA_DIR!, 'mail')
+
+/** The message to an address, read from the mail folder once the job queue has written it. */
+export async function mailTo(address: string, subject?: RegExp): Promise<ParsedMail> {
+  let found: ParsedMail | undefined
+  await expect
+    .poll(
+      async () => {
+        if (!fs.existsSync(mailDir())) return false
+        for (const name of fs.readdirSync(mailDir()).filter((n) => n.endsWith('.eml') && !n.startsWith('.'))) {
+          const raw = fs.readFileSync(path.join(mailDir(), name))
+          if (!raw.includes(address)) continue
+          const mail = await simpleParser(raw)
+          if (!subject || subject.test(mail.subject ?? '')) found = mail
+        }
+        return found !== undefined
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+  return found!
+}
