@@ -65,7 +65,7 @@ export const TABLE_MESSAGES = {
   alreadyClosed: (area: string, date: string) => `${area} is already closed on ${formatDayShort(date)}.`,
   inCombination: (table: string, combinations: string[]) =>
     `${table} is joined in ${combinations.join(', ')}: delete ${combinations.length === 1 ? 'that combination' : 'those combinations'} first.`,
-  pastBookings: (name: string, n: number) => `${name} has ${n} past ${n === 1 ? 'booking' : 'bookings'} that name it; make it inactive instead.`,
+  pastBookings: (name: string, n: number) => `${name} has ${n} past or cancelled ${n === 1 ? 'booking' : 'bookings'} that name it; make it inactive instead.`,
 } as const
 
 /** 'Fri 18 Dec': a date as staff read it in a sentence. */
