@@ -443,12 +443,14 @@ export function createFloorPlan(
         const maxCovers = patch.maxCovers ?? row.maxCovers
         if (minCovers > maxCovers) throw new ValidationError(M.coversOrder, { maxCovers: M.coversOrder })
         const columns = columnsOf(patch)
+        const tables = patch.tableIds ? await joinableTables(tx, patch.tableIds) : await tx.select().from(diningTables).where(inArray(diningTables.id, before.tableIds))
         if (patch.tableIds) {
-          const tables = await joinableTables(tx, patch.tableIds)
           columns.areaId = tables[0]!.areaId
           await tx.delete(tableCombinationMembers).where(eq(tableCombinationMembers.combinationId, id))
           await tx.insert(tableCombinationMembers).values(patch.tableIds.map((tableId) => ({ combinationId: id, tableId })))
         }
+        // A name cleared in the form: named after its tables again.
+        if (patch.name === '') columns.name = combinationName(tables)
         if (patch.active === false && row.isActive) await refuseWithBookingsToCome(tx, row.name, before.tableIds, 'deactivate')
         // The row is written even when only its tables changed: its version moves with them.
         const [updated] = await tx.update(tableCombinations).set({ ...columns, updatedAt: clock.now() }).where(eq(tableCombinations.id, id)).returning()

@@ -82,7 +82,7 @@ export function useConfirmedMutation<V, R = unknown>(options: {
 }) {
   const queryClient = useQueryClient()
   const [request, setRequest] = React.useState<ConfirmRequest<V> | null>(null)
-  const [failure, setFailure] = React.useState<{ message: string; code?: string; fields: Record<string, string> } | null>(null)
+  const [failure, setFailure] = React.useState<{ message: string; code?: string; fields: Record<string, string>; current?: unknown } | null>(null)
   const latest = React.useRef(options)
   latest.current = options
   // Whether the running request was started with no dialog open (run, or the browser's confirm).
@@ -115,7 +115,7 @@ export function useConfirmedMutation<V, R = unknown>(options: {
       if (optimistic && context) queryClient.setQueryData(optimistic.queryKey, context.before)
       const failed =
         error instanceof ApiError
-          ? { message: error.serverMessage, code: error.code, fields: error.fieldErrors }
+          ? { message: error.serverMessage, code: error.code, fields: error.fieldErrors, current: (error.body as { current?: unknown } | null)?.current }
           : { message: latest.current.failure ?? ADMIN_MESSAGES.errorFallback, fields: {} }
       if (direct.current) {
         toast({ variant: 'destructive', title: ADMIN_MESSAGES.errorTitle, description: failed.message })
@@ -176,6 +176,8 @@ export function useConfirmedMutation<V, R = unknown>(options: {
     error: failure?.message,
     errorCode: failure?.code,
     fieldErrors: failure?.fields ?? {},
+    /** A save against an older version (errorCode 'stale_version'): the record as it is now, for the conflict dialog. */
+    errorCurrent: failure?.current,
     clearError: () => setFailure(null),
   }
 }
