@@ -124,13 +124,13 @@ export function PlanView({
         >
           {tables.map((t) => {
             const s = spotOf(t)
-            const label = `${t.name}, ${covers(t)} guests, ${t.shape === 'round' ? 'round' : 'rectangular'}, ${where(s)}${t.active ? '' : ', inactive'}`
+            const details = `guests, ${t.shape === 'round' ? 'round' : 'rectangular'}, ${where(s)}${t.active ? '' : ', inactive'}`
+            // The button's name is its visible text with the rest for screen readers: 'T4 2–4 guests, round, across 3, down 2' (the parts are flex items: read with spaces between).
             const body = (
               <>
                 <span className="font-display text-base font-bold leading-none">{t.name}</span>
-                <span className="text-xs leading-none" aria-hidden="true">
-                  {covers(t)}
-                </span>
+                <span className="text-xs leading-none">{covers(t)}</span>
+                <span className="sr-only">{details}</span>
               </>
             )
             const shape = cn(
@@ -147,7 +147,6 @@ export function PlanView({
                     type="button"
                     className={cn(shape, 'cursor-grab touch-none focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring active:cursor-grabbing')}
                     style={style}
-                    aria-label={label}
                     aria-describedby={helpId}
                     aria-busy={saving[t.id] || undefined}
                     onKeyDown={(e) => onKeyDown(e, t)}
@@ -163,7 +162,7 @@ export function PlanView({
                     {body}
                   </button>
                 ) : (
-                  <div className={shape} style={style} role="img" aria-label={label}>
+                  <div className={shape} style={style}>
                     {body}
                   </div>
                 )}
