@@ -118,7 +118,7 @@ export function PlanView({
           style={{
             width: width * UNIT,
             height: height * UNIT,
-            backgroundImage: 'linear-gradient(to right, hsl(var(--border)) 1px, transparent 1px), linear-gradient(to bottom, hsl(var(--border)) 1px, transparent 1px)',
+            backgroundImage: 'linear-gradient(to right, var(--color-border) 1px, transparent 1px), linear-gradient(to bottom, var(--color-border) 1px, transparent 1px)',
             backgroundSize: `${UNIT}px ${UNIT}px`,
           }}
         >
@@ -128,7 +128,7 @@ export function PlanView({
             // The button's name is its visible text with the rest for screen readers: 'T4 2–4 guests, round, across 3, down 2' (the parts are flex items: read with spaces between).
             const body = (
               <>
-                <span className="font-display text-base font-bold leading-none">{t.name}</span>
+                <span className="max-w-full truncate px-1 font-display text-sm font-bold leading-none">{t.name}</span>
                 <span className="text-xs leading-none">{covers(t)}</span>
                 <span className="sr-only">{details}</span>
               </>
