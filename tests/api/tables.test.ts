@@ -380,3 +380,26 @@ describe('permissions', () => {
     })
   })
 })
+
+describe('two saves at once', () => {
+  it('of one table with one version: exactly one goes through, the others get 409', async () => {
+    const area = await newArea('Race Room')
+    const table = await newTable('R1', area.id)
+    const saves = await Promise.all([1, 2, 3, 4, 5, 6].map((x) => manager.patch(`/api/admin/tables/${table.id}`).send({ planX: x, version: table.version })))
+    expect(saves.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409])
+    const stored = (await owner.get('/api/admin/tables').expect(200)).body.find((x: { id: number }) => x.id === table.id)
+    expect(stored.version).toBe(2)
+  })
+
+  it('of the turn times from one version: exactly one list is stored, never two mixed', async () => {
+    const { version } = (await manager.get('/api/admin/turn-times').expect(200)).body
+    const lists = [1, 2, 3, 4, 5].map((n) => [
+      { minParty: 1, maxParty: n + 1, durationMinutes: 90 },
+      { minParty: n + 2, maxParty: 20, durationMinutes: 120 },
+    ])
+    const saves = await Promise.all(lists.map((rules) => manager.put('/api/admin/turn-times').send({ rules, version })))
+    expect(saves.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409])
+    const stored = (await owner.get('/api/admin/turn-times').expect(200)).body.rules
+    expect(stored).toHaveLength(2)
+  })
+})
