@@ -166,3 +166,33 @@ test('a manager draws an area, places tables by keyboard and by drag, joins them
     await staffApi(page, 'PUT', '/api/admin/turn-times', { rules: before.rules, version: now.version })
   }
 })
+
+test('staff see the plan read-only: no forms, tables that cannot be moved, the API refuses a change', async ({ page, browser }) => {
+  await signInQuickly(page)
+  const suffix = Date.now().toString(36).slice(-4)
+  const username = `floor-${suffix}`
+  const password = 'reading-the-floor-plan'
+  const areaName = `Parlour ${suffix}`
+  const area = await staffApi(page, 'POST', '/api/admin/areas', { name: areaName })
+  const table = await staffApi(page, 'POST', '/api/admin/tables', { name: `P${suffix}`, areaId: area.id, minCovers: 2, maxCovers: 4, planX: 2, planY: 1 })
+  const staff = await (await browser.newContext()).newPage()
+  try {
+    await staffApi(page, 'POST', '/api/admin/users', { username, role: 'staff', password })
+    const res = await staff.request.post('/api/login', { data: { username, password }, headers: { 'Sec-Fetch-Site': 'same-origin' } })
+    expect(res.status()).toBe(200)
+    await openSection(staff, 'tables')
+    await expect(staff.getByRole('heading', { name: 'Tables & Areas', level: 1 })).toBeVisible()
+    await staff.getByRole('tab', { name: new RegExp(`^${areaName}`) }).click()
+    await expect(staff.getByTestId(`plan-table-P${suffix}`)).toContainText('2–4')
+    await expect(staff.getByTestId(`plan-table-P${suffix}`).getByRole('button')).toHaveCount(0)
+    for (const name of ['Add Area', 'Add Table', 'Add Combination', 'Save Turn Times', 'Close for a Date']) await expect(staff.getByRole('button', { name })).toHaveCount(0)
+    await expect(staff.getByRole('button', { name: 'Check' })).toBeVisible()
+    const refused = await staff.request.patch(`/api/admin/tables/${table.id}`, { data: { planX: 9, version: table.version }, headers: { 'Sec-Fetch-Site': 'same-origin' } })
+    expect(refused.status()).toBe(403)
+    expect(await seriousViolations(staff)).toEqual([])
+  } finally {
+    await staff.context().close()
+    await staffApi(page, 'DELETE', `/api/admin/tables/${table.id}`)
+    await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
+  }
+})
