@@ -6,7 +6,7 @@ import { expect, gotoHydrated, test } from './fixtures'
 import { PUBLIC_PAGES } from './public-pages'
 
 /** The back-office panels built so far, each checked signed in. */
-const ADMIN_PANELS = ['reservations', 'pending', 'hours', 'events', 'enquiries', 'menus', 'cocktails', 'hero-slides', 'marketing', 'email-templates', 'settings']
+const ADMIN_PANELS = ['reservations', 'pending', 'tables', 'hours', 'events', 'enquiries', 'menus', 'cocktails', 'hero-slides', 'marketing', 'email-templates', 'settings']
 
 /** A phone and a laptop: each page is loaded once and checked at both widths. */
 const WIDTHS = [
@@ -67,6 +67,7 @@ const ADMIN_DIALOGS = [
   ['reservations', 'New Booking'],
   ['hero-slides', 'Add Slide'],
   ['menus', 'Add Menu Section'],
+  ['tables', 'Add Area'],
 ] as const
 
 test.describe('axe on the back-office', () => {

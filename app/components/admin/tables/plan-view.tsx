@@ -171,7 +171,7 @@ export function PlanView({
           })}
         </ul>
       </div>
-      <p aria-live="polite" role="status" className="min-h-5 text-sm" data-testid="plan-status">
+      <p aria-live="polite" className="min-h-5 text-sm" data-testid="plan-status">
         {said}
       </p>
     </div>
