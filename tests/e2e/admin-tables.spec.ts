@@ -11,7 +11,7 @@ import { openSection, signInQuickly, staffApi } from './admin'
 import { seriousViolations } from './axe'
 import { expect, test, toastWith } from './fixtures'
 
-type Row = { id: number; name: string; planX: number; planY: number; areaId: number; version: number }
+type Row = { id: number; name: string; planX: number; planY: number; areaId: number; maxCovers: number; shape: string; version: number }
 
 const confirm = (page: Page, name: string) => page.getByRole('alertdialog').getByRole('button', { name, exact: true }).click()
 const tablesNamed = async (page: Page, names: string[]) => ((await (await page.request.get('/api/admin/tables')).json()) as Row[]).filter((t) => names.includes(t.name))
@@ -192,6 +192,38 @@ test('staff see the plan read-only: no forms, tables that cannot be moved, the A
     expect(await seriousViolations(staff)).toEqual([])
   } finally {
     await staff.context().close()
+    await staffApi(page, 'DELETE', `/api/admin/tables/${table.id}`)
+    await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
+  }
+})
+
+test('a table changed by someone else while its form is open: the conflict dialog shows both, and Save Merged keeps their shape and my covers', async ({ page, consoleErrors }) => {
+  consoleErrors.allow('status of 409 (Conflict)')
+  await signInQuickly(page)
+  const suffix = Date.now().toString(36).slice(-4)
+  const area = await staffApi(page, 'POST', '/api/admin/areas', { name: `Loft ${suffix}` })
+  const table = await staffApi(page, 'POST', '/api/admin/tables', { name: `L${suffix}`, areaId: area.id, maxCovers: 4 })
+  try {
+    await openSection(page, 'tables')
+    await page.getByRole('tab', { name: new RegExp(`^Loft ${suffix}`) }).click()
+    await page.getByRole('button', { name: `Edit L${suffix}`, exact: true }).click()
+    const edit = page.getByRole('dialog', { name: `Edit L${suffix}` })
+    await edit.getByLabel('Largest party').fill('6')
+    // Meanwhile a colleague makes it a round table for two.
+    await staffApi(page, 'PATCH', `/api/admin/tables/${table.id}`, { maxCovers: 2, shape: 'round', version: table.version })
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await confirm(page, 'Save')
+    const conflict = page.getByRole('dialog', { name: 'Someone else changed this' })
+    await expect(conflict).toContainText(/This table was changed by e2e-admin at \d\d:\d\d while you were editing\./)
+    await expect(conflict.getByTestId('conflict-maxCovers')).toContainText('Both of you changed this')
+    await expect(conflict.getByTestId('conflict-shape')).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    await conflict.getByRole('button', { name: 'Save Merged' }).click()
+    await confirm(page, 'Save')
+    await expect(toastWith(page, 'Updated successfully!')).toBeVisible()
+    // Theirs where only they changed it (the shape), mine where both did (the covers).
+    expect((await tablesNamed(page, [`L${suffix}`]))[0]).toMatchObject({ maxCovers: 6, shape: 'round', version: 3 })
+  } finally {
     await staffApi(page, 'DELETE', `/api/admin/tables/${table.id}`)
     await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
   }
