@@ -17,6 +17,11 @@ export const CONFLICT_NOUNS: Record<string, string> = {
   opening_hours: 'day',
   hour_exception: 'exception',
   cocktails: 'page',
+  area: 'area',
+  table: 'table',
+  table_combination: 'combination',
+  // 'This list of turn times was changed by sam at 19:42 while you were editing.'
+  turn_times: 'list of turn times',
 }
 
 /** 'This booking was changed by sam at 19:42 while you were editing.' (without a name when nobody on staff made it). */

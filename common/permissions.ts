@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   'retention.manage': 'How long personal data and the audit log are kept',
   'users.manage': 'Staff accounts, roles and the two-factor rule for owners',
   'audit.read': 'Read the audit log',
+  'tables.read': 'See the floor plan: areas, tables, combinations, turn times and area closures',
+  'tables.manage': 'Draw the floor plan: areas, tables, combinations, turn times, and close an area for a date',
 } as const satisfies Record<string, string>
 export type Permission = keyof typeof PERMISSIONS
 
@@ -54,6 +56,8 @@ const STAFF: readonly Permission[] = [
   'content.read',
   'guests.read',
   'guests.write',
+  // Staff seat guests during service: they read the plan, managers draw it.
+  'tables.read',
 ]
 
 const MANAGER: readonly Permission[] = [
@@ -69,6 +73,7 @@ const MANAGER: readonly Permission[] = [
   'marketing.export',
   'guests.export',
   'audit.read',
+  'tables.manage',
 ]
 
 const OWNER: readonly Permission[] = [...MANAGER, 'guests.erase', 'retention.manage', 'users.manage']

@@ -50,7 +50,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
 
 /** Seeds an empty database with the demo venue and creates the first admin. */
 export async function prepareData(db: Db, config: Config, clock: Clock, logger: Logger) {
-  await seed(db, { now: clock.now(), timeZone: config.venueTimezone })
+  await seed(db, { now: clock.now(), timeZone: config.venueTimezone, demoPlan: config.demoPlan })
   const { createUserService } = await import('./auth/users')
   const result = await createUserService(db).bootstrapAdmin({
     username: config.adminUsername,

@@ -18,6 +18,8 @@ export type Config = {
   adminUsername: string | undefined
   adminPassword: string | undefined
   trustProxy: string | number | boolean
+  /** Draw the demo floor plan on the first run of a new install (DEMO_PLAN, default true; decision 0022). */
+  demoPlan: boolean
   /** Browser tests only: honour the X-Test-Now header (see testClockFromHeader). */
   testClockHeader: boolean
   nodeEnv: 'development' | 'production' | 'test'
@@ -87,6 +89,7 @@ const EnvSchema = z.object({
     z.string().min(8, 'must be at least 8 characters long').optional(),
   ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false')),
+  DEMO_PLAN: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('true')),
   TEST_CLOCK_HEADER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   E2E_TEST_SERVER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   LOG_LEVEL: z.preprocess(
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    demoPlan: e.DEMO_PLAN === 'true',
     testClockHeader: e.TEST_CLOCK_HEADER === 'true',
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,

@@ -22,6 +22,8 @@ import { createReservationsService } from './reservations/reservations-service'
 import { createStaffReservations } from './reservations/staff-reservations'
 import { createVisitEmails } from './email/visit-emails'
 import { createSettingsService } from './settings/settings-service'
+import { createFloorPlan } from './tables/floor-plan'
+import { createTurnTimes } from './tables/turn-times'
 
 /**
  * Every service of the app, built once from the deps. API routers and
@@ -41,6 +43,11 @@ export function createServices(deps: Deps) {
   // Listens to reservations' events: their emails commit with the change that causes them.
   const email = createEmailService(deps, { settings, reservationEvents: reservations.events })
   const users = createUserService(deps.db)
+  // A change to the floor plan or the turn times changes which times are offered: the cached days are dropped.
+  const forgetAvailability = () => {
+    publicReads.drop('availability')
+    reservations.forgetDays()
+  }
   return {
     users,
     account: createAccountService(deps, { users }),
@@ -70,6 +77,8 @@ export function createServices(deps: Deps) {
     email,
     visitEmails: createVisitEmails(deps, { settings, email }),
     housekeeping: createHousekeeping(deps),
+    floorPlan: createFloorPlan(deps, { onChange: forgetAvailability }),
+    turnTimes: createTurnTimes(deps, { settings, onChange: forgetAvailability }),
   }
 }
 export type Services = ReturnType<typeof createServices>

@@ -12,6 +12,7 @@ import { adminMarketingRoutes } from './admin-marketing-routes'
 import { adminMenuRoutes } from './admin-menu-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
 import { adminSettingsRoutes } from './admin-settings-routes'
+import { adminTablesRoutes } from './admin-tables-routes'
 import { adminUsersRoutes } from './admin-users-routes'
 import { authRoutes } from './auth-routes'
 import { eventEnquiryRoutes } from './event-enquiry-routes'
@@ -50,6 +51,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminHeroRoutes(services),
     adminSettingsRoutes(services),
     adminMenuRoutes(services),
+    adminTablesRoutes(services),
     uploadRoutes(services),
     reservationRoutes(services),
     manageBookingRoutes(services, deps),

@@ -10,6 +10,7 @@ import {
 import { addDays, todayIn } from '#common/time'
 import { seedMenuSections } from '../menu/menu-seed'
 import type { Db } from './client'
+import { seedDemoPlan } from './demo-plan'
 import { EMAIL_TEMPLATE_KEYS, type EmailTemplateKey } from '#common/email'
 import { defaultTemplate } from '../email/default-templates'
 import { cocktailsContent, emailTemplates, eventCategories, events, openingHours, siteSettings } from './schema'
@@ -184,11 +185,32 @@ function demoEvents(today: string) {
   }))
 }
 
+/** The site_settings row saying whether the demo floor plan was drawn ('drawn') or passed over ('skipped'): decided once. */
+export const DEMO_PLAN_SETTING = 'demo_plan_seeded'
+
+/**
+ * The demo floor plan goes into a new install only, with the demo events, and
+ * the choice is made once (decision 0022): a pub already running when tables
+ * arrived never gets a plan drawn under its bookings, even if it later deletes
+ * every event. `wanted` is false for the test databases and the browser
+ * tests' server (DEMO_PLAN=false).
+ */
+async function considerDemoPlan(db: Db, { wanted, firstRun }: { wanted: boolean; firstRun: boolean }) {
+  const [decided] = await db.select().from(siteSettings).where(eq(siteSettings.settingKey, DEMO_PLAN_SETTING))
+  if (decided) return
+  const drawn = wanted && firstRun && (await seedDemoPlan(db))
+  await db
+    .insert(siteSettings)
+    .values({ settingKey: DEMO_PLAN_SETTING, settingValue: drawn ? 'drawn' : 'skipped', description: 'Whether the demo floor plan was drawn on the first run (decided once)' })
+    .onConflictDoNothing({ target: siteSettings.settingKey })
+}
+
 /**
  * Fills an empty database with the demo venue. Every insert skips rows that
  * exist already, so it never overwrites what staff changed and can run twice.
+ * `demoPlan` draws the demo floor plan on a first run (off unless asked: see considerDemoPlan).
  */
-export async function seed(db: Db, options: { now: Date; timeZone: string }): Promise<void> {
+export async function seed(db: Db, options: { now: Date; timeZone: string; demoPlan?: boolean }): Promise<void> {
   const settings = {
     ...VENUE_SETTING_DEFAULTS,
     ...FOOTER_SETTING_DEFAULTS,
@@ -227,4 +249,5 @@ export async function seed(db: Db, options: { now: Date; timeZone: string }): Pr
     // The demo menus go in with the demo events, so menus staff deleted never come back on restart.
     await seedMenuSections(db)
   }
+  await considerDemoPlan(db, { wanted: options.demoPlan ?? false, firstRun: count === 0 })
 }

@@ -65,16 +65,23 @@ async function mintRealValues() {
   }
   await request(t.app).post('/api/event-enquiries').set('X-Forwarded-For', '10.78.1.1').send(SAMPLES['post /api/event-enquiries']).expect(201)
   await agent.post('/api/admin/hour-exceptions').send(SAMPLES['post /api/admin/hour-exceptions']).expect(201)
+  // A floor plan to reach past 'not found': an area with two tables joined, closed for a date.
+  const area = (await agent.post('/api/admin/areas').send({ name: 'Fuzz Room' }).expect(201)).body.id
+  const tableIds = await Promise.all(['FR1', 'FR2'].map(async (name) => (await agent.post('/api/admin/tables').send({ name, areaId: area, maxCovers: 4 }).expect(201)).body.id))
+  await agent.post('/api/admin/table-combinations').send({ tableIds, maxCovers: 8 }).expect(201)
+  const closed = (await agent.post(`/api/admin/areas/${area}/closures`).send({ date: '2026-12-20', reason: 'Rain' }).expect(201)).body
   const { rows } = await t.db.$client.query<{ id: string }>(
     `select id::text from reservations union select id::text from events union select id::text from event_enquiries
      union select id::text from hour_exceptions union select id::text from hero_slides union select id::text from menu_sections
-     union select id::text from email_templates union select id::text from email_outbox`,
+     union select id::text from email_templates union select id::text from email_outbox
+     union select id::text from areas union select id::text from dining_tables union select id::text from table_combinations`,
   )
   real.token = tokens
   real.id = rows.map((r) => r.id)
   real.key = ['footer_kitchen_hours', 'footer_opening_hours', 'venue_name', 'booking_capacity_covers']
   real.date = ['2026-12-05', '2026-12-12']
   real.dayOfWeek = ['3', '5']
+  real.closureId = closed.closures.map((c: { id: number }) => String(c.id))
 }
 
 beforeAll(async () => {

@@ -49,6 +49,12 @@ beforeAll(async () => {
   ids['menu-sections'] = await first('menu_sections')
   ids['email-templates'] = await first('email_templates')
   ids['email-outbox'] = await first('email_outbox')
+  const area = await made('/api/admin/areas', { name: 'Matrix Room' })
+  ids.areas = area
+  const tableIds = [await made('/api/admin/tables', { name: 'MX1', areaId: area, maxCovers: 4 }), await made('/api/admin/tables', { name: 'MX2', areaId: area, maxCovers: 4 })]
+  ids.tables = tableIds[0]!
+  ids['table-combinations'] = await made('/api/admin/table-combinations', { tableIds, maxCovers: 8 })
+  params.closureId = String((await agents.owner.post(`/api/admin/areas/${area}/closures`).send({ date: '2026-12-18', reason: 'Rain' }).expect(201)).body.closures[0].id)
   ids['event-enquiries'] = (await request(t.app).post('/api/event-enquiries').send(SAMPLES['post /api/event-enquiries']).expect(201)).body.id
 })
 
@@ -116,5 +122,7 @@ describe('the role matrix', () => {
     expect(ROLES.filter((r) => can(r, 'guests.erase'))).toEqual(['owner'])
     expect(ROLES.filter((r) => can(r, 'content.read'))).toEqual(['owner', 'manager', 'staff'])
     expect(ROLES.filter((r) => can(r, 'content.write'))).toEqual(['owner', 'manager'])
+    expect(ROLES.filter((r) => can(r, 'tables.read'))).toEqual(['owner', 'manager', 'staff'])
+    expect(ROLES.filter((r) => can(r, 'tables.manage'))).toEqual(['owner', 'manager'])
   })
 })

@@ -38,6 +38,7 @@ test.describe('staff sign-in', () => {
     for (const label of [
       'All Reservations',
       'Pending Reservations',
+      'Tables & Areas',
       'Opening Hours',
       'Events Management',
       'Event Enquiries',

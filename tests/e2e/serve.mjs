@@ -16,6 +16,8 @@ Object.assign(process.env, {
   TEST_CLOCK_HEADER: 'true',
   // The one production process allowed the test clock (server/config.ts refuses it otherwise).
   E2E_TEST_SERVER: 'true',
+  // The engine books tables once one exists: the browser tests keep the covers rules unless a test draws a plan.
+  DEMO_PLAN: 'false',
 })
 delete process.env.DATABASE_URL
 const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true })

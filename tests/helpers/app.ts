@@ -7,6 +7,7 @@ import { createApp } from '../../server/app'
 import { createUserService } from '../../server/auth/users'
 import { loadConfig, type Config } from '../../server/config'
 import { createDb, type Db } from '../../server/db/client'
+import { seedDemoPlan } from '../../server/db/demo-plan'
 import { seed } from '../../server/db/seed'
 import type { Clock, Deps } from '../../server/deps'
 import type { Role } from '#common/permissions'
@@ -32,7 +33,14 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
  * file (inside beforeAll); the database is dropped after the file.
  */
 export async function createTestApp(
-  options: { now?: string; seed?: boolean; env?: Record<string, string>; configure?: (c: Config) => Config } = {},
+  options: {
+    now?: string
+    seed?: boolean
+    /** Draws the demo floor plan (server/db/demo-plan.ts): the engine then books tables, not covers. */
+    demoPlan?: boolean
+    env?: Record<string, string>
+    configure?: (c: Config) => Config
+  } = {},
 ) {
   const database = await createTestDatabase()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-test-data-'))
@@ -47,6 +55,7 @@ export async function createTestApp(
   const clock = new TestClock(new Date(options.now ?? '2026-11-21T12:00:00Z'))
   const deps: Deps = { db: database.db, config, clock, logger: pino({ level: 'silent' }) }
   if (options.seed !== false) await seed(database.db, { now: clock.now(), timeZone: config.venueTimezone })
+  if (options.demoPlan) await seedDemoPlan(database.db)
   const { app, services } = createApp(deps)
   afterFile(async () => {
     await database.drop()

@@ -65,6 +65,10 @@ const EMAIL_TEMPLATE = {
   buttonOneUrl: '/menu',
 }
 
+const AREA = { name: 'Fuzz Terrace', sortOrder: 5, onlineBookable: true, weatherDependent: true, active: true }
+const TABLE = { name: 'FZ1', areaId: 1, minCovers: 1, maxCovers: 4, onlineBookable: true, sortOrder: 1, active: true, planX: 2, planY: 3, planWidth: 2, planHeight: 2, shape: 'round' }
+const COMBINATION = { tableIds: [1, 2], minCovers: 5, maxCovers: 8, onlineBookable: true, sortOrder: 1, active: true }
+
 /** A valid body per route, mutated by the fuzzer to reach past the first check. Optional. */
 export const SAMPLES: Record<string, Record<string, unknown>> = {
   'post /api/reservations': guestBooking({ name: 'Fuzz Guest', email: 'fuzz@example.com' }),
@@ -95,6 +99,20 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   'post /api/admin/me/password': { currentPassword: 'not-the-current-one', newPassword: 'a-new-long-password' },
   'post /api/admin/me/totp/verify': { code: '123456' },
   'delete /api/admin/me/totp': { code: '123456' },
+  'post /api/admin/areas': AREA,
+  'patch /api/admin/areas/:id': { ...AREA, name: 'Fuzz Patio', version: 1 },
+  'post /api/admin/areas/:id/closures': { date: '2026-12-18', reason: 'Rain forecast' },
+  'post /api/admin/tables': TABLE,
+  'patch /api/admin/tables/:id': { planX: 4, planY: 1, version: 1 },
+  'post /api/admin/table-combinations': COMBINATION,
+  'patch /api/admin/table-combinations/:id': { ...COMBINATION, version: 1 },
+  'put /api/admin/turn-times': {
+    rules: [
+      { minParty: 1, maxParty: 2, durationMinutes: 90, weekday: null },
+      { minParty: 3, maxParty: 8, durationMinutes: 120, weekday: null },
+    ],
+    version: 'from-the-get',
+  },
   'post /api/password-reset': { username: 'nobody-in-particular' },
   'post /api/password-reset/:token': { password: 'a-new-long-password' },
 }

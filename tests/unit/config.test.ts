@@ -23,7 +23,10 @@ describe('configuration', () => {
       nodeEnv: 'development',
       trustProxy: false,
       logLevel: 'info',
+      demoPlan: true,
     })
+    expect(loadConfig({ DATA_DIR: dir, DEMO_PLAN: 'false' }).demoPlan).toBe(false)
+    expect(() => loadConfig({ DATA_DIR: dir, DEMO_PLAN: 'no' })).toThrow(/^Invalid environment: DEMO_PLAN must be true or false$/)
   })
 
   it.each([

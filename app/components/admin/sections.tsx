@@ -27,6 +27,7 @@ function PendingBadge() {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'reservations', label: 'All Reservations', permission: 'reservations.read', Panel: lazy(() => import('./reservations/reservations-panel')) },
   { id: 'pending', label: 'Pending Reservations', permission: 'reservations.read', Panel: lazy(() => import('./pending/pending-panel')), Badge: PendingBadge },
+  { id: 'tables', label: 'Tables & Areas', permission: 'tables.read', Panel: lazy(() => import('./tables/tables-panel')) },
   { id: 'hours', label: 'Opening Hours', permission: 'content.read', Panel: lazy(() => import('./hours/hours-panel')) },
   { id: 'events', label: 'Events Management', permission: 'content.read', Panel: lazy(() => import('./events/events-panel')) },
   { id: 'enquiries', label: 'Event Enquiries', permission: 'enquiries.read', Panel: lazy(() => import('./enquiries/enquiries-panel')) },

@@ -1,0 +1,400 @@
+/**
+ * The forms of Tables & Areas: an area, a table, a combination. Each edit is
+ * saved against the version it was opened with; when someone saved first the
+ * conflict dialog shows both and saves the choice against the new version.
+ */
+import { zodResolver } from '@hookform/resolvers/zod'
+import * as React from 'react'
+import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form'
+import type { z } from 'zod'
+import {
+  AreaCreateSchema,
+  CombinationCreateSchema,
+  TABLE_SHAPES,
+  TableCreateSchema,
+  type AdminArea,
+  type AdminCombination,
+  type AdminTable,
+} from '#common/tables-schema'
+import { FieldError, FormError, SelectField, TextField } from '~/components/forms/fields'
+import { Checkbox } from '~/components/ui/checkbox'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { Label } from '~/components/ui/label'
+import { Switch } from '~/components/ui/switch'
+import { ConflictDialog, type ConflictFieldLabel } from '../conflict-dialog'
+import { useDiscardGuard } from '../discard-guard'
+import { FormDialogFooter } from '../form-dialog-footer'
+import type { TablesActions } from './use-tables-actions'
+
+type Save = TablesActions['updateArea'] | TablesActions['updateTable'] | TablesActions['updateCombination']
+
+/** A yes/no of the form, as a switch with its label. */
+function SwitchField<T extends FieldValues>({ control, name, label, hint }: { control: Control<T>; name: Path<T>; label: string; hint?: string }) {
+  const id = React.useId()
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <div className="flex items-start gap-3">
+          <Switch id={id} checked={Boolean(field.value)} onCheckedChange={field.onChange} aria-describedby={hint ? `${id}-hint` : undefined} />
+          <div>
+            <Label htmlFor={id}>{label}</Label>
+            {hint && (
+              <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+                {hint}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+    />
+  )
+}
+
+/**
+ * The lost-update step of a form: after a 409 'stale_version', the values
+ * staff sent, the record as the server has it now, and a re-save against
+ * its version with what they choose.
+ */
+function useVersionConflict<T extends Record<string, unknown>>(save: Save, toForm: (current: unknown) => T, resend: (values: T, version: number) => void, reset: (values: T) => void) {
+  const sent = React.useRef<{ base: T; mine: T } | null>(null)
+  const current = save.errorCode === 'stale_version' ? (save.errorCurrent as { version: number } | undefined) : undefined
+  const conflict = current && sent.current ? { message: save.error ?? '', base: sent.current.base, mine: sent.current.mine, theirs: toForm(current) } : null
+  return {
+    remember: (base: T, mine: T) => {
+      sent.current = { base, mine }
+    },
+    dialogProps: {
+      conflict,
+      pending: save.pending,
+      onKeepMine: (values: T) => resend(values, current!.version),
+      onMerge: (values: T) => resend(values, current!.version),
+      onTakeTheirs: (values: T) => {
+        reset(values)
+        save.clearError()
+      },
+      onCancel: () => save.clearError(),
+    },
+    /** The form's own message, unless the conflict dialog is saying it. */
+    formError: conflict ? undefined : save.error,
+  }
+}
+
+// ---- Area ----
+
+type AreaForm = z.input<typeof AreaCreateSchema>
+const areaForm = (a?: Pick<AdminArea, 'name' | 'sortOrder' | 'onlineBookable' | 'weatherDependent' | 'active'>): AreaForm => ({
+  name: a?.name ?? '',
+  sortOrder: a?.sortOrder ?? 0,
+  onlineBookable: a?.onlineBookable ?? true,
+  weatherDependent: a?.weatherDependent ?? false,
+  active: a?.active ?? true,
+})
+const AREA_FIELDS: ConflictFieldLabel[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'sortOrder', label: 'Sort order' },
+  { key: 'onlineBookable', label: 'Bookable online' },
+  { key: 'weatherDependent', label: 'Weather-dependent' },
+  { key: 'active', label: 'Active' },
+]
+
+export function AreaDialog({ area, nextOrder, actions, onOpenChange }: { area?: AdminArea; nextOrder: number; actions: TablesActions; onOpenChange: (open: boolean) => void }) {
+  const save = area ? actions.updateArea : actions.createArea
+  const [version, setVersion] = React.useState(area?.version ?? 1)
+  const opened = React.useMemo(() => (area ? areaForm(area) : { ...areaForm(), sortOrder: nextOrder }), [area, nextOrder])
+  const form = useForm<AreaForm, unknown, z.output<typeof AreaCreateSchema>>({ resolver: zodResolver(AreaCreateSchema), defaultValues: opened })
+  const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
+  React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
+  const send = (values: z.output<typeof AreaCreateSchema>, at: number) =>
+    area
+      ? actions.updateArea.ask({ title: 'Save this area?', description: 'The plan changes at once.', detail: values.name, confirmLabel: 'Save', variables: { id: area.id, patch: { ...values, version: at } }, returnTo: 'form' })
+      : actions.createArea.ask({ title: 'Add this area?', description: 'You can then draw its tables.', detail: values.name, confirmLabel: 'Add Area', variables: values, returnTo: 'form' })
+  const versions = useVersionConflict<AreaForm>(
+    actions.updateArea,
+    (c) => areaForm(c as AdminArea),
+    (values, at) => {
+      setVersion(at)
+      send(AreaCreateSchema.parse(values), at)
+    },
+    (values) => {
+      form.reset(values)
+      setVersion((actions.updateArea.errorCurrent as AdminArea).version)
+    },
+  )
+  const { errors } = form.formState
+  const server = save.fieldErrors
+  return (
+    <Dialog open onOpenChange={guard.onOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{area ? `Edit ${area.name}` : 'Add Area'}</DialogTitle>
+          <DialogDescription>A room or space of the pub: its tables are booked together and can be closed for a date.</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={form.handleSubmit((values) => {
+            versions.remember(form.formState.defaultValues as AreaForm, form.getValues())
+            send(values, version)
+          })}
+        >
+          <FormError message={versions.formError} />
+          <TextField label="Name" autoComplete="off" error={errors.name?.message ?? server.name} {...form.register('name')} />
+          <TextField label="Sort order" inputMode="numeric" hint="Areas are listed and offered in this order, smallest first." error={errors.sortOrder?.message ?? server.sortOrder} {...form.register('sortOrder')} />
+          <SwitchField control={form.control} name="onlineBookable" label="Bookable online" hint="Off: only staff seat guests here." />
+          <SwitchField control={form.control} name="weatherDependent" label="Weather-dependent" hint="An outdoor area you may close for a date when rain is forecast." />
+          <SwitchField control={form.control} name="active" label="Active" />
+          <FormDialogFooter submitLabel={area ? 'Save Changes' : 'Add Area'} pending={save.pending} onCancel={guard.requestClose} />
+        </form>
+        {guard.prompt}
+        <ConflictDialog fields={AREA_FIELDS} {...versions.dialogProps} />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+// ---- Table ----
+
+type TableForm = z.input<typeof TableCreateSchema>
+const tableForm = (t: Partial<AdminTable> & { areaId: number }): TableForm => ({
+  name: t.name ?? '',
+  areaId: t.areaId,
+  minCovers: t.minCovers ?? 1,
+  maxCovers: t.maxCovers ?? 4,
+  onlineBookable: t.onlineBookable ?? true,
+  sortOrder: t.sortOrder ?? 0,
+  active: t.active ?? true,
+  planX: t.planX ?? 0,
+  planY: t.planY ?? 0,
+  planWidth: t.planWidth ?? 2,
+  planHeight: t.planHeight ?? 2,
+  shape: t.shape ?? 'rect',
+})
+const TABLE_FIELDS: ConflictFieldLabel[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'areaId', label: 'Area' },
+  { key: 'minCovers', label: 'Smallest party' },
+  { key: 'maxCovers', label: 'Largest party' },
+  { key: 'shape', label: 'Shape' },
+  { key: 'planX', label: 'Across' },
+  { key: 'planY', label: 'Down' },
+  { key: 'planWidth', label: 'Width' },
+  { key: 'planHeight', label: 'Depth' },
+  { key: 'sortOrder', label: 'Sort order' },
+  { key: 'onlineBookable', label: 'Bookable online' },
+  { key: 'active', label: 'Active' },
+]
+
+export function TableDialog({
+  table,
+  areaId,
+  areas,
+  nextOrder,
+  actions,
+  onOpenChange,
+}: {
+  table?: AdminTable
+  areaId: number
+  areas: AdminArea[]
+  nextOrder: number
+  actions: TablesActions
+  onOpenChange: (open: boolean) => void
+}) {
+  const save = table ? actions.updateTable : actions.createTable
+  const [version, setVersion] = React.useState(table?.version ?? 1)
+  const opened = React.useMemo(() => (table ? tableForm(table) : tableForm({ areaId, sortOrder: nextOrder })), [table, areaId, nextOrder])
+  const form = useForm<TableForm, unknown, z.output<typeof TableCreateSchema>>({ resolver: zodResolver(TableCreateSchema), defaultValues: opened })
+  const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
+  React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
+  const send = (values: z.output<typeof TableCreateSchema>, at: number) =>
+    table
+      ? actions.updateTable.ask({ title: 'Save this table?', description: 'The plan changes at once; bookings already made keep their tables.', detail: values.name, confirmLabel: 'Save', variables: { id: table.id, patch: { ...values, version: at } }, returnTo: 'form' })
+      : actions.createTable.ask({ title: 'Add this table?', description: 'Guests can be seated at it from now on.', detail: `${values.name} · ${values.minCovers ?? 1}–${values.maxCovers} guests`, confirmLabel: 'Add Table', variables: values, returnTo: 'form' })
+  const versions = useVersionConflict<TableForm>(
+    actions.updateTable,
+    (c) => tableForm(c as AdminTable),
+    (values, at) => {
+      setVersion(at)
+      send(TableCreateSchema.parse(values), at)
+    },
+    (values) => {
+      form.reset(values)
+      setVersion((actions.updateTable.errorCurrent as AdminTable).version)
+    },
+  )
+  const { errors } = form.formState
+  const server = save.fieldErrors
+  const err = (key: keyof TableForm) => errors[key]?.message ?? server[key]
+  return (
+    <Dialog open onOpenChange={guard.onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{table ? `Edit ${table.name}` : 'Add Table'}</DialogTitle>
+          <DialogDescription>What staff call it, the parties it seats, and where it is drawn on the plan (in grid squares from the top left).</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={form.handleSubmit((values) => {
+            versions.remember(form.formState.defaultValues as TableForm, form.getValues())
+            send(values, version)
+          })}
+        >
+          <FormError message={versions.formError} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Name" autoComplete="off" hint="T4, Snug, G2" error={err('name')} {...form.register('name')} />
+            <SelectField label="Area" options={areas.map((a) => ({ value: String(a.id), label: a.name }))} error={err('areaId')} {...form.register('areaId')} />
+            <TextField label="Smallest party" inputMode="numeric" error={err('minCovers')} {...form.register('minCovers')} />
+            <TextField label="Largest party" inputMode="numeric" error={err('maxCovers')} {...form.register('maxCovers')} />
+            <SelectField label="Shape" options={TABLE_SHAPES.map((s) => ({ value: s, label: s === 'rect' ? 'Rectangle' : 'Round' }))} error={err('shape')} {...form.register('shape')} />
+            <TextField label="Sort order" inputMode="numeric" hint="Best fit prefers smaller numbers." error={err('sortOrder')} {...form.register('sortOrder')} />
+          </div>
+          <fieldset className="grid gap-4 sm:grid-cols-4">
+            <legend className="mb-2 text-sm font-semibold">Place on the plan</legend>
+            <TextField label="Across" inputMode="numeric" error={err('planX')} {...form.register('planX')} />
+            <TextField label="Down" inputMode="numeric" error={err('planY')} {...form.register('planY')} />
+            <TextField label="Width" inputMode="numeric" error={err('planWidth')} {...form.register('planWidth')} />
+            <TextField label="Depth" inputMode="numeric" error={err('planHeight')} {...form.register('planHeight')} />
+          </fieldset>
+          <SwitchField control={form.control} name="onlineBookable" label="Bookable online" hint="Off: only staff seat guests here." />
+          <SwitchField control={form.control} name="active" label="Active" hint="An inactive table is kept with its bookings but not offered." />
+          <FormDialogFooter submitLabel={table ? 'Save Changes' : 'Add Table'} pending={save.pending} onCancel={guard.requestClose} />
+        </form>
+        {guard.prompt}
+        <ConflictDialog fields={TABLE_FIELDS} {...versions.dialogProps} />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+// ---- Combination ----
+
+type CombinationForm = z.input<typeof CombinationCreateSchema>
+const combinationForm = (c?: AdminCombination): CombinationForm => ({
+  name: c?.name ?? '',
+  tableIds: c?.tableIds ?? [],
+  minCovers: c?.minCovers ?? 1,
+  maxCovers: c?.maxCovers ?? 6,
+  onlineBookable: c?.onlineBookable ?? true,
+  sortOrder: c?.sortOrder ?? 0,
+  active: c?.active ?? true,
+})
+
+export function CombinationDialog({
+  combination,
+  tables,
+  nextOrder,
+  actions,
+  onOpenChange,
+}: {
+  combination?: AdminCombination
+  /** The area's tables, the ones that can be joined. */
+  tables: AdminTable[]
+  nextOrder: number
+  actions: TablesActions
+  onOpenChange: (open: boolean) => void
+}) {
+  const save = combination ? actions.updateCombination : actions.createCombination
+  const [version, setVersion] = React.useState(combination?.version ?? 1)
+  const opened = React.useMemo(() => (combination ? combinationForm(combination) : { ...combinationForm(), sortOrder: nextOrder }), [combination, nextOrder])
+  const form = useForm<CombinationForm, unknown, z.output<typeof CombinationCreateSchema>>({ resolver: zodResolver(CombinationCreateSchema), defaultValues: opened })
+  const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
+  React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
+  const names = (ids: readonly unknown[]) => tables.filter((t) => ids.includes(t.id)).map((t) => t.name)
+  const send = (values: z.output<typeof CombinationCreateSchema>, at: number) =>
+    combination
+      ? actions.updateCombination.ask({ title: 'Save this combination?', description: 'The plan changes at once.', detail: values.name || names(values.tableIds).join(' + '), confirmLabel: 'Save', variables: { id: combination.id, patch: { ...values, version: at } }, returnTo: 'form' })
+      : actions.createCombination.ask({
+          title: 'Join these tables?',
+          description: 'Parties of this size can be seated at them together.',
+          detail: `${values.name || names(values.tableIds).join(' + ')} · ${values.minCovers ?? 1}–${values.maxCovers} guests`,
+          confirmLabel: 'Add Combination',
+          variables: values,
+          returnTo: 'form',
+        })
+  const versions = useVersionConflict<CombinationForm>(
+    actions.updateCombination,
+    (c) => combinationForm(c as AdminCombination),
+    (values, at) => {
+      setVersion(at)
+      send(CombinationCreateSchema.parse(values), at)
+    },
+    (values) => {
+      form.reset(values)
+      setVersion((actions.updateCombination.errorCurrent as AdminCombination).version)
+    },
+  )
+  const { errors } = form.formState
+  const server = save.fieldErrors
+  const picked = form.watch('tableIds') ?? []
+  return (
+    <Dialog open onOpenChange={guard.onOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{combination ? `Edit ${combination.name}` : 'Add Combination'}</DialogTitle>
+          <DialogDescription>Tables of one area that staff push together, with the parties they seat together: two four-tops may seat six, not eight.</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={form.handleSubmit((values) => {
+            versions.remember(form.formState.defaultValues as CombinationForm, form.getValues())
+            send(values, version)
+          })}
+        >
+          <FormError message={versions.formError} />
+          <fieldset aria-describedby={errors.tableIds || server.tableIds ? 'combination-tables-error' : undefined}>
+            <legend className="mb-2 text-sm font-semibold">Tables joined</legend>
+            <Controller
+              control={form.control}
+              name="tableIds"
+              render={({ field }) => (
+                <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                  {tables.map((t) => {
+                    const checked = (field.value as number[]).includes(t.id)
+                    return (
+                      <li key={t.id} className="flex items-center gap-2">
+                        <Checkbox
+                          id={`join-${t.id}`}
+                          checked={checked}
+                          disabled={!t.active}
+                          onCheckedChange={(on) => field.onChange(on ? [...(field.value as number[]), t.id] : (field.value as number[]).filter((id) => id !== t.id))}
+                        />
+                        <Label htmlFor={`join-${t.id}`} className="font-normal">
+                          {t.name} <span className="text-muted-foreground">({t.maxCovers})</span>
+                          {!t.active && <span className="sr-only"> (inactive)</span>}
+                        </Label>
+                      </li>
+                    )
+                  })}
+                </ul>
+              )}
+            />
+            <FieldError id="combination-tables-error" error={(errors.tableIds as { message?: string } | undefined)?.message ?? server.tableIds} />
+          </fieldset>
+          <TextField label="Name" autoComplete="off" placeholder={names(picked).join(' + ') || 'T4 + T5'} hint="Left blank, it is named after its tables." error={errors.name?.message ?? server.name} {...form.register('name')} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Smallest party" inputMode="numeric" error={errors.minCovers?.message ?? server.minCovers} {...form.register('minCovers')} />
+            <TextField label="Largest party" inputMode="numeric" error={errors.maxCovers?.message ?? server.maxCovers} {...form.register('maxCovers')} />
+          </div>
+          <SwitchField control={form.control} name="onlineBookable" label="Bookable online" />
+          <SwitchField control={form.control} name="active" label="Active" />
+          <FormDialogFooter submitLabel={combination ? 'Save Changes' : 'Add Combination'} pending={save.pending} onCancel={guard.requestClose} />
+        </form>
+        {guard.prompt}
+        <ConflictDialog
+          fields={[
+            { key: 'name', label: 'Name' },
+            { key: 'tableIds', label: 'Tables', format: (ids) => names((ids as number[]) ?? []).join(' + ') },
+            { key: 'minCovers', label: 'Smallest party' },
+            { key: 'maxCovers', label: 'Largest party' },
+            { key: 'onlineBookable', label: 'Bookable online' },
+            { key: 'active', label: 'Active' },
+          ]}
+          {...versions.dialogProps}
+        />
+      </DialogContent>
+    </Dialog>
+  )
+}
