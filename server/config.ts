@@ -18,6 +18,8 @@ export type Config = {
   adminUsername: string | undefined
   adminPassword: string | undefined
   trustProxy: string | number | boolean
+  /** PUBLIC_URL: the site's public address, over the Site address setting (links in emails, the sitemap). */
+  publicUrl: string | undefined
   /** Browser tests only: honour the X-Test-Now header (see testClockFromHeader). */
   testClockHeader: boolean
   nodeEnv: 'development' | 'production' | 'test'
@@ -87,6 +89,13 @@ const EnvSchema = z.object({
     z.string().min(8, 'must be at least 8 characters long').optional(),
   ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false')),
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s/?#]+(\/\S*)?$/i, 'must be the web address guests use, such as https://www.thewheatsheafinn.co.uk')
+      .optional(),
+  ),
   TEST_CLOCK_HEADER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   E2E_TEST_SERVER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   LOG_LEVEL: z.preprocess(
@@ -161,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrl: e.PUBLIC_URL,
     testClockHeader: e.TEST_CLOCK_HEADER === 'true',
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,

@@ -22,8 +22,13 @@ describe('configuration', () => {
       venueTimezone: 'Europe/London',
       nodeEnv: 'development',
       trustProxy: false,
+      publicUrl: undefined,
       logLevel: 'info',
     })
+  })
+
+  it('takes PUBLIC_URL as the site address when it is a web address', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://www.thewheatsheafinn.co.uk' }).publicUrl).toBe('https://www.thewheatsheafinn.co.uk')
   })
 
   it.each([
@@ -35,6 +40,7 @@ describe('configuration', () => {
     [{ SESSION_SECRET: 'short' }, /^Invalid environment: SESSION_SECRET must be at least 32 characters long$/],
     [{ NODE_ENV: 'staging' }, /^Invalid environment: NODE_ENV must be development, production or test$/],
     [{ META_PIXEL_ID: 'abc' }, /^Invalid environment: META_PIXEL_ID must be the numeric pixel id$/],
+    [{ PUBLIC_URL: 'www.thewheatsheafinn.co.uk' }, /^Invalid environment: PUBLIC_URL must be the web address guests use/],
   ])('stops on a bad value with one line naming the variable: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message)
   })

@@ -32,7 +32,7 @@ const bookingField = (key: BookingNumberKey): SettingField => {
 }
 const BOOKING: SettingField[] = [
   ...(Object.keys(BOOKING_NUMBER_RULES) as BookingNumberKey[]).map(bookingField),
-  { key: 'venue_notification_email', label: 'Alerts email', type: 'email', hint: 'Where the staff alerts of new bookings and enquiries go. Empty: no alerts.' },
+  { key: 'venue_notification_email', label: 'Alerts email', type: 'email', hint: "Where the staff alerts of new bookings, guests' changes and enquiries go. Empty: the venue's email address above." },
 ]
 
 const GUEST_EMAILS: SettingField[] = [
