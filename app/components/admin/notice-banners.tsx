@@ -78,7 +78,7 @@ function DaysNotice({ days, today }: { days: DayThatMatters[]; today: string }) 
       title={title}
       action={
         <Link to="/admin?section=hours&tab=days" className={linkClass}>
-          Set their hours in Opening Hours
+          Set the hours in Opening Hours
         </Link>
       }
     >
