@@ -1,4 +1,4 @@
-import type HolidaysType from 'date-holidays'
+import { Worker } from 'node:worker_threads'
 import {
   BANNER_WINDOW_DAYS,
   addMonths,
@@ -11,34 +11,60 @@ import { dayOfWeek, todayIn } from '#common/time'
 import type { Deps } from '../deps'
 import { createHoursService } from './hours-service'
 
-let englandAndWales: Promise<HolidaysType> | undefined
+type Holiday = { date: string; name: string }
 
-/**
- * The library's calendar for England and Wales, loaded on first use: its data
- * (every country's rules, about 800 kB) costs a second to parse, which the
- * app's start-up and the public pages need not pay.
- */
-function calendar(): Promise<HolidaysType> {
-  englandAndWales ??= import('date-holidays').then(({ default: Holidays }) => new Holidays('GB', 'ENG'))
-  return englandAndWales
+/** How long the worker may take for a few years' holidays (it loads in about a second). */
+const HOLIDAYS_TIMEOUT_MS = 15_000
+
+/** Each year's bank holidays, computed once per process (they do not change while it runs). */
+const byYear = new Map<number, Promise<Holiday[]>>()
+
+/** Runs holidays-worker.mjs for the years not asked for yet: the library never loads on the app's thread. */
+function computeYears(years: number[]): Promise<Record<number, Holiday[]>> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./holidays-worker.mjs', import.meta.url), { workerData: { years } })
+    const timer = setTimeout(() => {
+      void worker.terminate()
+      reject(new Error('The bank holidays took too long to work out'))
+    }, HOLIDAYS_TIMEOUT_MS)
+    worker.once('message', (answer: Record<number, Holiday[]>) => {
+      clearTimeout(timer)
+      resolve(answer)
+    })
+    worker.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    worker.once('exit', (code) => {
+      clearTimeout(timer)
+      if (code !== 0) reject(new Error(`The bank holidays worker stopped with code ${code}`))
+    })
+  })
+}
+
+function holidaysOf(years: number[]): Promise<Holiday[][]> {
+  const missing = years.filter((y) => !byYear.has(y))
+  if (missing.length > 0) {
+    const computed = computeYears(missing)
+    for (const year of missing) {
+      const one = computed.then((answer) => answer[year] ?? [])
+      // A failure is not kept: the next request tries again.
+      one.catch(() => byYear.delete(year))
+      byYear.set(year, one)
+    }
+  }
+  return Promise.all(years.map((y) => byYear.get(y)!))
 }
 
 /**
  * The bank holidays of England and Wales from `from` (included) to `to`
  * (excluded), from `date-holidays` (region GB, state ENG): no hand-typed list
- * to forget a coronation or a moved May holiday. Observances (Mother's Day,
- * Easter Sunday) are not bank holidays and are left out.
+ * to forget a coronation or a moved May holiday.
  */
-export async function bankHolidaysBetween(from: string, to: string): Promise<{ date: string; name: string }[]> {
-  const hd = await calendar()
-  const list: { date: string; name: string }[] = []
-  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
-    for (const h of hd.getHolidays(year)) {
-      const date = h.date.slice(0, 10)
-      if ((h.type === 'public' || h.type === 'bank') && date >= from && date < to) list.push({ date, name: h.name })
-    }
-  }
-  return list
+export async function bankHolidaysBetween(from: string, to: string): Promise<Holiday[]> {
+  const years: number[] = []
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) years.push(year)
+  return (await holidaysOf(years)).flat().filter((h) => h.date >= from && h.date < to)
 }
 
 /**

@@ -25,7 +25,7 @@ function DayItem({ day, onClose, onKeep, onEdit }: { day: DayThatMatters; onClos
   const titleId = `day-${day.date}-title`
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid={`day-${day.date}`} aria-labelledby={titleId}>
-      <div className="min-w-0 space-y-1">
+      <div className="min-w-0 flex-1 space-y-1">
         <p id={titleId} className="font-semibold">
           {day.name}
           <span className="font-normal text-muted-foreground"> · {formatLongDate(day.date)}</span>
@@ -48,7 +48,7 @@ function DayItem({ day, onClose, onKeep, onEdit }: { day: DayThatMatters; onClos
           )}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2" role="group" aria-label={`Hours for ${day.name}`}>
+      <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end" role="group" aria-label={`Hours for ${day.name}`}>
         {day.exception ? (
           <Button type="button" size="sm" variant="outline" onClick={onEdit} {...ExceptionDialog.preloadProps}>
             <CalendarClock aria-hidden="true" />
