@@ -1,5 +1,6 @@
 /** The request schemas of Table Booking Hours (the rules and messages are in common/hours.ts). */
 import { z } from 'zod'
+import { DAYS_THAT_MATTER_MAX_MONTHS, DAYS_THAT_MATTER_MONTHS } from './days-that-matter'
 import { text } from './fields-schema'
 import { HOURS_MESSAGES as M, hoursProblem, onHalfHour } from './hours'
 import { isValidDate } from './time'
@@ -40,3 +41,16 @@ export const HourExceptionSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [problem === M.closeAfterOpen ? 'closeTime' : 'openTime'] })
   })
 export type HourExceptionInput = z.infer<typeof HourExceptionSchema>
+
+const MONTHS_MESSAGE = `Months must be a whole number from 1 to ${DAYS_THAT_MATTER_MAX_MONTHS}`
+
+/** GET /api/admin/hours/days-that-matter: from a date (default today) for a number of months (default 12, at most 24). */
+export const DaysThatMatterQuerySchema = z.object({
+  from: text({ max: 10, label: 'From', tooLong: M.dateInvalid }).refine(isValidDate, M.dateInvalid).optional(),
+  months: z.coerce
+    .number({ error: MONTHS_MESSAGE })
+    .int(MONTHS_MESSAGE)
+    .min(1, MONTHS_MESSAGE)
+    .max(DAYS_THAT_MATTER_MAX_MONTHS, MONTHS_MESSAGE)
+    .default(DAYS_THAT_MATTER_MONTHS),
+})

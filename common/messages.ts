@@ -29,6 +29,9 @@ export const ADMIN_MESSAGES = {
   confirmReservation: 'Are you sure you want to confirm this reservation?',
   confirmLargeReservation: 'Are you sure you want to confirm this large party reservation?',
   cancelReservation: 'Are you sure you want to cancel this reservation?',
+  /** The cancel prompt's second line: whether the guest hears of it (the booking_cancelled email goes to the booking's address). */
+  cancelEmailNote: (name: string, email: string | null | undefined) =>
+    email?.trim() ? `${name} will be emailed that their booking is cancelled.` : 'No email will be sent: this booking has no email address.',
   declineReservation: 'Are you sure you want to decline this reservation?',
   deleteReservation: 'Are you sure you want to delete this reservation? This action cannot be undone.',
 

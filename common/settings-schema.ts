@@ -76,7 +76,7 @@ export const SETTING_RULES = {
   booking_auto_confirm_max_party: numberRule('booking_auto_confirm_max_party'),
   booking_min_notice_minutes: numberRule('booking_min_notice_minutes'),
   booking_max_days_ahead: numberRule('booking_max_days_ahead'),
-  // Empty: staff alerts are not sent.
+  // Empty: staff alerts go to the venue's email address (venue_email).
   venue_notification_email: z.union([z.literal(''), email({ required: 'Email is required', invalid: 'Alerts email must be a valid email address' })], {
     error: 'Alerts email must be a valid email address, or empty',
   }),
@@ -115,7 +115,14 @@ export function parseSettingValue(key: SettingKey, value: string | number): { ok
 }
 
 /** A setting as the admin API returns it: its stored value, or its default when never saved. */
-export type SiteSettingRow = { settingKey: SettingKey; settingValue: string; description: string; updatedAt: string | null }
+export type SiteSettingRow = {
+  settingKey: SettingKey
+  settingValue: string
+  description: string
+  updatedAt: string | null
+  /** Set by an environment variable on the server (PUBLIC_URL for the Site address): Settings shows it and cannot change it. */
+  fromEnv?: boolean
+}
 
 /** The opening-hours display as the editor holds it, and back to the setting's text. */
 export const hoursLinesFromText = (value: string): HoursLine[] => parseHoursBlocks(value)

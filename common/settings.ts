@@ -70,7 +70,7 @@ export const SETTING_DESCRIPTIONS: Record<string, string> = {
   booking_auto_confirm_max_party: 'Parties up to this size are confirmed at once',
   booking_min_notice_minutes: 'A same-day slot must start at least this many minutes after now',
   booking_max_days_ahead: 'The furthest date, in days, that can be booked',
-  venue_notification_email: 'Where staff alerts are sent',
+  venue_notification_email: "Where staff alerts are sent (empty: the venue's email address)",
   booking_reminder_hours_before: 'Hours before a confirmed visit that the guest is reminded (0 = no reminders)',
   review_request_send_time: 'Venue time the morning after a visit when the review request is sent',
   review_request_url: 'Where the review request sends guests (empty = no review requests)',
@@ -84,7 +84,7 @@ export const SETTING_DESCRIPTIONS: Record<string, string> = {
   venue_christmas_phone: 'Christmas bookings phone number',
   venue_email: 'Contact email address',
   venue_maps_url: 'Link to the venue on a map',
-  site_url: 'Public address of the site, used in canonical links and the sitemap',
+  site_url: 'Public address of the site, used in every link of every email, canonical links and the sitemap (PUBLIC_URL wins over it)',
 }
 
 export const COCKTAILS_DEFAULTS = {

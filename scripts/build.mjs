@@ -36,5 +36,6 @@ await build({
 })
 // Worker threads the server starts by file, found beside server-entry.js as they are beside their module in the sources.
 fs.copyFileSync(path.resolve(import.meta.dirname, '../server/media/pdf-worker.mjs'), path.join(buildDir, 'pdf-worker.mjs'))
+fs.copyFileSync(path.resolve(import.meta.dirname, '../server/hours/holidays-worker.mjs'), path.join(buildDir, 'holidays-worker.mjs'))
 fs.writeFileSync(path.join(buildDir, '.stamp'), new Date().toISOString())
 console.log(`Built into ${path.relative(process.cwd(), buildDir) || '.'}`)

@@ -20,6 +20,8 @@ export type Config = {
   trustProxy: string | number | boolean
   /** Draw the demo floor plan on the first run of a new install (DEMO_PLAN, default true; decision 0022). */
   demoPlan: boolean
+  /** PUBLIC_URL: the site's public address, over the Site address setting (links in emails, the sitemap). */
+  publicUrl: string | undefined
   /** Browser tests only: honour the X-Test-Now header (see testClockFromHeader). */
   testClockHeader: boolean
   nodeEnv: 'development' | 'production' | 'test'
@@ -90,6 +92,13 @@ const EnvSchema = z.object({
   ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false')),
   DEMO_PLAN: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('true')),
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s/?#]+(\/\S*)?$/i, 'must be the web address guests use, such as https://www.thewheatsheafinn.co.uk')
+      .optional(),
+  ),
   TEST_CLOCK_HEADER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   E2E_TEST_SERVER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   LOG_LEVEL: z.preprocess(
@@ -165,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     demoPlan: e.DEMO_PLAN === 'true',
+    publicUrl: e.PUBLIC_URL,
     testClockHeader: e.TEST_CLOCK_HEADER === 'true',
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,

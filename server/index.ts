@@ -13,6 +13,7 @@ import { startWorker } from './jobs/worker'
 import { createAppServer } from './http/app-server'
 import { precompressedAssets } from './http/precompressed'
 import { pagesHandler } from './pages'
+import { announceSiteAddress } from './settings/site-address'
 import { tuneV8 } from './v8-tuning'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -68,6 +69,7 @@ async function main() {
     const ms = Math.round(performance.now() - startedAt)
     logger.info({ port: config.port, ms, embeddedPostgres: !config.databaseUrl }, 'Server ready')
     console.log(`The site is up at http://localhost:${config.port} (ready in ${ms} ms)`)
+    void announceSiteAddress(services.settings).catch((error: unknown) => logger.warn({ err: error }, 'Could not read the site address'))
   })
   server.keepAliveTimeout = 65_000
 

@@ -10,6 +10,7 @@ import { createAdminEvents } from './events/admin-events'
 import { createEnquiriesService } from './events/enquiries-service'
 import { createEventsService } from './events/events-service'
 import { createHeroService } from './hero/hero-service'
+import { createDaysThatMatter } from './hours/days-that-matter'
 import { createHoursService } from './hours/hours-service'
 import { createPublicReads } from './http/public-reads'
 import { createHousekeeping } from './housekeeping/housekeeping-service'
@@ -32,7 +33,7 @@ import { createTurnTimes } from './tables/turn-times'
 export function createServices(deps: Deps) {
   // Public JSON reads kept in memory a moment; every change below drops the answers built on it.
   const publicReads = createPublicReads({ clock: deps.clock })
-  const settings = createSettingsService(deps.db, Date.now, { onChange: () => publicReads.drop('settings', 'availability') })
+  const settings = createSettingsService(deps.db, Date.now, { onChange: () => publicReads.drop('settings', 'availability'), publicUrl: deps.config.publicUrl })
   const reservations = createReservationsService(deps, {
     settings,
     onForgetDays: (dates) => (dates ? publicReads.drop(...dates.map((date) => `date:${date}` as const)) : publicReads.drop('availability')),
@@ -61,6 +62,7 @@ export function createServices(deps: Deps) {
         reservations.forgetDays()
       },
     }),
+    daysThatMatter: createDaysThatMatter(deps),
     events,
     enquiries: createEnquiriesService(deps, { events, messages: email.enquiryStatements }),
     adminEvents: createAdminEvents(deps, { onChange: () => publicReads.drop('events') }),

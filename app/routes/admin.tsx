@@ -6,6 +6,7 @@ import { MESSAGES } from '#common/messages'
 import { ROLE_LABELS } from '#common/permissions'
 import { STAFF_MESSAGES } from '#common/staff-schema'
 import { AdminContext } from '~/components/admin/admin-context'
+import { NoticeBanners } from '~/components/admin/notice-banners'
 import { LoadingState } from '~/components/admin/panel'
 import { sectionsFor } from '~/components/admin/sections'
 import { currentUserQuery } from '~/lib/current-user'
@@ -92,6 +93,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               {STAFF_MESSAGES.totpSetupRequired}
             </p>
           )}
+          {!user.data.mustEnrolTotp && <NoticeBanners />}
           <Suspense fallback={<LoadingState />}>
             {Panel ? (
               <Panel key={current.id} />

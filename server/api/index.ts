@@ -10,6 +10,7 @@ import { adminHeroRoutes } from './admin-hero-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
 import { adminMarketingRoutes } from './admin-marketing-routes'
 import { adminMenuRoutes } from './admin-menu-routes'
+import { adminNoticesRoutes } from './admin-notices-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
 import { adminSettingsRoutes } from './admin-settings-routes'
 import { adminTablesRoutes } from './admin-tables-routes'
@@ -45,6 +46,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminCocktailsRoutes(services),
     adminReservationRoutes(services),
     adminHoursRoutes(services),
+    adminNoticesRoutes(services),
     adminEmailRoutes(services),
     adminEventsRoutes(services),
     adminMarketingRoutes(services),

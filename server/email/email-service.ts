@@ -52,7 +52,9 @@ export function createEmailService(
 
   async function bookingContext() {
     const [values, rules, venue] = await Promise.all([settings.getMany(['venue_notification_email']), settings.booking(), settings.venue()])
-    return { notify: values.venue_notification_email?.trim() ?? '', durationMinutes: rules.durationMinutes, venueName: venue.venue_name }
+    // Staff alerts go to the Alerts email, or to the venue's own address when that is empty.
+    const notify = values.venue_notification_email?.trim() || venue.venue_email.trim()
+    return { notify, durationMinutes: rules.durationMinutes, venueName: venue.venue_name }
   }
 
   /** Marks messages staff caused, which the per-address hourly limit does not count (inbox-limits.ts). */

@@ -7,6 +7,7 @@ import {
   isPublicSettingKey,
 } from '#common/settings'
 import { SETTING_DEFAULTS, SETTING_KEYS, isSettingKey, parseSettingValue, settingDescription, type SiteSettingRow } from '#common/settings-schema'
+import { SITE_ADDRESS_MESSAGES, siteAddressProblem, type SiteAddressStatus } from '#common/site-address'
 import { isValidTime } from '#common/time'
 import { createTtlCache } from '../cache'
 import type { Db } from '../db/client'
@@ -51,8 +52,15 @@ const toInt = (value: string | undefined, fallback: string) => {
  */
 const SNAPSHOT_TTL_MS = 2000
 
-/** Site settings (key/value rows), with the defaults of common/settings when a key is missing. */
-export function createSettingsService(db: Db, now: () => number = Date.now, { onChange = () => {} }: { onChange?: () => void } = {}) {
+/**
+ * Site settings (key/value rows), with the defaults of common/settings when a
+ * key is missing. `publicUrl` (PUBLIC_URL) wins over the stored Site address.
+ */
+export function createSettingsService(
+  db: Db,
+  now: () => number = Date.now,
+  { onChange = () => {}, publicUrl }: { onChange?: () => void; publicUrl?: string } = {},
+) {
   const snapshot = createTtlCache<'rows', Map<string, string>>({ ttlMs: SNAPSHOT_TTL_MS, now })
 
   /** All rows (a few dozen), read once per SNAPSHOT_TTL_MS and shared by concurrent callers. */
@@ -69,7 +77,7 @@ export function createSettingsService(db: Db, now: () => number = Date.now, { on
     const stored = keys.length ? await rows() : new Map<string, string>()
     const values: Record<string, string> = {}
     for (const key of keys) {
-      const value = stored.get(key) ?? DEFAULTS[key]
+      const value = key === 'site_url' && publicUrl ? publicUrl : (stored.get(key) ?? DEFAULTS[key])
       if (value !== undefined) values[key] = value
     }
     return values
@@ -117,6 +125,13 @@ export function createSettingsService(db: Db, now: () => number = Date.now, { on
       }
     },
 
+    /** Whether the site address needs staff's attention, as seen from a request that reached `requestHost`. */
+    async siteAddress(requestHost?: string): Promise<SiteAddressStatus> {
+      const siteUrl = (await getMany(['site_url'])).site_url ?? ''
+      const problem = siteAddressProblem(siteUrl, requestHost)
+      return { siteUrl, fromEnv: Boolean(publicUrl), problem, servedFrom: problem === 'mismatch' ? (requestHost ?? null) : null }
+    },
+
     async list() {
       return db.select().from(siteSettings).orderBy(siteSettings.settingKey)
     },
@@ -126,6 +141,7 @@ export function createSettingsService(db: Db, now: () => number = Date.now, { on
       const stored = new Map((await db.select().from(siteSettings)).map((r) => [r.settingKey, r]))
       return SETTING_KEYS.map((key) => {
         const row = stored.get(key)
+        if (key === 'site_url' && publicUrl) return { settingKey: key, settingValue: publicUrl, description: settingDescription(key), updatedAt: null, fromEnv: true }
         return {
           settingKey: key,
           settingValue: row?.settingValue ?? SETTING_DEFAULTS[key],
@@ -138,6 +154,7 @@ export function createSettingsService(db: Db, now: () => number = Date.now, { on
     /** Saves a known key's value, checked against its rule; an unknown key or a bad value is a 400. */
     async save(key: string, value: string | number, description?: string | null): Promise<SiteSettingRow> {
       if (!isSettingKey(key)) throw new ValidationError(`Unknown setting: ${key.slice(0, 60)}`)
+      if (key === 'site_url' && publicUrl) throw new ValidationError(SITE_ADDRESS_MESSAGES.savedOverEnv, { value: SITE_ADDRESS_MESSAGES.savedOverEnv })
       const parsed = parseSettingValue(key, value)
       if (!parsed.ok) throw new ValidationError(parsed.message, { value: parsed.message })
       const row = await this.set(key, parsed.value, description ?? settingDescription(key))

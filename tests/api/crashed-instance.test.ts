@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { appInstances, emailOutbox } from '../../server/db/schema'
+import { appInstances, emailOutbox, emailTemplates } from '../../server/db/schema'
 import type { MailTransport, OutgoingMail } from '../../server/email/transport'
 import { startWorker } from '../../server/jobs/worker'
 import { createTestApp, secondInstance, type TestApp } from '../helpers/app'
@@ -20,6 +20,8 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>
 beforeAll(async () => {
   smtp = await startSmtpServer()
   t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { SMTP_URL: smtp.url, TRUST_PROXY: 'true' } })
+  // One message per booking, the guest's: the staff alert (to the venue's email by default) would take the one worker's send first.
+  await t.db.update(emailTemplates).set({ isActive: false }).where(eq(emailTemplates.templateKey, 'staff_new_booking'))
 })
 
 /** A mail server that took the message and never answered: the instance's send hangs until `release`. */

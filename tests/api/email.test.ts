@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ADMIN_MESSAGES } from '#common/messages'
 import { emailOutbox, emailTemplates, events } from '../../server/db/schema'
 import { startWorker, type Worker } from '../../server/jobs/worker'
 import { lockDatesQuery } from '../../server/reservations/booking-sql'
@@ -186,6 +187,18 @@ describe('which message when', () => {
     await staff.patch(`/api/admin/reservations/${res.body.id}`).send({ status: 'cancelled', version: 1 }).expect(200)
     const [, cancelled] = await inbox(body.email, 2)
     expect(cancelled!.subject).toBe('Your booking at The Wheatsheaf Inn on Saturday, 05 December 2026 has been cancelled')
+  })
+
+  it('cancelling a confirmed booking from its card delivers booking_cancelled, as the cancel prompt says', async () => {
+    const body = guest({ startTime: '18:30' })
+    const res = await book(body).expect(201)
+    await inbox(body.email, 1)
+    const patched = await staff.patch(`/api/admin/reservations/${res.body.id}`).send({ status: 'cancelled', version: 1 }).expect(200)
+    expect(patched.body.status).toBe('cancelled')
+    const [, cancelled] = await inbox(body.email, 2)
+    expect(cancelled!.subject).toBe('Your booking at The Wheatsheaf Inn on Saturday, 05 December 2026 has been cancelled')
+    expect(ADMIN_MESSAGES.cancelEmailNote('Ann Guest', body.email)).toBe('Ann Guest will be emailed that their booking is cancelled.')
+    expect(ADMIN_MESSAGES.cancelEmailNote('Ann Guest', '')).toBe('No email will be sent: this booking has no email address.')
   })
 
   it('a phone booking made by staff sends the email of the status staff chose', async () => {

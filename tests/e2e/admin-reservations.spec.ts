@@ -297,4 +297,29 @@ test.describe('Pending Reservations', () => {
     await prompt.getByRole('button', { name: 'Cancel Reservation' }).click()
     await expect(card(page, party.name)).toContainText('Cancelled')
   })
+
+  test('a confirmed booking is cancelled from its card, the prompt saying the guest will be emailed', async ({ page }) => {
+    const at = '2032-03-08T10:00:00Z'
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    const booked = await staffBooking(page, { name: 'Called Off', date: '2032-03-08', startTime: '19:30', partySize: 4, status: 'confirmed' }, at)
+    await openSection(page, 'reservations')
+    const guest = card(page, booked.name)
+    await expect(guest).toContainText('Confirmed')
+    await expect(guest.getByRole('button', { name: 'Confirm' })).toHaveCount(0)
+    await guest.getByRole('button', { name: 'Cancel booking' }).click()
+    const prompt = page.getByRole('alertdialog', { name: 'Cancel reservation' })
+    await expect(prompt).toContainText(`Are you sure you want to cancel this reservation? ${booked.name} will be emailed that their booking is cancelled.`)
+    await expect(prompt).toContainText(`${booked.name}: 4 guests, 7:30 PM on 08 Mar 2032`)
+    await prompt.getByRole('button', { name: 'Cancel Reservation' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+    await expect(guest).toContainText('Cancelled')
+    // A cancelled booking has nothing left to cancel.
+    await expect(guest.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0)
+    const history = (await (await page.request.get(`/api/admin/reservations/${booked.id}/history`)).json()) as { kind: string; actor: string }[]
+    expect(history.map((h) => [h.kind, h.actor])).toEqual([
+      ['created', 'staff'],
+      ['cancelled', 'staff'],
+    ])
+  })
 })

@@ -130,4 +130,33 @@ test.describe('Website Settings', () => {
       await staffApi(page, 'PUT', '/api/admin/site-settings/site_url', { value: original })
     }
   })
+  test('without a site address a banner across the back-office asks for it, and goes once it is set', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signInQuickly(page)
+    const original = ((await (await page.request.get('/api/site-settings/site_url')).json()) as { value: string }).value
+    expect(original).toMatch(/^http:\/\/localhost[:/]/)
+    try {
+      await openSection(page, 'reservations')
+      const banner = page.getByTestId('notice-site-address')
+      await expect(banner).toContainText('Set the site address')
+      await expect(banner).toContainText("the links in guests' emails lead to this computer (localhost)")
+      await expect(banner).toBeInViewport()
+      await banner.getByRole('link', { name: 'Set it in Settings' }).click()
+      await expect(page).toHaveURL(/section=settings/)
+      const venue = page.getByRole('region', { name: 'Venue Details' })
+      await venue.getByLabel('Site address').fill('https://www.thewheatsheafinn.co.uk')
+      await venue.getByRole('button', { name: 'Save Venue Details' }).click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Save' }).click()
+      await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
+      // Staff here reach the site at localhost, which says nothing about the public address: no mismatch.
+      await expect(banner).toHaveCount(0)
+      await openSection(page, 'hours')
+      await expect(page.getByRole('heading', { name: 'Table Booking Hours' })).toBeVisible()
+      await expect(banner).toHaveCount(0)
+    } finally {
+      await staffApi(page, 'PUT', '/api/admin/site-settings/site_url', { value: original })
+    }
+    await openSection(page, 'reservations')
+    await expect(page.getByTestId('notice-site-address')).toBeVisible()
+  })
 })

@@ -87,6 +87,12 @@ test.describe('the app process', () => {
 
   test('stops cleanly on SIGTERM, taking its PostgreSQL with it', async () => {
     const server = await startServer({ dataDir, env })
+    // With no configuration it starts all the same, and says once that it has no site address (issue 36).
+    const siteAddressLines = () => server.output().split('\n').filter((line: string) => line.includes('No site address'))
+    await expect.poll(() => siteAddressLines().length).toBe(1)
+    expect(siteAddressLines()[0]).toBe(
+      'No site address: the links in emails lead to http://localhost:3000. Set PUBLIC_URL (or Settings > Venue Details > Site address) to the address guests use, such as https://www.thewheatsheafinn.co.uk.',
+    )
     const pg = postmasterPid(dataDir)
     server.child.kill('SIGTERM')
     expect(pg && alive(pg)).toBe(true)
@@ -127,8 +133,12 @@ test.describe('the app process', () => {
   })
 
   test('serves hashed build files as immutable and artwork for a week', async () => {
-    const server = await startServer({ dataDir, env })
+    // With PUBLIC_URL set, no line about the site address.
+    const server = await startServer({ dataDir, env: { ...env, PUBLIC_URL: 'https://www.thewheatsheafinn.co.uk' } })
     try {
+      await expect.poll(() => server.output()).toContain('The site is up')
+      await new Promise((r) => setTimeout(r, 500))
+      expect(server.output()).not.toContain('No site address')
       const html = await (await fetch(`${server.url}/`)).text()
       const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0]
       expect(asset).toBeTruthy()

@@ -22,11 +22,16 @@ describe('configuration', () => {
       venueTimezone: 'Europe/London',
       nodeEnv: 'development',
       trustProxy: false,
+      publicUrl: undefined,
       logLevel: 'info',
       demoPlan: true,
     })
     expect(loadConfig({ DATA_DIR: dir, DEMO_PLAN: 'false' }).demoPlan).toBe(false)
     expect(() => loadConfig({ DATA_DIR: dir, DEMO_PLAN: 'no' })).toThrow(/^Invalid environment: DEMO_PLAN must be true or false$/)
+  })
+
+  it('takes PUBLIC_URL as the site address when it is a web address', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://www.thewheatsheafinn.co.uk' }).publicUrl).toBe('https://www.thewheatsheafinn.co.uk')
   })
 
   it.each([
@@ -38,6 +43,7 @@ describe('configuration', () => {
     [{ SESSION_SECRET: 'short' }, /^Invalid environment: SESSION_SECRET must be at least 32 characters long$/],
     [{ NODE_ENV: 'staging' }, /^Invalid environment: NODE_ENV must be development, production or test$/],
     [{ META_PIXEL_ID: 'abc' }, /^Invalid environment: META_PIXEL_ID must be the numeric pixel id$/],
+    [{ PUBLIC_URL: 'www.thewheatsheafinn.co.uk' }, /^Invalid environment: PUBLIC_URL must be the web address guests use/],
   ])('stops on a bad value with one line naming the variable: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message)
   })

@@ -115,11 +115,40 @@ export const NativeSelect = React.forwardRef<HTMLSelectElement, React.ComponentP
 )
 NativeSelect.displayName = 'NativeSelect'
 
-/** A message about the whole form (what the server said), announced when it appears. */
+/**
+ * Brings a message that just appeared into view and gives it focus. On a phone
+ * a form dialog is scrolled to its Save button when the server's answer (a
+ * conflict, a refusal) appears at its top: without this, Save seems to do
+ * nothing. Focus also takes a screen reader, and the next Tab, to the message
+ * and the buttons inside it ('Save anyway').
+ */
+function useRevealOnAppear(message: string | undefined) {
+  const ref = React.useRef<HTMLDivElement>(null)
+  // A message already there as the form opens (an expired link's page) did not answer a Save: left where it is.
+  const shown = React.useRef(message)
+  React.useEffect(() => {
+    const appeared = Boolean(message) && message !== shown.current
+    shown.current = message
+    const el = ref.current
+    if (!appeared || !el) return
+    el.scrollIntoView({ block: 'nearest' })
+    el.focus({ preventScroll: true })
+  }, [message])
+  return ref
+}
+
+/** A message about the whole form (what the server said), announced when it appears, and scrolled into view and focused. */
 export function FormError({ message, children }: { message?: string; children?: React.ReactNode }) {
+  const ref = useRevealOnAppear(message)
   if (!message) return null
   return (
-    <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive">
+    <div
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      data-keep-focus
+      className="scroll-my-4 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <p className="font-semibold">{message}</p>
       {children}
     </div>

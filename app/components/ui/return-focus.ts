@@ -18,6 +18,8 @@ export function useReturnFocus(handlers: { onOpenAutoFocus?: (event: Event) => v
       handlers.onCloseAutoFocus?.(event)
       if (event.defaultPrevented) return
       event.preventDefault()
+      // A message that took focus as the dialog closed (a form's message after a refused save, see FormError) keeps it.
+      if (document.activeElement instanceof HTMLElement && document.activeElement.hasAttribute('data-keep-focus')) return
       const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-focus-fallback]')
       target?.focus()
     },

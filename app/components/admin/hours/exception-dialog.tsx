@@ -16,10 +16,10 @@ import type { useExceptionActions } from './use-hours-actions'
 type Values = { date: string; isClosed: boolean; openTime: string; closeTime: string; reason: string }
 const TIME_OPTIONS = [{ value: '', label: 'Choose a time' }, ...HALF_HOURS.map((t) => ({ value: t, label: t }))]
 
-const initial = (e: HourExceptionRow | undefined): Values =>
+const initial = (e: HourExceptionRow | undefined, preset?: Partial<Values>): Values =>
   e
     ? { date: e.date, isClosed: e.isClosed, openTime: e.openTime ?? '', closeTime: e.closeTime ?? '', reason: e.reason }
-    : { date: '', isClosed: true, openTime: '', closeTime: '', reason: '' }
+    : { date: '', isClosed: true, openTime: '', closeTime: '', reason: '', ...preset }
 
 type Booked = { bookings: number; guests: number }
 
@@ -53,22 +53,25 @@ export function ExceptionDialog({
   open,
   onOpenChange,
   exception,
+  preset,
   save,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   exception?: HourExceptionRow
+  /** A new exception's starting values (a bank holiday's date, name and usual hours). */
+  preset?: Partial<Values>
   save: ReturnType<typeof useExceptionActions>['save']
 }) {
   const form = useForm<Values, unknown, HourExceptionInput>({ // The schema reads blank times as empty (a preprocess), so its declared input is wider than the form's.
-    resolver: zodResolver(HourExceptionSchema) as never, defaultValues: initial(exception) })
+    resolver: zodResolver(HourExceptionSchema) as never, defaultValues: initial(exception, preset) })
   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   const { errors } = form.formState
   const closed = form.watch('isClosed')
 
   React.useEffect(() => {
     if (!open) return
-    form.reset(initial(exception))
+    form.reset(initial(exception, preset))
     save.clearError()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, exception?.id])

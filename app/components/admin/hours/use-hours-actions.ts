@@ -3,11 +3,12 @@ import type { HourExceptionInput, OpeningHoursChange } from '#common/hours-schem
 import { ADMIN_MESSAGES } from '#common/messages'
 import { apiRequest } from '~/lib/api'
 import { hoursKeys } from '~/lib/queries/hours'
+import { noticesKeys } from '~/lib/queries/notices'
 import { availabilityKeys } from '~/lib/queries/reservations'
 import { useConfirmedMutation } from '../confirm'
 
-// Hours change what guests can book: the public hours and the slots are refetched too.
-const afterChange = [hoursKeys.week, hoursKeys.exceptions, hoursKeys.public, availabilityKeys.all]
+// Hours change what guests can book: the public hours and the slots are refetched too, and the days-that-matter list and banner.
+const afterChange = [hoursKeys.week, hoursKeys.exceptions, hoursKeys.public, availabilityKeys.all, noticesKeys.all, noticesKeys.daysThatMatter]
 
 /** A change to one weekday (Standard Hours), through the confirm step. */
 export function useDayChange() {

@@ -24,7 +24,8 @@ const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 /**
  * One booking as staff scan it behind the bar: the time first, then who, how
  * many and the status in words; contact details one tap away; actions big
- * enough for a thumb. A pending booking can be confirmed or cancelled here.
+ * enough for a thumb. A pending booking can be confirmed here, and a pending
+ * or confirmed one cancelled (the prompt says whether the guest is emailed).
  */
 export function ReservationCard({ reservation: r, actions }: { reservation: AdminReservation; actions: CardActions }) {
   const titleId = `reservation-${r.id}-name`
@@ -70,16 +71,16 @@ export function ReservationCard({ reservation: r, actions }: { reservation: Admi
         )}
         <ItemActions groupLabel={`Actions for ${r.name}`} onEdit={actions.onEdit} onDelete={actions.onDelete} preload={actions.preloadEdit} className="pt-1 print:hidden">
           {r.status === 'pending' && (
-            <>
-              <Button type="button" size="sm" onClick={actions.onConfirm}>
-                <Check aria-hidden="true" />
-                Confirm
-              </Button>
-              <Button type="button" size="sm" variant="outline" onClick={actions.onCancel}>
-                <X aria-hidden="true" />
-                Cancel booking
-              </Button>
-            </>
+            <Button type="button" size="sm" onClick={actions.onConfirm}>
+              <Check aria-hidden="true" />
+              Confirm
+            </Button>
+          )}
+          {r.status !== 'cancelled' && (
+            <Button type="button" size="sm" variant="outline" onClick={actions.onCancel}>
+              <X aria-hidden="true" />
+              Cancel booking
+            </Button>
           )}
           <Button type="button" size="sm" variant="outline" onClick={actions.onView}>
             <Eye aria-hidden="true" />

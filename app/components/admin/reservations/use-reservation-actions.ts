@@ -71,7 +71,7 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
     cancel: (r: AdminReservation) =>
       status.ask({
         title: 'Cancel reservation',
-        description: ADMIN_MESSAGES.cancelReservation,
+        description: `${ADMIN_MESSAGES.cancelReservation} ${ADMIN_MESSAGES.cancelEmailNote(r.name, r.email)}`,
         confirmLabel: 'Cancel Reservation',
         // Not 'Cancel' beside 'Cancel Reservation': on a busy night the two read alike.
         dismissLabel: 'Keep Booking',

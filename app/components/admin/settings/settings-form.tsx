@@ -18,6 +18,8 @@ export type SettingField = {
   step?: number
   /** Grid placement inside the form. */
   wide?: boolean
+  /** Shown but not changed here (the Site address when PUBLIC_URL sets it on the server). */
+  readOnly?: boolean
 }
 
 type Values = Record<string, string>
@@ -71,6 +73,7 @@ export function SettingsForm({ id, title, description, fields, values }: { id: s
             min={f.min}
             max={f.max}
             step={f.step}
+            readOnly={f.readOnly}
             fieldClassName={f.wide ? 'sm:col-span-2' : undefined}
             error={form.formState.errors[f.key]?.message}
             {...form.register(f.key)}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
 import { BOOKING_NUMBER_RULES, type BookingNumberKey } from '#common/settings-schema'
+import { SITE_ADDRESS_MESSAGES } from '#common/site-address'
 import { siteSettingsQuery } from '~/lib/queries/settings'
 import { ErrorState, LoadingState, PanelHeader } from '../panel'
 import { OpeningHoursEditor } from './opening-hours-editor'
@@ -32,7 +33,7 @@ const bookingField = (key: BookingNumberKey): SettingField => {
 }
 const BOOKING: SettingField[] = [
   ...(Object.keys(BOOKING_NUMBER_RULES) as BookingNumberKey[]).map(bookingField),
-  { key: 'venue_notification_email', label: 'Alerts email', type: 'email', hint: 'Where the staff alerts of new bookings and enquiries go. Empty: no alerts.' },
+  { key: 'venue_notification_email', label: 'Alerts email', type: 'email', hint: "Where the staff alerts of new bookings, guests' changes and enquiries go. Empty: the venue's email address above." },
 ]
 
 const GUEST_EMAILS: SettingField[] = [
@@ -92,6 +93,11 @@ function WhereItShows() {
 export default function SettingsPanel() {
   const settings = useQuery(siteSettingsQuery)
   const values = React.useMemo(() => Object.fromEntries((settings.data ?? []).map((s) => [s.settingKey, s.settingValue])), [settings.data])
+  // A setting the server's environment fixes (PUBLIC_URL) is shown, read-only, with where to change it.
+  const venueFields = React.useMemo(() => {
+    const fixed = new Set((settings.data ?? []).filter((s) => s.fromEnv).map((s) => s.settingKey))
+    return VENUE.map((f) => (fixed.has(f.key) ? { ...f, readOnly: true, hint: SITE_ADDRESS_MESSAGES.fixFromEnv } : f))
+  }, [settings.data])
 
   return (
     <section aria-labelledby="settings-title" className="space-y-5">
@@ -105,7 +111,7 @@ export default function SettingsPanel() {
           <WhereItShows />
           <OpeningHoursEditor value={values.footer_opening_hours ?? ''} />
           <SettingsForm id="kitchen" title="Kitchen Hours" description="The kitchen's hours, shown in the footer." fields={KITCHEN} values={values} />
-          <SettingsForm id="venue" title="Venue Details" description="The pub's name, how to reach it, and this website's address." fields={VENUE} values={values} />
+          <SettingsForm id="venue" title="Venue Details" description="The pub's name, how to reach it, and this website's address." fields={venueFields} values={values} />
           <SettingsForm
             id="booking"
             title="Booking Settings"

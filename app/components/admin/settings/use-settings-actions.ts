@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from '#common/messages'
 import type { SettingKey } from '#common/settings-schema'
 import { apiRequest } from '~/lib/api'
+import { noticesKeys } from '~/lib/queries/notices'
 import { settingsKeys } from '~/lib/queries/settings'
 import { useConfirmedMutation } from '../confirm'
 
@@ -19,6 +20,7 @@ export function useSaveSettings() {
     },
     success: ADMIN_MESSAGES.saved,
     failure: 'The settings could not be saved. Please try again.',
-    invalidate: [settingsKeys.all],
+    // The site address banner goes once the address is set.
+    invalidate: [settingsKeys.all, noticesKeys.all],
   })
 }

@@ -1,0 +1,211 @@
+import type { Browser, Locator, Page } from '@playwright/test'
+import { card, openSection, signInQuickly, staffApi, staffBooking } from './admin'
+import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
+
+/**
+ * Issue 36, item 6: on a phone, the message a back-office form shows after
+ * Save (a conflict, a refusal, an error) is scrolled into view and focused,
+ * for every form dialog, so Save never seems to do nothing. Each save below
+ * fails on the server for real: a capacity conflict, a date or name taken,
+ * or a role that may read a panel but not change it.
+ */
+const PHONE = { width: 390, height: 700 }
+test.use({ viewport: PHONE })
+
+const READER = { username: 'phone-reader', password: 'phone-reader-password-1' }
+
+/** Signs in the page as a staff-role account (it may see content but not change it), made once by the owner. */
+async function signInAsReader(owner: Page, browser: Browser): Promise<Page> {
+  const { users } = (await (await owner.request.get('/api/admin/users')).json()) as { users: { username: string }[] }
+  if (!users.some((u) => u.username === READER.username)) {
+    await staffApi(owner, 'POST', '/api/admin/users', { username: READER.username, firstName: 'Phone', lastName: 'Reader', email: 'phone-reader@example.com', role: 'staff', password: READER.password })
+  }
+  const page = await browser.newPage({ viewport: PHONE })
+  const res = await page.request.post('/api/login', { data: READER, headers: { 'Sec-Fetch-Site': 'same-origin' } })
+  expect(res.status()).toBe(200)
+  return page
+}
+
+/** Saves a form (and confirms, where the form asks first), then checks the server's message is on screen, focused, and says `text`. */
+async function saveAndSeeMessage(page: Page, scope: Locator, submit: string, text: string | RegExp, { confirm = true } = {}) {
+  await scope.getByRole('button', { name: submit, exact: true }).click()
+  if (confirm) {
+    const prompt = page.getByRole('alertdialog')
+    await prompt.getByRole('button').last().click()
+    await expect(prompt).toBeHidden()
+  }
+  const message = scope.locator('[data-keep-focus]')
+  await expect(message).toContainText(text)
+  await expect(message).toBeInViewport()
+  await expect(message).toBeFocused()
+  return message
+}
+
+const FORBIDDEN = 'You do not have permission to do that.'
+
+test.describe('Back-office form dialogs on a phone: the message after Save is in view and focused', () => {
+  test('New Booking over capacity: the conflict is in view and Save anyway is reachable', async ({ page, consoleErrors }) => {
+    consoleErrors.allow('status of 409')
+    const at = '2033-05-02T10:00:00Z'
+    await atFixedTime(page, at)
+    await signInQuickly(page)
+    // Friday 6 May 2033, 19:00: 60 of 60 covers taken (forced phone bookings).
+    for (let i = 0; i < 3; i++) await staffBooking(page, { name: 'Full House', date: '2033-05-06', startTime: '19:00', partySize: 20 }, at)
+    await openSection(page, 'reservations')
+    await page.getByRole('button', { name: 'New Booking' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New Booking' })
+    const name = `Squeeze In ${Date.now().toString(36)}`
+    await dialog.getByLabel('Name').fill(name)
+    await dialog.getByLabel('Email').fill('squeeze@example.com')
+    await dialog.getByLabel('Phone').fill('07700 900 555')
+    await dialog.getByLabel('Date').fill('2033-05-06')
+    await dialog.getByLabel('Time').fill('19:00')
+    await dialog.getByLabel('Party Size').fill('2')
+    const message = await saveAndSeeMessage(page, dialog, 'Save Changes', /^Over capacity at 7:00 PM on Friday, 06 May 2033/)
+    await page.screenshot({ path: 'test-results/dialog-conflict-390.png' })
+    // The next Tab from the message is its Save anyway.
+    await page.keyboard.press('Tab')
+    const anyway = message.getByRole('button', { name: 'Save anyway' })
+    await expect(anyway).toBeFocused()
+    await anyway.click()
+    await page.getByRole('alertdialog', { name: 'Book anyway?' }).getByRole('button', { name: 'Save anyway' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
+    await expect(dialog).toBeHidden()
+    await page.getByRole('button', { name: 'Custom Date' }).click()
+    await page.getByLabel('Date', { exact: true }).fill('2033-05-06')
+    await expect(card(page, name)).toContainText('Confirmed')
+  })
+
+  test('Hour exception on a date that has one: the refusal is in view and focused', async ({ page, consoleErrors }) => {
+    consoleErrors.allow('status of 409')
+    await signInQuickly(page)
+    const date = '2033-06-15'
+    const made = (await staffApi(page, 'POST', '/api/admin/hour-exceptions', { date, isClosed: true, reason: 'Private party' })) as { id: number }
+    try {
+      await openSection(page, 'hours')
+      await page.getByRole('tab', { name: 'Hour Exceptions' }).click()
+      await page.getByRole('button', { name: 'Add Exception' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Add Exception' })
+      await dialog.getByLabel('Date').fill(date)
+      await dialog.getByLabel('Reason').fill('Wedding')
+      await saveAndSeeMessage(page, dialog, 'Add Exception', 'There is already an exception on Wednesday, 15 June 2033: edit that one instead.')
+    } finally {
+      await staffApi(page, 'DELETE', `/api/admin/hour-exceptions/${made.id}`)
+    }
+  })
+
+  test('Email template with a key in use: the refusal is in view and focused', async ({ page, consoleErrors }) => {
+    consoleErrors.allow('status of 409')
+    await signInQuickly(page)
+    await openSection(page, 'email-templates')
+    await page.getByRole('button', { name: 'Create Template' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Name').fill('A second confirmation')
+    await dialog.getByLabel('Template key').fill('booking_confirmed')
+    await dialog.getByLabel('Subject').fill('See you soon')
+    await dialog.getByLabel('Text content').fill('Dear {{customerName}}, see you on {{date}}.')
+    await saveAndSeeMessage(page, dialog, 'Create Template', 'There is already a template with the key booking_confirmed.')
+  })
+
+  test('Staff account with a username in use: the refusal is in view and focused', async ({ page, consoleErrors }) => {
+    consoleErrors.allow('status of 409')
+    await signInQuickly(page)
+    await openSection(page, 'staff')
+    await page.getByRole('button', { name: 'Add Account' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Account' })
+    await dialog.getByLabel('Username').fill('e2e-admin')
+    await dialog.getByLabel('First name').fill('Second')
+    await dialog.getByLabel('Last name').fill('Admin')
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(`second-admin-${Date.now()}@example.com`)
+    await dialog.getByLabel('Set a first password now').click()
+    await dialog.getByRole('textbox', { name: 'First password' }).fill('a-long-first-password-42')
+    await saveAndSeeMessage(page, dialog, 'Create Account', /username/i)
+  })
+
+  test('a role that may not change content: events, menus, slides, cocktails and settings each show the refusal in view and focused', async ({ page, browser, consoleErrors }) => {
+    test.slow()
+    consoleErrors.allow('status of 403')
+    await signInQuickly(page)
+    const tag = Date.now().toString(36)
+    const event = (await staffApi(page, 'POST', '/api/admin/events', {
+      title: `Phone Quiz ${tag}`,
+      description: 'Six rounds.',
+      date: '2033-07-01',
+      time: '19:30',
+      endTime: '22:00',
+      type: 'quiz_night',
+      capacity: 40,
+      tags: ['quiz'],
+      status: 'draft',
+      bookingType: 'table',
+    })) as { id: number; title: string }
+    // One section per category: the seeded ones are edited, not added to.
+    const menu = ((await (await page.request.get('/api/admin/menu-sections')).json()) as { id: number; name: string }[])[0]!
+    const slide = (await staffApi(page, 'POST', '/api/admin/hero-slides', {
+      title: `Phone Slide ${tag}`,
+      subtitle: 'Subtitle',
+      description: 'Description',
+      image: '/images/venue-bar-960.webp',
+      buttons: [{ text: 'View Menu', link: '/menu' }],
+      order: 99,
+      isActive: false,
+    })) as { id: number; title: string }
+    const reader = await signInAsReader(page, browser)
+    try {
+      const cases: { section: string; open: (p: Page) => Promise<Locator>; submit: string }[] = [
+        {
+          section: 'events',
+          open: async (p) => {
+            await p.getByRole('button', { name: `Edit ${event.title}` }).click()
+            return p.getByRole('dialog', { name: 'Edit Event' })
+          },
+          submit: 'Save Changes',
+        },
+        {
+          section: 'menus',
+          open: async (p) => {
+            await p.getByRole('button', { name: `Edit ${menu.name}` }).click()
+            return p.getByRole('dialog', { name: 'Edit Menu Section' })
+          },
+          submit: 'Save Changes',
+        },
+        {
+          section: 'hero-slides',
+          open: async (p) => {
+            await p.getByRole('button', { name: `Edit ${slide.title}` }).click()
+            return p.getByRole('dialog', { name: 'Edit Slide' })
+          },
+          submit: 'Save Changes',
+        },
+        {
+          section: 'cocktails',
+          open: async (p) => {
+            await p.getByRole('button', { name: 'Edit Content' }).click()
+            return p.getByRole('main')
+          },
+          submit: 'Save Changes',
+        },
+        {
+          section: 'settings',
+          open: async (p) => {
+            const venue = p.getByRole('region', { name: 'Venue Details' })
+            await venue.getByLabel('Town').fill('Much Hadham')
+            return venue
+          },
+          submit: 'Save Venue Details',
+        },
+      ]
+      for (const c of cases) {
+        await test.step(c.section, async () => {
+          await gotoHydrated(reader, `/admin?section=${c.section}`)
+          const scope = await c.open(reader)
+          await saveAndSeeMessage(reader, scope, c.submit, FORBIDDEN)
+        })
+      }
+    } finally {
+      await reader.close()
+      await staffApi(page, 'DELETE', `/api/admin/events/${event.id}`)
+      await staffApi(page, 'DELETE', `/api/admin/hero-slides/${slide.id}`)
+    }
+  })
+})
