@@ -30,7 +30,13 @@ export class HttpError extends Error {
   }
 }
 
-export type ErrorBody = { message: string; errors?: Record<string, string>; code?: string }
+export type ErrorBody = {
+  message: string
+  errors?: Record<string, string>
+  code?: string
+  /** A save over a newer version (StaleVersionError, server/audit/versions.ts): the record as it is now. */
+  current?: unknown
+}
 
 /** What any request answers while the database cannot be reached: nothing was done, try again. */
 export const UNAVAILABLE_MESSAGE = 'We cannot take requests for a moment. Please try again shortly.'
@@ -72,6 +78,7 @@ function toErrorBody(error: unknown): { status: number; body: ErrorBody } | unde
     const body: ErrorBody = { message: error.message }
     if (error.errors) body.errors = error.errors
     if (error.code) body.code = error.code
+    if ('current' in error) body.current = error.current
     return { status: error instanceof HttpError ? error.status : STATUS_OF[error.kind], body }
   }
   if (isDatabaseUnavailable(error)) return { status: 503, body: { message: UNAVAILABLE_MESSAGE } }
