@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, or, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, gt, ne, or, sql } from 'drizzle-orm'
 import { MENU_CATEGORIES, type MenuCategory } from '#common/constants'
 import { MENU_MESSAGES, type MenuSectionInput, type MenuSectionPatch, type MenuSectionRow } from '#common/menu-schema'
 import { audit, changedFields, type Actor } from '../audit/audit'
@@ -18,6 +18,9 @@ const hasContent = or(
   gt(sql<number>`coalesce(cardinality(${menuSections.imageUrls}), 0)`, 0),
   and(sql`${menuSections.pdfUrl} is not null`, ne(menuSections.pdfUrl, '')),
 )
+
+/** What guests are shown of a section: every column but the version staff's saves carry. */
+const { version: _version, ...publicColumns } = getTableColumns(menuSections)
 
 const asRow = (s: MenuSection): MenuSectionRow => ({ ...s, category: s.category as MenuCategory, updatedAt: s.updatedAt.toISOString() })
 
@@ -84,9 +87,9 @@ export function createMenuService(db: Db, { timeZone = 'Europe/London' }: { time
     },
 
     /** Active sections with page images or a PDF, in the public category order (DESIGN.md section 6). */
-    async publicSections(): Promise<MenuSection[]> {
+    async publicSections(): Promise<Omit<MenuSection, 'version'>[]> {
       const rows = await db
-        .select()
+        .select(publicColumns)
         .from(menuSections)
         .where(and(eq(menuSections.isActive, true), hasContent))
       return rows.sort((a, b) => categoryRank(a.category) - categoryRank(b.category))
