@@ -179,29 +179,35 @@ export function createSettingsService(
       const read = async (tx: DbOrTx) => new Map((await tx.select().from(siteSettings).where(inArray(siteSettings.settingKey, keys))).map((r) => [r.settingKey, r]))
       const saved = await db.transaction(async (tx) => {
         const before = await read(tx)
+        // The writes in a savepoint: when a key turns out stale, the others are undone before the card is read back for the 409.
         const stale: SettingKey[] = []
-        for (const c of wanted) {
-          const [row] =
-            c.version === 0
-              ? await tx
-                  .insert(siteSettings)
-                  .values({ settingKey: c.key, settingValue: c.value, description: c.description })
-                  .onConflictDoNothing({ target: siteSettings.settingKey })
-                  .returning()
-              : await tx
-                  .update(siteSettings)
-                  .set({ settingValue: c.value, description: c.description, updatedAt: sql`now()` })
-                  .where(and(eq(siteSettings.settingKey, c.key), eq(siteSettings.version, c.version)))
-                  .returning()
-          if (!row) stale.push(c.key)
-        }
-        if (stale.length) {
-          const now = await read(tx)
-          throw await staleVersion(tx, { entityType: 'setting', entityId: stale[0]!, field: true, current: keys.map((k) => adminRow(k, now.get(k))), timeZone })
-        }
-        const after = await read(tx)
-        const values = (rows: Map<string, SiteSetting>) => Object.fromEntries(wanted.map((c) => [c.key, rows.get(c.key)?.settingValue ?? SETTING_DEFAULTS[c.key]]))
-        const diff = changedFields(values(before), values(after))
+        const rows = await tx
+          .transaction(async (sp) => {
+            for (const c of wanted) {
+              const [row] =
+                c.version === 0
+                  ? await sp
+                      .insert(siteSettings)
+                      .values({ settingKey: c.key, settingValue: c.value, description: c.description })
+                      .onConflictDoNothing({ target: siteSettings.settingKey })
+                      .returning()
+                  : await sp
+                      .update(siteSettings)
+                      .set({ settingValue: c.value, description: c.description, updatedAt: sql`now()` })
+                      .where(and(eq(siteSettings.settingKey, c.key), eq(siteSettings.version, c.version)))
+                      .returning()
+              if (!row) stale.push(c.key)
+            }
+            if (stale.length) sp.rollback()
+            return read(sp)
+          })
+          .catch(async (error: unknown) => {
+            if (!stale.length) throw error
+            const now = await read(tx)
+            throw await staleVersion(tx, { entityType: 'setting', entityId: stale[0]!, field: true, current: keys.map((k) => adminRow(k, now.get(k))), timeZone })
+          })
+        const values = (stored: Map<string, SiteSetting>) => Object.fromEntries(wanted.map((c) => [c.key, stored.get(c.key)?.settingValue ?? SETTING_DEFAULTS[c.key]]))
+        const diff = changedFields(values(before), values(rows))
         const changed = Object.keys(diff.after ?? {})
         await audit(tx, actor, {
           action: 'update',
@@ -210,7 +216,7 @@ export function createSettingsService(
           summary: changed.length === 0 ? `saved the setting${keys.length > 1 ? 's' : ''} ${keys.join(', ')} unchanged` : `changed the setting${changed.length > 1 ? 's' : ''} ${changed.join(', ')}`,
           ...diff,
         })
-        return keys.map((k) => adminRow(k, after.get(k)))
+        return keys.map((k) => adminRow(k, rows.get(k)))
       })
       snapshot.clear()
       onChange()
