@@ -12,8 +12,9 @@ const afterChange = [hoursKeys.week, hoursKeys.exceptions, hoursKeys.public, ava
 /** A change to one weekday (Standard Hours), through the confirm step. */
 export function useDayChange() {
   return useConfirmedMutation({
-    mutationFn: ({ dayOfWeek, change }: { dayOfWeek: number; change: OpeningHoursChange }) =>
-      apiRequest<OpeningHoursRow>('PUT', `/api/admin/opening-hours/${dayOfWeek}`, change),
+    // The day's version as the panel read it: a change over someone else's newer one comes back 409.
+    mutationFn: ({ dayOfWeek, change, version }: { dayOfWeek: number; change: OpeningHoursChange; version: number }) =>
+      apiRequest<OpeningHoursRow>('PUT', `/api/admin/opening-hours/${dayOfWeek}`, { ...change, version }),
     success: ADMIN_MESSAGES.updated,
     invalidate: afterChange,
   })

@@ -92,6 +92,8 @@ function WhereItShows() {
 export default function SettingsPanel() {
   const settings = useQuery(siteSettingsQuery)
   const values = React.useMemo(() => Object.fromEntries((settings.data ?? []).map((s) => [s.settingKey, s.settingValue])), [settings.data])
+  // The version each key was read at, which its save sends back (issue 33: no lost updates).
+  const versions = React.useMemo(() => Object.fromEntries((settings.data ?? []).map((s) => [s.settingKey, s.version])), [settings.data])
 
   return (
     <section aria-labelledby="settings-title" className="space-y-5">
@@ -103,15 +105,16 @@ export default function SettingsPanel() {
       ) : (
         <>
           <WhereItShows />
-          <OpeningHoursEditor value={values.footer_opening_hours ?? ''} />
-          <SettingsForm id="kitchen" title="Kitchen Hours" description="The kitchen's hours, shown in the footer." fields={KITCHEN} values={values} />
-          <SettingsForm id="venue" title="Venue Details" description="The pub's name, how to reach it, and this website's address." fields={VENUE} values={values} />
+          <OpeningHoursEditor value={values.footer_opening_hours ?? ''} version={versions.footer_opening_hours ?? 0} />
+          <SettingsForm id="kitchen" title="Kitchen Hours" description="The kitchen's hours, shown in the footer." fields={KITCHEN} values={values} versions={versions} />
+          <SettingsForm id="venue" title="Venue Details" description="The pub's name, how to reach it, and this website's address." fields={VENUE} values={values} versions={versions} />
           <SettingsForm
             id="booking"
             title="Booking Settings"
             description="How online booking fills the pub. Changes apply to the next guest who looks for a table."
             fields={BOOKING}
             values={values}
+            versions={versions}
           />
           <SettingsForm
             id="guest-emails"
@@ -119,6 +122,7 @@ export default function SettingsPanel() {
             description="The emails a guest gets around a visit: a reminder before it, and a request for a review the morning after."
             fields={GUEST_EMAILS}
             values={values}
+            versions={versions}
           />
         </>
       )}
