@@ -11,8 +11,10 @@ import { expect, test, toastWith } from './fixtures'
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
 
-test('a second save over a newer change gets the conflict dialog, and keeps both changes when merged', async ({ page, browser }) => {
+test('a second save over a newer change gets the conflict dialog, and keeps both changes when merged', async ({ page, browser, consoleErrors }) => {
   test.slow()
+  // The refused save: the browser logs every 4xx answer it fetched.
+  consoleErrors.allow('the server responded with a status of 409')
   await signInQuickly(page)
   const sam = { username: `sam-${stamp()}`, password: 'sam-the-manager-2026' }
   await staffApi(page, 'POST', '/api/admin/users', { ...sam, role: 'manager' })
