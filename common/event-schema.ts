@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { BOOKING_TYPES, ENQUIRY_STATUSES, EVENT_STATUSES, EVENT_TYPES } from './constants'
-import { IdSchema, text, wholeNumber } from './fields-schema'
+import { IdSchema, text, VersionSchema, wholeNumber } from './fields-schema'
 import { slugify } from './slug'
 import { isValidDate, isValidTime, timeToMinutes } from './time'
 
@@ -172,7 +172,9 @@ export type EventForm = z.input<typeof EventSchema>
 export const EventPatchSchema = z
   .object(fields)
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, 'Nothing to change: send at least one field of the event')
+  // The version the form was read at: a save over someone else's newer change is refused (409).
+  .extend({ version: VersionSchema })
+  .refine((patch) => Object.keys(patch).some((key) => key !== 'version'), 'Nothing to change: send at least one field of the event')
 export type EventPatch = z.infer<typeof EventPatchSchema>
 
 /** PATCH /api/admin/event-enquiries/{id}: staff may set any status at once (SPEC.md section 4). */
@@ -206,6 +208,8 @@ export type AdminEvent = {
   recurringPattern: string | null
   createdAt: string
   updatedAt: string
+  /** What a save sends back (PATCH): the version this copy was read at. */
+  version: number
   guestsBooked: number
 }
 

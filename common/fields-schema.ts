@@ -18,6 +18,7 @@ export const FIELD_MESSAGES = {
   tooLong: 'This field is too long',
   notText: 'This field must be text',
   invalidId: 'Must be a whole number from 1 to 2147483647',
+  version: 'This form is out of date: reload the page and try again.',
 } as const
 
 export const notAllowedMessage = (label: string) => `${label} contains characters that are not allowed`
@@ -135,6 +136,23 @@ function isDigits(value: string): boolean {
 
 /** A row id, in a path parameter or a body: 1 to the largest PostgreSQL integer. */
 export const IdSchema = wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: FIELD_MESSAGES.invalidId })
+
+/**
+ * The version an admin edit was read at (issue 33: no lost updates), sent back
+ * with the save; 0 for a record not stored yet (a setting still at its default,
+ * a weekday never set).
+ */
+export const VersionSchema = wholeNumber({ min: 0, max: PG_INTEGER_MAX, message: FIELD_MESSAGES.version })
+
+/** The version part of a save's body, parsed on its own beside the fields (which keep their own schema). */
+export const VersionBodySchema = z.object({ version: VersionSchema }, { error: FIELD_MESSAGES.version })
+
+/** A body without its `version`, for a schema that refuses unknown keys. */
+export function withoutVersion(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body
+  const { version: _version, ...rest } = body as Record<string, unknown>
+  return rest
+}
 
 /** A path parameter as a row id, or undefined when it cannot be one (so the caller answers 404). */
 export function parseId(value: string): number | undefined {

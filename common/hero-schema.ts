@@ -77,4 +77,6 @@ export type HeroSlideRow = {
   order: number
   isActive: boolean
   updatedAt: string
+  /** What a save sends back: the version this copy was read at. */
+  version: number
 }

@@ -40,5 +40,13 @@ export function hoursProblem(row: { isClosed: boolean; openTime: string | null; 
 }
 
 /** A weekly row and an exception as the admin API returns them. */
-export type OpeningHoursRow = { id: number | null; dayOfWeek: number; openTime: string | null; closeTime: string | null; isClosed: boolean }
-export type HourExceptionRow = { id: number; date: string; openTime: string | null; closeTime: string | null; isClosed: boolean; reason: string }
+export type OpeningHoursRow = {
+  id: number | null
+  dayOfWeek: number
+  openTime: string | null
+  closeTime: string | null
+  isClosed: boolean
+  /** What a save sends back: the day's version (0 for a day with no row yet). */
+  version: number
+}
+export type HourExceptionRow = { id: number; date: string; openTime: string | null; closeTime: string | null; isClosed: boolean; reason: string; version: number }

@@ -1,7 +1,7 @@
 /** PDF Menus (SPEC.md sections 2, 3 and 5; DESIGN.md section 6): the request schemas and the category names. */
 import { z } from 'zod'
 import { MENU_CATEGORIES, type MenuCategory } from './constants'
-import { text } from './fields-schema'
+import { text, VersionSchema } from './fields-schema'
 
 export const MENU_CATEGORY_LABELS: Record<MenuCategory, string> = {
   food: 'Food',
@@ -55,7 +55,9 @@ export type MenuSectionForm = z.input<typeof MenuSectionSchema>
 export const MenuSectionPatchSchema = z
   .object(fields)
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change')
+  // The version the form was read at: a save over someone else's newer change is refused (409).
+  .extend({ version: VersionSchema })
+  .refine((v) => Object.entries(v).some(([key, x]) => key !== 'version' && x !== undefined), 'Nothing to change')
 export type MenuSectionPatch = z.infer<typeof MenuSectionPatchSchema>
 
 /** A section as the admin API returns it. */
@@ -69,6 +71,8 @@ export type MenuSectionRow = {
   backgroundImage: string | null
   isActive: boolean
   updatedAt: string
+  /** What a save sends back: the version this copy was read at. */
+  version: number
 }
 
 export const MENU_MESSAGES = {

@@ -4,7 +4,7 @@
  * refused; a value outside its rule is refused with the rule in words.
  */
 import { z } from 'zod'
-import { email, text, wholeNumber } from './fields-schema'
+import { email, text, VersionSchema, wholeNumber } from './fields-schema'
 import { CLOSED, parseHoursBlocks, type HoursLine } from './hours-display'
 import { isValidTime } from './time'
 import { BOOKING_SETTING_DEFAULTS, FOOTER_SETTING_DEFAULTS, GUEST_EMAIL_SETTING_DEFAULTS, SETTING_DESCRIPTIONS, VENUE_SETTING_DEFAULTS } from './settings'
@@ -104,7 +104,34 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
 export const SettingBodySchema = z.object({
   value: z.union([z.string(), z.number()], { error: 'value is required' }),
   description: text({ max: 300, label: 'Description' }).nullish(),
+  /** The version of the key's row the form was read at (0: still the default, no row). */
+  version: VersionSchema,
 })
+
+/**
+ * PUT /api/admin/site-settings: a card of settings saved whole, in one
+ * transaction, each key with the version it was read at; one stale key
+ * refuses the whole card (409) and nothing is saved.
+ */
+export const SettingsSaveSchema = z.object(
+  {
+    changes: z
+      .array(
+        z.object({
+          key: z.string({ error: 'key is required' }).max(100, 'Unknown setting'),
+          value: z.union([z.string(), z.number()], { error: 'value is required' }),
+          description: text({ max: 300, label: 'Description' }).nullish(),
+          version: VersionSchema,
+        }),
+        { error: 'changes must be a list of settings' },
+      )
+      .min(1, 'Nothing to save: send at least one setting')
+      .max(60, 'Too many settings in one save')
+      .refine((changes) => new Set(changes.map((c) => c.key)).size === changes.length, 'Each setting may be saved once in a save'),
+  },
+  { error: 'changes must be a list of settings' },
+)
+export type SettingsSave = z.infer<typeof SettingsSaveSchema>
 
 /** The value of `key` as stored, or the first problem with it. */
 export function parseSettingValue(key: SettingKey, value: string | number): { ok: true; value: string } | { ok: false; message: string } {
@@ -122,6 +149,8 @@ export type SiteSettingRow = {
   updatedAt: string | null
   /** Set by an environment variable on the server (PUBLIC_URL for the Site address): Settings shows it and cannot change it. */
   fromEnv?: boolean
+  /** What a save sends back: the key's version (0 while it is still the default). */
+  version: number
 }
 
 /** The opening-hours display as the editor holds it, and back to the setting's text. */

@@ -33,7 +33,11 @@ import { createTurnTimes } from './tables/turn-times'
 export function createServices(deps: Deps) {
   // Public JSON reads kept in memory a moment; every change below drops the answers built on it.
   const publicReads = createPublicReads({ clock: deps.clock })
-  const settings = createSettingsService(deps.db, Date.now, { onChange: () => publicReads.drop('settings', 'availability'), publicUrl: deps.config.publicUrl })
+  const settings = createSettingsService(deps.db, Date.now, {
+    timeZone: deps.config.venueTimezone,
+    onChange: () => publicReads.drop('settings', 'availability'),
+    publicUrl: deps.config.publicUrl,
+  })
   const reservations = createReservationsService(deps, {
     settings,
     onForgetDays: (dates) => (dates ? publicReads.drop(...dates.map((date) => `date:${date}` as const)) : publicReads.drop('availability')),
@@ -57,6 +61,7 @@ export function createServices(deps: Deps) {
     settings,
     // A change to the hours shows in availability at once: the cached days are dropped.
     hours: createHoursService(deps.db, {
+      timeZone: deps.config.venueTimezone,
       onChange: () => {
         publicReads.drop('hours')
         reservations.forgetDays()
@@ -67,9 +72,9 @@ export function createServices(deps: Deps) {
     enquiries: createEnquiriesService(deps, { events, messages: email.enquiryStatements }),
     adminEvents: createAdminEvents(deps, { onChange: () => publicReads.drop('events') }),
     adminEnquiries: createAdminEnquiries(deps),
-    cocktails: createCocktailsService(deps.db, deps.logger),
-    hero: createHeroService(deps.db),
-    menu: createMenuService(deps.db),
+    cocktails: createCocktailsService(deps.db, deps.logger, { timeZone: deps.config.venueTimezone }),
+    hero: createHeroService(deps.db, { timeZone: deps.config.venueTimezone }),
+    menu: createMenuService(deps.db, { timeZone: deps.config.venueTimezone }),
     marketing: createMarketingService(deps),
     media: createMediaService(deps),
     reservations,

@@ -1,4 +1,6 @@
 import { CocktailsContentSchema } from '#common/cocktails-schema'
+import { VersionBodySchema } from '#common/fields-schema'
+import { actorOf } from '../auth/guard'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
@@ -6,9 +8,10 @@ import type { Services } from '../services'
 export function adminCocktailsRoutes({ cocktails }: Services) {
   return new ApiRoutes()
     .get('/api/admin/cocktails-content', 'content.read', async (_req, res) => {
-      res.json(await cocktails.get())
+      res.json(await cocktails.adminGet())
     })
     .post('/api/admin/cocktails-content', 'content.write', async (req, res) => {
-      res.json(await cocktails.save(CocktailsContentSchema.parse(req.body)))
+      const content = CocktailsContentSchema.parse(req.body)
+      res.json(await cocktails.save(actorOf(req), VersionBodySchema.parse(req.body).version, content))
     })
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { OUTBOX_STATUSES } from '#common/email'
 import { EmailTemplateSchema } from '#common/email-schema'
-import { IdSchema, wholeNumber } from '#common/fields-schema'
+import { IdSchema, VersionBodySchema, wholeNumber } from '#common/fields-schema'
 import { PreviewError } from '../email/email-service'
+import { actorOf } from '../auth/guard'
 import { HttpError } from '../http/errors'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
@@ -19,16 +20,17 @@ export function adminEmailRoutes({ email }: Services) {
       res.json(await email.templates.list())
     })
     .post('/api/admin/email-templates', 'templates.manage', async (req, res) => {
-      res.status(201).json(await email.templates.create(EmailTemplateSchema.parse(req.body)))
+      res.status(201).json(await email.templates.create(actorOf(req), EmailTemplateSchema.parse(req.body)))
     })
-    .post('/api/admin/email-templates/quick-setup', 'templates.manage', async (_req, res) => {
-      res.json({ created: await email.templates.createMissing() })
+    .post('/api/admin/email-templates/quick-setup', 'templates.manage', async (req, res) => {
+      res.json({ created: await email.templates.createMissing(actorOf(req)) })
     })
     .put('/api/admin/email-templates/:id', 'templates.manage', async (req, res) => {
-      res.json(await email.templates.update(IdSchema.parse(req.params.id), EmailTemplateSchema.parse(req.body)))
+      const input = EmailTemplateSchema.parse(req.body)
+      res.json(await email.templates.update(actorOf(req), IdSchema.parse(req.params.id), VersionBodySchema.parse(req.body).version, input))
     })
     .delete('/api/admin/email-templates/:id', 'templates.manage', async (req, res) => {
-      await email.templates.remove(IdSchema.parse(req.params.id))
+      await email.templates.remove(actorOf(req), IdSchema.parse(req.params.id))
       res.status(204).end()
     })
     .get('/api/admin/email-templates/:id/preview', 'templates.manage', async (req, res) => {
@@ -45,6 +47,6 @@ export function adminEmailRoutes({ email }: Services) {
       res.json(await email.log(limit, status))
     })
     .post('/api/admin/email-outbox/:id/resend', 'templates.manage', async (req, res) => {
-      res.json(await email.resend(IdSchema.parse(req.params.id)))
+      res.json(await email.resend(actorOf(req), IdSchema.parse(req.params.id)))
     })
 }

@@ -1,5 +1,6 @@
 import { EnquiryStatusSchema, EventPatchSchema, EventSchema } from '#common/event-schema'
 import { IdSchema } from '#common/fields-schema'
+import { actorOf } from '../auth/guard'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
@@ -10,13 +11,13 @@ export function adminEventsRoutes({ adminEvents, adminEnquiries }: Services) {
       res.json(await adminEvents.list())
     })
     .post('/api/admin/events', 'content.write', async (req, res) => {
-      res.status(201).json(await adminEvents.create(EventSchema.parse(req.body)))
+      res.status(201).json(await adminEvents.create(actorOf(req), EventSchema.parse(req.body)))
     })
     .patch('/api/admin/events/:id', 'content.write', async (req, res) => {
-      res.json(await adminEvents.update(IdSchema.parse(req.params.id), EventPatchSchema.parse(req.body)))
+      res.json(await adminEvents.update(actorOf(req), IdSchema.parse(req.params.id), EventPatchSchema.parse(req.body)))
     })
     .delete('/api/admin/events/:id', 'content.delete', async (req, res) => {
-      await adminEvents.remove(IdSchema.parse(req.params.id))
+      await adminEvents.remove(actorOf(req), IdSchema.parse(req.params.id))
       res.status(204).end()
     })
     .get('/api/admin/event-categories', 'content.read', async (_req, res) => {
@@ -26,10 +27,10 @@ export function adminEventsRoutes({ adminEvents, adminEnquiries }: Services) {
       res.json(await adminEnquiries.list())
     })
     .patch('/api/admin/event-enquiries/:id', 'enquiries.write', async (req, res) => {
-      res.json(await adminEnquiries.setStatus(IdSchema.parse(req.params.id), EnquiryStatusSchema.parse(req.body).status))
+      res.json(await adminEnquiries.setStatus(actorOf(req), IdSchema.parse(req.params.id), EnquiryStatusSchema.parse(req.body).status))
     })
     .delete('/api/admin/event-enquiries/:id', 'enquiries.delete', async (req, res) => {
-      await adminEnquiries.remove(IdSchema.parse(req.params.id))
+      await adminEnquiries.remove(actorOf(req), IdSchema.parse(req.params.id))
       res.status(204).end()
     })
 }

@@ -1,6 +1,7 @@
-import { IdSchema, wholeNumber } from '#common/fields-schema'
+import { IdSchema, VersionBodySchema, wholeNumber, withoutVersion } from '#common/fields-schema'
 import { HOURS_MESSAGES } from '#common/hours'
 import { HourExceptionSchema, OpeningHoursChangeSchema } from '#common/hours-schema'
+import { actorOf } from '../auth/guard'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
@@ -13,19 +14,22 @@ export function adminHoursRoutes({ hours }: Services) {
       res.json(await hours.week())
     })
     .put('/api/admin/opening-hours/:dayOfWeek', 'content.write', async (req, res) => {
-      res.json(await hours.changeDay(DaySchema.parse(req.params.dayOfWeek), OpeningHoursChangeSchema.parse(req.body)))
+      const dayOfWeek = DaySchema.parse(req.params.dayOfWeek)
+      const change = OpeningHoursChangeSchema.parse(withoutVersion(req.body))
+      res.json(await hours.changeDay(actorOf(req), dayOfWeek, VersionBodySchema.parse(req.body).version, change))
     })
     .get('/api/admin/hour-exceptions', 'content.read', async (_req, res) => {
       res.json(await hours.allExceptions())
     })
     .post('/api/admin/hour-exceptions', 'content.write', async (req, res) => {
-      res.status(201).json(await hours.createException(HourExceptionSchema.parse(req.body)))
+      res.status(201).json(await hours.createException(actorOf(req), HourExceptionSchema.parse(req.body)))
     })
     .put('/api/admin/hour-exceptions/:id', 'content.write', async (req, res) => {
-      res.json(await hours.updateException(IdSchema.parse(req.params.id), HourExceptionSchema.parse(req.body)))
+      const input = HourExceptionSchema.parse(req.body)
+      res.json(await hours.updateException(actorOf(req), IdSchema.parse(req.params.id), VersionBodySchema.parse(req.body).version, input))
     })
     .delete('/api/admin/hour-exceptions/:id', 'content.delete', async (req, res) => {
-      await hours.deleteException(IdSchema.parse(req.params.id))
+      await hours.deleteException(actorOf(req), IdSchema.parse(req.params.id))
       res.status(204).end()
     })
 }

@@ -1,3 +1,4 @@
+import { actorOf } from '../auth/guard'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
@@ -7,8 +8,8 @@ export function adminMarketingRoutes({ marketing }: Services) {
     .get('/api/admin/marketing-emails', 'marketing.read', async (_req, res) => {
       res.json(await marketing.list())
     })
-    .get('/api/admin/marketing-emails/export', 'marketing.export', async (_req, res) => {
-      const { fileName, body } = await marketing.csv()
+    .get('/api/admin/marketing-emails/export', 'marketing.export', async (req, res) => {
+      const { fileName, body } = await marketing.csv(actorOf(req))
       res
         .status(200)
         .set('Content-Type', 'text/csv; charset=utf-8')

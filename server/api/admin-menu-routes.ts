@@ -1,5 +1,6 @@
 import { IdSchema } from '#common/fields-schema'
 import { MenuSectionPatchSchema, MenuSectionSchema } from '#common/menu-schema'
+import { actorOf } from '../auth/guard'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
@@ -10,13 +11,13 @@ export function adminMenuRoutes({ menu }: Services) {
       res.json(await menu.list())
     })
     .post('/api/admin/menu-sections', 'content.write', async (req, res) => {
-      res.status(201).json(await menu.create(MenuSectionSchema.parse(req.body)))
+      res.status(201).json(await menu.create(actorOf(req), MenuSectionSchema.parse(req.body)))
     })
     .patch('/api/admin/menu-sections/:id', 'content.write', async (req, res) => {
-      res.json(await menu.update(IdSchema.parse(req.params.id), MenuSectionPatchSchema.parse(req.body)))
+      res.json(await menu.update(actorOf(req), IdSchema.parse(req.params.id), MenuSectionPatchSchema.parse(req.body)))
     })
     .delete('/api/admin/menu-sections/:id', 'content.delete', async (req, res) => {
-      await menu.remove(IdSchema.parse(req.params.id))
+      await menu.remove(actorOf(req), IdSchema.parse(req.params.id))
       res.status(204).end()
     })
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
+import { actorOf } from '../auth/guard'
 import { ApiRoutes } from '../http/routes'
 import { receivedFile, receiveSingleFile } from '../media/receive'
 import type { Services } from '../services'
@@ -16,7 +17,7 @@ const DescribeQuerySchema = z.object({
 export function uploadRoutes({ media }: Services) {
   const receive = receiveSingleFile(media.tmpDir)
   const store: RequestHandler = async (req, res) => {
-    const stored = await media.ingest(receivedFile(req))
+    const stored = await media.ingest(actorOf(req), receivedFile(req))
     res.status(201).json({ url: stored.url, filename: stored.filename })
   }
   return new ApiRoutes()

@@ -5,7 +5,7 @@
  * StaleVersionError: 409 with 'This booking was changed by sam at 19:42
  * while you were editing.' and the record as it is now, for the conflict
  * dialog. Who and when come from the record's latest audit row. The
- * database raises the version on every change (migrations 0009 and 0010's trigger).
+ * database raises the version on every change (the bump_version() triggers of migrations 0009-0011).
  */
 import { sql } from 'drizzle-orm'
 import type pg from 'pg'
@@ -29,15 +29,27 @@ type LastChange = { username: string; role: string; at: Date }
 /** The 409 for a save made against an older version of a record: who changed it last, and when (venue time). */
 export async function staleVersion(
   tx: DbOrTx | Pick<pg.ClientBase, 'query'>,
-  target: { entityType: string; entityId: string | number; current: unknown; timeZone: string; changedAt?: Date | null },
+  target: {
+    entityType: string
+    entityId: string | number
+    current: unknown
+    timeZone: string
+    changedAt?: Date | null
+    /** Records saved several to a row (a card of settings): a row whose `after` names the record counts too. */
+    field?: boolean
+  },
 ): Promise<StaleVersionError> {
   const values = [target.entityType, String(target.entityId)]
-  const text = 'select username, role, at from audit_log where entity_type = $1 and entity_id = $2 order by id desc limit 1'
+  const orField = target.field ? ' or after ? $2' : ''
+  const text = `select username, role, at from audit_log where entity_type = $1 and (entity_id = $2${orField}) order by id desc limit 1`
   const last: LastChange | undefined =
     'execute' in tx
-      ? ((await tx.execute(sql`select username, role, at from audit_log where entity_type = ${values[0]} and entity_id = ${values[1]} order by id desc limit 1`)).rows[0] as
-          | LastChange
-          | undefined)
+      ? ((
+          await tx.execute(
+            sql`select username, role, at from audit_log where entity_type = ${values[0]}
+              and (entity_id = ${values[1]}${target.field ? sql` or after ? ${values[1]}` : sql``}) order by id desc limit 1`,
+          )
+        ).rows[0] as LastChange | undefined)
       : (await tx.query<LastChange>(text, values)).rows[0]
   const by = !last ? null : last.role === 'guest' ? 'the guest' : last.role === 'system' ? null : last.username
   const at = last ? new Date(last.at) : (target.changedAt ?? new Date())

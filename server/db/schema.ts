@@ -25,6 +25,8 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+/** The version an admin edit was read at (issue 33: no lost updates); raised by the bump_version trigger on every UPDATE. */
+const version = () => integer('version').notNull().default(1)
 const dateText = (name: string) => varchar(name, { length: 10 })
 const timeText = (name: string) => varchar(name, { length: 5 })
 /** A PostgreSQL tsrange, read and written as its text ('["2026-12-18 19:30:00","2026-12-18 21:30:00")'). */
@@ -45,6 +47,7 @@ export const heroSlides = pgTable('hero_slides', {
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  version: version(),
 })
 export type HeroSlide = typeof heroSlides.$inferSelect
 
@@ -60,6 +63,7 @@ export const menuSections = pgTable(
     backgroundImage: text('background_image'),
     isActive: boolean('is_active').notNull().default(true),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     check(
@@ -122,6 +126,7 @@ export const events = pgTable(
     recurringPattern: text('recurring_pattern'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     check(
@@ -148,6 +153,7 @@ export const openingHours = pgTable(
     closeTime: timeText('close_time'),
     isClosed: boolean('is_closed').notNull().default(false),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     check('opening_hours_day_check', sql`${t.dayOfWeek} between 0 and 6`),
@@ -167,6 +173,7 @@ export const hourExceptions = pgTable(
     isClosed: boolean('is_closed').notNull().default(false),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [
     check('hour_exceptions_date_check', isDate('date')),
@@ -479,6 +486,7 @@ export const siteSettings = pgTable('site_settings', {
   settingValue: text('setting_value').notNull(),
   description: text('description'),
   updatedAt: updatedAt(),
+  version: version(),
 })
 export type SiteSetting = typeof siteSettings.$inferSelect
 
@@ -504,6 +512,7 @@ export const emailTemplates = pgTable('email_templates', {
   buttonTwoUrl: text('button_two_url'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  version: version(),
 })
 export type EmailTemplate = typeof emailTemplates.$inferSelect
 
@@ -519,6 +528,7 @@ export const cocktailsContent = pgTable(
     specialOfferTimes: text('special_offer_times').notNull(),
     galleryImages: text('gallery_images').array().notNull().default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [check('cocktails_content_single_row', sql`${t.id} = 1`)],
 )

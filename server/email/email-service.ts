@@ -21,6 +21,8 @@ import { renderMessage } from './render'
 import { templateProblems } from './template-check'
 import type { MailTransport } from './transport'
 import { isUniqueViolation } from '../db/errors'
+import { audit, changedFields, type Actor } from '../audit/audit'
+import { staleVersion } from '../audit/versions'
 
 const UNSUBSCRIBE = 'unsubscribe'
 /** How long a link to stop offers works. */
@@ -222,61 +224,90 @@ export function createEmailService(
     },
 
     /** Tries a failed (or skipped) message again, from the first attempt. */
-    async resend(id: number): Promise<OutboxEntry> {
-      const [row] = await db
-        .update(emailOutbox)
-        // Sent again by staff: not held back by the guest's hourly limit a second time.
-        .set({ status: 'pending', attempts: 0, lastError: null, data: sql`${emailOutbox.data} || '{"byStaff": true}'::jsonb` })
-        .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['failed', 'skipped'])))
-        .returning()
-      if (!row) {
-        const [exists] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id))
-        if (!exists) throw new NotFoundError('Message not found')
-        throw new ConflictError(`This message is ${exists.status}: only a failed or skipped message can be sent again.`)
-      }
-      await db.execute(sql`select graphile_worker.add_job(${SEND_TASK}, json_build_object('outboxId', ${id}::int), job_key := ${`outbox:${id}`}, max_attempts := ${SEND_ATTEMPTS})`)
-      return outboxEntry(row)
+    async resend(actor: Actor, id: number): Promise<OutboxEntry> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(emailOutbox)
+          // Sent again by staff: not held back by the guest's hourly limit a second time.
+          .set({ status: 'pending', attempts: 0, lastError: null, data: sql`${emailOutbox.data} || '{"byStaff": true}'::jsonb` })
+          .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['failed', 'skipped'])))
+          .returning()
+        if (!row) {
+          const [exists] = await tx.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id))
+          if (!exists) throw new NotFoundError('Message not found')
+          throw new ConflictError(`This message is ${exists.status}: only a failed or skipped message can be sent again.`)
+        }
+        await tx.execute(sql`select graphile_worker.add_job(${SEND_TASK}, json_build_object('outboxId', ${id}::int), job_key := ${`outbox:${id}`}, max_attempts := ${SEND_ATTEMPTS})`)
+        await audit(tx, actor, { action: 'resend', entityType: 'email_outbox', entityId: id, summary: `sent the ${row.templateKey} email to ${row.toAddress} again` })
+        return outboxEntry(row)
+      })
     },
 
     templates: {
       list: () => db.select().from(emailTemplates).orderBy(emailTemplates.templateKey),
 
-      async create(input: EmailTemplateInput): Promise<EmailTemplate> {
+      async create(actor: Actor, input: EmailTemplateInput): Promise<EmailTemplate> {
         refuseUnfillable(input)
         try {
-          const [row] = await db.insert(emailTemplates).values(input).returning()
-          return row!
+          return await db.transaction(async (tx) => {
+            const [row] = await tx.insert(emailTemplates).values(input).returning()
+            await audit(tx, actor, { action: 'create', entityType: 'email_template', entityId: row!.id, summary: `created the email template ${row!.name}`, after: changedFields(null, row, ['id']).after })
+            return row!
+          })
         } catch (error) {
           if (isUniqueViolation(error)) throw new ConflictError(`There is already a template with the key ${input.templateKey}.`)
           throw error
         }
       },
 
-      async update(id: number, input: EmailTemplateInput): Promise<EmailTemplate> {
+      /** Saves a template still at the version staff read (else 409 with it as it is now). */
+      async update(actor: Actor, id: number, version: number, input: EmailTemplateInput): Promise<EmailTemplate> {
         refuseUnfillable(input)
         try {
-          const [row] = await db.update(emailTemplates).set({ ...input, updatedAt: clock.now() }).where(eq(emailTemplates.id, id)).returning()
+          return await db.transaction(async (tx) => {
+            const [before] = await tx.select().from(emailTemplates).where(eq(emailTemplates.id, id)).for('update')
+            if (!before) throw new NotFoundError('Email template not found')
+            const [row] = await tx
+              .update(emailTemplates)
+              .set({ ...input, updatedAt: clock.now() })
+              .where(and(eq(emailTemplates.id, id), eq(emailTemplates.version, version)))
+              .returning()
+            if (!row) throw await staleVersion(tx, { entityType: 'email_template', entityId: id, current: before, timeZone: config.venueTimezone })
+            await audit(tx, actor, { action: 'update', entityType: 'email_template', entityId: id, summary: `changed the email template ${row.name}`, ...changedFields(before, row) })
+            return row
+          })
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ConflictError(`There is already a template with the key ${input.templateKey}.`)
+          throw error
+        }
+      },
+
+      async remove(actor: Actor, id: number): Promise<void> {
+        await db.transaction(async (tx) => {
+          const [row] = await tx.delete(emailTemplates).where(eq(emailTemplates.id, id)).returning()
           if (!row) throw new NotFoundError('Email template not found')
-          return row
-        } catch (error) {
-          if (isUniqueViolation(error)) throw new ConflictError(`There is already a template with the key ${input.templateKey}.`)
-          throw error
-        }
-      },
-
-      async remove(id: number): Promise<void> {
-        const [row] = await db.delete(emailTemplates).where(eq(emailTemplates.id, id)).returning({ id: emailTemplates.id })
-        if (!row) throw new NotFoundError('Email template not found')
+          await audit(tx, actor, { action: 'delete', entityType: 'email_template', entityId: id, summary: `deleted the email template ${row.name}`, before: changedFields(row, null, ['id']).before })
+        })
       },
 
       /** Quick Setup: creates the templates that are missing, with their default wording. Returns the keys created. */
-      async createMissing(): Promise<EmailTemplateKey[]> {
-        const rows = await db
-          .insert(emailTemplates)
-          .values(EMAIL_TEMPLATE_KEYS.map(defaultTemplate))
-          .onConflictDoNothing({ target: emailTemplates.templateKey })
-          .returning({ key: emailTemplates.templateKey })
-        return rows.map((r) => r.key as EmailTemplateKey)
+      async createMissing(actor: Actor): Promise<EmailTemplateKey[]> {
+        return db.transaction(async (tx) => {
+          const rows = await tx
+            .insert(emailTemplates)
+            .values(EMAIL_TEMPLATE_KEYS.map(defaultTemplate))
+            .onConflictDoNothing({ target: emailTemplates.templateKey })
+            .returning({ key: emailTemplates.templateKey })
+          const keys = rows.map((r) => r.key as EmailTemplateKey)
+          // Staff pressed the button: the log says so even when nothing was missing.
+          await audit(tx, actor, {
+            action: 'create',
+            entityType: 'email_template',
+            summary: keys.length ? `ran Quick Setup, which created the email templates ${keys.join(', ')}` : 'ran Quick Setup: no email template was missing',
+            after: keys.length ? { templateKeys: keys } : null,
+          })
+          return keys
+        })
       },
 
       /** The template's HTML part filled with sample data, for the preview dialog. */

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { EVENT_MESSAGES as M, type AdminEnquiry } from '#common/event-schema'
 import type { EnquiryStatus } from '#common/constants'
+import { audit, changedFields, type Actor } from '../audit/audit'
 import type { Db } from '../db/client'
 import { eventEnquiries, type EventEnquiry } from '../db/schema'
 import type { Clock } from '../deps'
@@ -22,15 +23,34 @@ export function createAdminEnquiries({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /** Staff may move an enquiry to any status at once (SPEC.md section 4). */
-    async setStatus(id: number, status: EnquiryStatus): Promise<AdminEnquiry> {
-      const [row] = await db.update(eventEnquiries).set({ status, updatedAt: clock.now() }).where(eq(eventEnquiries.id, id)).returning()
-      if (!row) throw new NotFoundError(M.enquiryNotFound)
-      return toAdminEnquiry(row)
+    async setStatus(actor: Actor, id: number, status: EnquiryStatus): Promise<AdminEnquiry> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(eventEnquiries).where(eq(eventEnquiries.id, id)).for('update')
+        if (!before) throw new NotFoundError(M.enquiryNotFound)
+        const [row] = await tx.update(eventEnquiries).set({ status, updatedAt: clock.now() }).where(eq(eventEnquiries.id, id)).returning()
+        await audit(tx, actor, {
+          action: 'status',
+          entityType: 'event_enquiry',
+          entityId: id,
+          summary: `marked the enquiry of ${before.name} for ${before.eventTitle} as ${status}`,
+          ...changedFields(before, row),
+        })
+        return toAdminEnquiry(row!)
+      })
     },
 
-    async remove(id: number): Promise<void> {
-      const [row] = await db.delete(eventEnquiries).where(eq(eventEnquiries.id, id)).returning({ id: eventEnquiries.id })
-      if (!row) throw new NotFoundError(M.enquiryNotFound)
+    async remove(actor: Actor, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(eventEnquiries).where(eq(eventEnquiries.id, id)).returning()
+        if (!row) throw new NotFoundError(M.enquiryNotFound)
+        await audit(tx, actor, {
+          action: 'delete',
+          entityType: 'event_enquiry',
+          entityId: id,
+          summary: `deleted the enquiry of ${row.name} for ${row.eventTitle}`,
+          before: changedFields(row, null).before,
+        })
+      })
     },
   }
 }

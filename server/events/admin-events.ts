@@ -1,9 +1,12 @@
 import { and, asc, eq, getTableColumns, like, ne, or, sql } from 'drizzle-orm'
 import { endTimeProblem, EVENT_MESSAGES as M, type AdminEvent, type AdminEventCategory, type EventInput, type EventPatch } from '#common/event-schema'
 import { slugify } from '#common/slug'
-import type { Db } from '../db/client'
+import { formatShortDate } from '#common/time'
+import { audit, changedFields, type Actor } from '../audit/audit'
+import { staleVersion } from '../audit/versions'
+import type { Db, DbOrTx } from '../db/client'
 import { eventCategories, events, type Event } from '../db/schema'
-import type { Clock } from '../deps'
+import type { Clock, Deps } from '../deps'
 import { NotFoundError, ValidationError } from '../domain-errors'
 import { isUniqueViolation } from '../db/errors'
 
@@ -40,7 +43,7 @@ const toAdminEvent = (row: Event & { guestsBooked: number }): AdminEvent => ({
  * kept when the title changes, so shared links keep working. `onChange` runs
  * after every change, so the public event answers kept in memory are dropped.
  */
-export function createAdminEvents({ db, clock }: { db: Db; clock: Clock }, { onChange = () => {} }: { onChange?: () => void } = {}) {
+export function createAdminEvents({ db, clock, config }: { db: Db; clock: Clock; config: Pick<Deps['config'], 'venueTimezone'> }, { onChange = () => {} }: { onChange?: () => void } = {}) {
   /** `base`, or `base-2`, `base-3`... whichever is free (another event's slug is taken; the event's own is not). */
   async function freeSlug(base: string, exceptId?: number): Promise<string> {
     const taken = await db
@@ -63,10 +66,15 @@ export function createAdminEvents({ db, clock }: { db: Db; clock: Clock }, { onC
     }
   }
 
-  async function find(id: number): Promise<AdminEvent> {
-    const [row] = await db.select({ ...getTableColumns(events), guestsBooked }).from(events).where(eq(events.id, id))
+  async function find(id: number, tx: DbOrTx = db): Promise<AdminEvent> {
+    const [row] = await tx.select({ ...getTableColumns(events), guestsBooked }).from(events).where(eq(events.id, id))
     if (!row) throw new NotFoundError(M.notFound)
     return toAdminEvent(row)
+  }
+
+  /** The 409 for a save made over a newer version: who changed it, and the event as it is now. */
+  async function stale(tx: DbOrTx, id: number) {
+    return staleVersion(tx, { entityType: 'event', entityId: id, current: await find(id, tx), timeZone: config.venueTimezone })
   }
 
   return {
@@ -76,20 +84,34 @@ export function createAdminEvents({ db, clock }: { db: Db; clock: Clock }, { onC
       return rows.map(toAdminEvent)
     },
 
-    async create(input: EventInput): Promise<AdminEvent> {
+    async create(actor: Actor, input: EventInput): Promise<AdminEvent> {
       const { slug, ...fields } = input
       const row = await refusingUnknownCategory(() =>
-        withFreeSlug(slug ?? slugify(input.title), undefined, async (free) => {
-          const [inserted] = await db.insert(events).values({ ...fields, slug: free }).returning({ id: events.id })
-          return inserted!
-        }),
+        // Each attempt its own transaction: a taken slug aborts the one it happened in.
+        withFreeSlug(slug ?? slugify(input.title), undefined, (free) =>
+          db.transaction(async (tx) => {
+            const [inserted] = await tx.insert(events).values({ ...fields, slug: free }).returning()
+            await audit(tx, actor, {
+              action: 'create',
+              entityType: 'event',
+              entityId: inserted!.id,
+              summary: `created the event ${inserted!.title}, ${formatShortDate(inserted!.date)}`,
+              after: changedFields(null, inserted).after,
+            })
+            return inserted!
+          }),
+        ),
       )
       onChange()
       return find(row.id)
     },
 
-    /** Changes the fields sent; the slug changes only when staff send a different one. */
-    async update(id: number, patch: EventPatch): Promise<AdminEvent> {
+    /**
+     * Changes the fields sent, if the event is still at the version the form
+     * was read at (else 409 with the event as it is now); the slug changes only
+     * when staff send a different one.
+     */
+    async update(actor: Actor, id: number, { version, ...patch }: EventPatch): Promise<AdminEvent> {
       const [current] = await db.select().from(events).where(eq(events.id, id))
       if (!current) throw new NotFoundError(M.notFound)
       const time = patch.time ?? current.time
@@ -98,19 +120,35 @@ export function createAdminEvents({ db, clock }: { db: Db; clock: Clock }, { onC
       if (problem) throw new ValidationError(problem, { endTime: problem })
       const { slug, ...fields } = patch
       const write = (newSlug?: string) =>
-        db
-          .update(events)
-          .set({ ...fields, ...(newSlug ? { slug: newSlug } : {}), updatedAt: clock.now() })
-          .where(eq(events.id, id))
+        db.transaction(async (tx) => {
+          const [before] = await tx.select().from(events).where(eq(events.id, id)).for('update')
+          if (!before) throw new NotFoundError(M.notFound)
+          const [after] = await tx
+            .update(events)
+            .set({ ...fields, ...(newSlug ? { slug: newSlug } : {}), updatedAt: clock.now() })
+            .where(and(eq(events.id, id), eq(events.version, version)))
+            .returning()
+          if (!after) throw await stale(tx, id)
+          await audit(tx, actor, { action: 'update', entityType: 'event', entityId: id, summary: `changed the event ${after.title}`, ...changedFields(before, after) })
+        })
       await refusingUnknownCategory(() => (slug && slug !== current.slug ? withFreeSlug(slug, id, write) : write()))
       onChange()
       return find(id)
     },
 
     /** Deletes an event; its bookings and enquiries stay, no longer linked to it. */
-    async remove(id: number): Promise<void> {
-      const [row] = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id })
-      if (!row) throw new NotFoundError(M.notFound)
+    async remove(actor: Actor, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(events).where(eq(events.id, id)).returning()
+        if (!row) throw new NotFoundError(M.notFound)
+        await audit(tx, actor, {
+          action: 'delete',
+          entityType: 'event',
+          entityId: id,
+          summary: `deleted the event ${row.title}, ${formatShortDate(row.date)}`,
+          before: changedFields(row, null).before,
+        })
+      })
       onChange()
     },
 

@@ -1,5 +1,7 @@
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { HeroSlideInput, HeroSlideRow } from '#common/hero-schema'
+import { audit, changedFields, type Actor } from '../audit/audit'
+import { staleVersion } from '../audit/versions'
 import type { Db } from '../db/client'
 import { heroSlides, type HeroSlide } from '../db/schema'
 import { NotFoundError } from '../domain-errors'
@@ -21,13 +23,14 @@ const asRow = (s: HeroSlide): HeroSlideRow => ({
   order: s.order,
   isActive: s.isActive,
   updatedAt: s.updatedAt.toISOString(),
+  version: s.version,
 })
 
 /**
  * Homepage hero slides. The public site shows only active slides, by order
  * (ties by id); staff see and change them all in Hero Slides.
  */
-export function createHeroService(db: Db) {
+export function createHeroService(db: Db, { timeZone = 'Europe/London' }: { timeZone?: string } = {}) {
   return {
     async activeSlides(): Promise<PublicHeroSlide[]> {
       return db
@@ -52,27 +55,39 @@ export function createHeroService(db: Db) {
     },
 
     /** SPEC.md section 9: a new slide goes last (its order is the number of slides) unless staff chose one. */
-    async create({ order, ...input }: HeroSlideInput): Promise<HeroSlideRow> {
-      const [row] = await db
-        .insert(heroSlides)
-        .values({ ...input, order: order ?? sql`(select ${count()}::int from ${heroSlides})` })
-        .returning()
-      return asRow(row!)
+    async create(actor: Actor, { order, ...input }: HeroSlideInput): Promise<HeroSlideRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(heroSlides)
+          .values({ ...input, order: order ?? sql`(select ${count()}::int from ${heroSlides})` })
+          .returning()
+        await audit(tx, actor, { action: 'create', entityType: 'hero_slide', entityId: row!.id, summary: `added the slide ${row!.title}`, after: changedFields(null, row, ['id']).after })
+        return asRow(row!)
+      })
     },
 
-    async update(id: number, { order, ...input }: HeroSlideInput): Promise<HeroSlideRow> {
-      const [row] = await db
-        .update(heroSlides)
-        .set({ ...input, ...(order === undefined ? {} : { order }), updatedAt: sql`now()` })
-        .where(eq(heroSlides.id, id))
-        .returning()
-      if (!row) throw new NotFoundError(SLIDE_NOT_FOUND)
-      return asRow(row)
+    /** Changes a slide still at the version staff read (else 409 with the slide as it is now). */
+    async update(actor: Actor, id: number, version: number, { order, ...input }: HeroSlideInput): Promise<HeroSlideRow> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(heroSlides).where(eq(heroSlides.id, id)).for('update')
+        if (!before) throw new NotFoundError(SLIDE_NOT_FOUND)
+        const [row] = await tx
+          .update(heroSlides)
+          .set({ ...input, ...(order === undefined ? {} : { order }), updatedAt: sql`now()` })
+          .where(and(eq(heroSlides.id, id), eq(heroSlides.version, version)))
+          .returning()
+        if (!row) throw await staleVersion(tx, { entityType: 'hero_slide', entityId: id, current: asRow(before), timeZone })
+        await audit(tx, actor, { action: 'update', entityType: 'hero_slide', entityId: id, summary: `changed the slide ${row.title}`, ...changedFields(before, row) })
+        return asRow(row)
+      })
     },
 
-    async remove(id: number): Promise<void> {
-      const [row] = await db.delete(heroSlides).where(eq(heroSlides.id, id)).returning({ id: heroSlides.id })
-      if (!row) throw new NotFoundError(SLIDE_NOT_FOUND)
+    async remove(actor: Actor, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(heroSlides).where(eq(heroSlides.id, id)).returning()
+        if (!row) throw new NotFoundError(SLIDE_NOT_FOUND)
+        await audit(tx, actor, { action: 'delete', entityType: 'hero_slide', entityId: id, summary: `deleted the slide ${row.title}`, before: changedFields(row, null, ['id']).before })
+      })
     },
   }
 }

@@ -79,7 +79,7 @@ export function createDaysThatMatter({ db, clock, config }: Pick<Deps, 'db' | 'c
 
   async function list(from: string, months: number): Promise<DayThatMatters[]> {
     const to = addMonths(from, months)
-    const [bank, week, exceptions] = await Promise.all([bankHolidaysBetween(from, to), hours.openingHours(), hours.exceptionsFrom(from)])
+    const [bank, week, exceptions] = await Promise.all([bankHolidaysBetween(from, to), hours.openingHours(), hours.allExceptions()])
     const exceptionOn = new Map(exceptions.map((e) => [e.date, e]))
     return mergeDaysThatMatter(bank, festiveDaysBetween(from, to)).map((day) => {
       const exception = exceptionOn.get(day.date)
@@ -88,7 +88,7 @@ export function createDaysThatMatter({ db, clock, config }: Pick<Deps, 'db' | 'c
       return {
         ...day,
         hours: applies ? { isClosed: applies.isClosed, openTime: applies.openTime, closeTime: applies.closeTime } : { isClosed: true, openTime: null, closeTime: null },
-        exception: exception ? { id: exception.id, reason: exception.reason } : null,
+        exception: exception ? { id: exception.id, reason: exception.reason, version: exception.version } : null,
       }
     })
   }

@@ -1,7 +1,10 @@
-import { asc, eq, gte } from 'drizzle-orm'
+import { and, asc, eq, gte } from 'drizzle-orm'
 import { DEFAULT_OPEN, HOURS_MESSAGES as M, hoursProblem, type HourExceptionRow, type OpeningHoursRow as AdminOpeningHoursRow } from '#common/hours'
 import type { HourExceptionInput, OpeningHoursChange } from '#common/hours-schema'
-import type { Db } from '../db/client'
+import { formatShortDate, WEEKDAY_NAMES } from '#common/time'
+import { audit, changedFields, type Actor } from '../audit/audit'
+import { staleVersion } from '../audit/versions'
+import type { Db, DbOrTx } from '../db/client'
 import { hourExceptions, openingHours, type HourException, type OpeningHoursRow } from '../db/schema'
 import { ConflictError, NotFoundError, ValidationError } from '../domain-errors'
 import { isUniqueViolation } from '../db/errors'
@@ -9,14 +12,14 @@ import { isUniqueViolation } from '../db/errors'
 export type OpeningHoursEntry = Pick<OpeningHoursRow, 'id' | 'dayOfWeek' | 'openTime' | 'closeTime' | 'isClosed'>
 export type HourExceptionEntry = Pick<HourException, 'id' | 'date' | 'openTime' | 'closeTime' | 'isClosed' | 'reason'>
 
-const weeklyColumns = {
+const publicWeeklyColumns = {
   id: openingHours.id,
   dayOfWeek: openingHours.dayOfWeek,
   openTime: openingHours.openTime,
   closeTime: openingHours.closeTime,
   isClosed: openingHours.isClosed,
 }
-const exceptionColumns = {
+const publicExceptionColumns = {
   id: hourExceptions.id,
   date: hourExceptions.date,
   openTime: hourExceptions.openTime,
@@ -24,51 +27,84 @@ const exceptionColumns = {
   isClosed: hourExceptions.isClosed,
   reason: hourExceptions.reason,
 }
+// Staff's reads carry the version a save sends back; guests' do not.
+const weeklyColumns = { ...publicWeeklyColumns, version: openingHours.version }
+const exceptionColumns = { ...publicExceptionColumns, version: hourExceptions.version }
 
 /** The field a rule's message is about, for the form to show it beside. */
 const fieldOf = (message: string) => (message === M.closeAfterOpen ? 'closeTime' : 'openTime')
+
+/** A weekday's change in words for the audit log: 'closed Mondays', 'set Friday's hours to 16:00 to 22:00'. */
+function dayChange(dayOfWeek: number, before: { isClosed: boolean } | undefined, after: { isClosed: boolean; openTime: string | null; closeTime: string | null }): string {
+  const day = WEEKDAY_NAMES[dayOfWeek]!
+  if (after.isClosed) return `closed ${day}s`
+  const hours = `${after.openTime} to ${after.closeTime}`
+  return !before || before.isClosed ? `opened ${day}s, ${hours}` : `set ${day}'s hours to ${hours}`
+}
+
+/** An exception named for the audit log: 'Christmas Day (25 Dec 2026)'. */
+const exceptionName = (e: { date: string; reason: string }) => `${e.reason} (${formatShortDate(e.date)})`
 
 /**
  * Weekly opening hours and date exceptions: the public reads, and the
  * changes staff make in Table Booking Hours. `onChange` runs after every
  * change, so cached availability is dropped and guests see it at once.
  */
-export function createHoursService(db: Db, { onChange = () => {} }: { onChange?: () => void } = {}) {
+export function createHoursService(db: Db, { onChange = () => {}, timeZone = 'Europe/London' }: { onChange?: () => void; timeZone?: string } = {}) {
+  const staleDay = async (tx: DbOrTx, dayOfWeek: number, id: number | null) => {
+    const [row] = await tx.select(weeklyColumns).from(openingHours).where(eq(openingHours.dayOfWeek, dayOfWeek))
+    return staleVersion(tx, { entityType: 'opening_hours', entityId: id ?? row?.id ?? dayOfWeek, current: row, timeZone })
+  }
+  const staleException = async (tx: DbOrTx, id: number) => {
+    const [row] = await tx.select(exceptionColumns).from(hourExceptions).where(eq(hourExceptions.id, id))
+    return staleVersion(tx, { entityType: 'hour_exception', entityId: id, current: row, timeZone })
+  }
+
   return {
     /** One row per weekday that has one, Sunday (0) to Saturday (6). */
     async openingHours(): Promise<OpeningHoursEntry[]> {
-      return db.select(weeklyColumns).from(openingHours).orderBy(asc(openingHours.dayOfWeek))
+      return db.select(publicWeeklyColumns).from(openingHours).orderBy(asc(openingHours.dayOfWeek))
     },
 
     /** Exceptions on or after a date, by date. */
     async exceptionsFrom(date: string): Promise<HourExceptionEntry[]> {
-      return db.select(exceptionColumns).from(hourExceptions).where(gte(hourExceptions.date, date)).orderBy(asc(hourExceptions.date))
+      return db.select(publicExceptionColumns).from(hourExceptions).where(gte(hourExceptions.date, date)).orderBy(asc(hourExceptions.date))
     },
 
     /** All seven days for the Standard Hours tab; a day with no row yet is shown closed. */
     async week(): Promise<AdminOpeningHoursRow[]> {
-      const rows = await this.openingHours()
-      return Array.from({ length: 7 }, (_, day) => rows.find((r) => r.dayOfWeek === day) ?? { id: null, dayOfWeek: day, openTime: null, closeTime: null, isClosed: true })
+      const rows = await db.select(weeklyColumns).from(openingHours).orderBy(asc(openingHours.dayOfWeek))
+      return Array.from(
+        { length: 7 },
+        (_, day) => rows.find((r) => r.dayOfWeek === day) ?? { id: null, dayOfWeek: day, openTime: null, closeTime: null, isClosed: true, version: 0 },
+      )
     },
 
     /**
-     * Changes one field of a weekday (the row is created if missing). Opening a
-     * day with no times gives it 12:00 to 22:00 to start from; an open day's
-     * close must be after its open.
+     * Changes one field of a weekday (the row is created if missing), if the
+     * day is still at the version staff read (0: no row yet), else 409 with
+     * the day as it is now. Opening a day with no times gives it 12:00 to
+     * 22:00 to start from; an open day's close must be after its open.
      */
-    async changeDay(dayOfWeek: number, change: OpeningHoursChange): Promise<AdminOpeningHoursRow> {
+    async changeDay(actor: Actor, dayOfWeek: number, version: number, change: OpeningHoursChange): Promise<AdminOpeningHoursRow> {
       const saved = await db.transaction(async (tx) => {
         const [current] = await tx.select(weeklyColumns).from(openingHours).where(eq(openingHours.dayOfWeek, dayOfWeek)).for('update')
         const next = { openTime: current?.openTime ?? null, closeTime: current?.closeTime ?? null, isClosed: current?.isClosed ?? true, ...change }
         if (!next.isClosed && !next.openTime && !next.closeTime) Object.assign(next, DEFAULT_OPEN)
         const problem = hoursProblem(next)
         if (problem) throw new ValidationError(problem, { [fieldOf(problem)]: problem })
-        const [row] = await tx
-          .insert(openingHours)
-          .values({ dayOfWeek, ...next })
-          .onConflictDoUpdate({ target: openingHours.dayOfWeek, set: { ...next, updatedAt: new Date() } })
-          .returning(weeklyColumns)
-        return row!
+        // A day never saved is version 0: its first save inserts, unless someone else's first save came first.
+        const [row] =
+          version === 0
+            ? await tx.insert(openingHours).values({ dayOfWeek, ...next }).onConflictDoNothing({ target: openingHours.dayOfWeek }).returning(weeklyColumns)
+            : await tx
+                .update(openingHours)
+                .set({ ...next, updatedAt: new Date() })
+                .where(and(eq(openingHours.dayOfWeek, dayOfWeek), eq(openingHours.version, version)))
+                .returning(weeklyColumns)
+        if (!row) throw await staleDay(tx, dayOfWeek, current?.id ?? null)
+        await audit(tx, actor, { action: 'update', entityType: 'opening_hours', entityId: row.id, summary: dayChange(dayOfWeek, current, row), ...changedFields(current, row, ['id']) })
+        return row
       })
       onChange()
       return saved
@@ -79,21 +115,14 @@ export function createHoursService(db: Db, { onChange = () => {} }: { onChange?:
       return db.select(exceptionColumns).from(hourExceptions).orderBy(asc(hourExceptions.date))
     },
 
-    async createException(input: HourExceptionInput): Promise<HourExceptionRow> {
+    async createException(actor: Actor, input: HourExceptionInput): Promise<HourExceptionRow> {
       try {
-        const [row] = await db.insert(hourExceptions).values(input).returning(exceptionColumns)
-        onChange()
-        return row!
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError(M.exceptionExists(input.date))
-        throw error
-      }
-    },
-
-    async updateException(id: number, input: HourExceptionInput): Promise<HourExceptionRow> {
-      try {
-        const [row] = await db.update(hourExceptions).set(input).where(eq(hourExceptions.id, id)).returning(exceptionColumns)
-        if (!row) throw new NotFoundError(M.exceptionNotFound)
+        const row = await db.transaction(async (tx) => {
+          const [row] = await tx.insert(hourExceptions).values(input).returning(exceptionColumns)
+          const summary = row!.isClosed ? `closed ${exceptionName(row!)}` : `set the hours of ${exceptionName(row!)} to ${row!.openTime} to ${row!.closeTime}`
+          await audit(tx, actor, { action: 'create', entityType: 'hour_exception', entityId: row!.id, summary, after: changedFields(null, row, ['id']).after })
+          return row!
+        })
         onChange()
         return row
       } catch (error) {
@@ -102,9 +131,35 @@ export function createHoursService(db: Db, { onChange = () => {} }: { onChange?:
       }
     },
 
-    async deleteException(id: number): Promise<void> {
-      const [row] = await db.delete(hourExceptions).where(eq(hourExceptions.id, id)).returning({ id: hourExceptions.id })
-      if (!row) throw new NotFoundError(M.exceptionNotFound)
+    /** Changes an exception still at the version staff read (else 409 with it as it is now). */
+    async updateException(actor: Actor, id: number, version: number, input: HourExceptionInput): Promise<HourExceptionRow> {
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [before] = await tx.select(exceptionColumns).from(hourExceptions).where(eq(hourExceptions.id, id)).for('update')
+          if (!before) throw new NotFoundError(M.exceptionNotFound)
+          const [after] = await tx
+            .update(hourExceptions)
+            .set(input)
+            .where(and(eq(hourExceptions.id, id), eq(hourExceptions.version, version)))
+            .returning(exceptionColumns)
+          if (!after) throw await staleException(tx, id)
+          await audit(tx, actor, { action: 'update', entityType: 'hour_exception', entityId: id, summary: `changed the exception for ${exceptionName(after)}`, ...changedFields(before, after) })
+          return after
+        })
+        onChange()
+        return row
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(M.exceptionExists(input.date))
+        throw error
+      }
+    },
+
+    async deleteException(actor: Actor, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(hourExceptions).where(eq(hourExceptions.id, id)).returning(exceptionColumns)
+        if (!row) throw new NotFoundError(M.exceptionNotFound)
+        await audit(tx, actor, { action: 'delete', entityType: 'hour_exception', entityId: id, summary: `removed the exception for ${exceptionName(row)}`, before: changedFields(row, null, ['id']).before })
+      })
       onChange()
     },
   }

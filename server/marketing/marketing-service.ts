@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { marketingCsv, marketingCsvFileName, type MarketingEmail } from '#common/marketing'
+import { audit, type Actor } from '../audit/audit'
+import type { DbOrTx } from '../db/client'
 import type { Deps } from '../deps'
 
 type Row = { name: string; email: string; createdAt: Date; lastReservation: Date | null }
@@ -12,8 +14,8 @@ type Row = { name: string; email: string; createdAt: Date; lastReservation: Date
  * so a later booking without the tick still shows.
  */
 export function createMarketingService({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>) {
-  async function list(): Promise<MarketingEmail[]> {
-    const { rows } = await db.execute(sql`
+  async function list(tx: DbOrTx = db): Promise<MarketingEmail[]> {
+    const { rows } = await tx.execute(sql`
       select coalesce(latest.name, mc.name) as "name", mc.email as "email", mc.created_at as "createdAt",
         greatest(latest.created_at, mc.last_reservation) as "lastReservation"
       from marketing_consents mc
@@ -33,10 +35,23 @@ export function createMarketingService({ db, clock, config }: Pick<Deps, 'db' | 
   }
 
   return {
-    list,
-    /** The list as the CSV staff download, with its file name (today's date in the venue's zone). */
-    async csv(): Promise<{ fileName: string; body: string }> {
-      return { fileName: marketingCsvFileName(clock.now(), config.venueTimezone), body: marketingCsv(await list(), config.venueTimezone) }
+    list: () => list(),
+    /**
+     * The list as the CSV staff download, with its file name (today's date in
+     * the venue's zone). Every guest's address leaves the building: the
+     * export is an audit row ('export'), written with the read.
+     */
+    async csv(actor: Actor): Promise<{ fileName: string; body: string }> {
+      return db.transaction(async (tx) => {
+        const emails = await list(tx)
+        const fileName = marketingCsvFileName(clock.now(), config.venueTimezone)
+        await audit(tx, actor, {
+          action: 'export',
+          entityType: 'marketing_list',
+          summary: `exported the marketing list (${emails.length} address${emails.length === 1 ? '' : 'es'}) as ${fileName}`,
+        })
+        return { fileName, body: marketingCsv(emails, config.venueTimezone) }
+      })
     },
   }
 }

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { inArray } from 'drizzle-orm'
 import { mediaFiles } from '../db/schema'
+import { audit, type Actor } from '../audit/audit'
 import type { Deps } from '../deps'
 import { HttpError } from '../http/errors'
 import { SNIFF_BYTES, sniffMediaType } from './file-type'
@@ -69,7 +70,7 @@ export function createMediaService(deps: Pick<Deps, 'db' | 'config' | 'clock' | 
   fs.mkdirSync(tmpDir, { recursive: true })
   const exclusive = serialQueue()
 
-  async function store(file: ReceivedFile): Promise<StoredMedia> {
+  async function store(file: ReceivedFile, actor: Actor): Promise<StoredMedia> {
     const started = performance.now()
     const type = sniffMediaType(await readHead(file.path))
     if (!type) throw new HttpError(415, UNSUPPORTED_TYPE_MESSAGE)
@@ -97,15 +98,26 @@ export function createMediaService(deps: Pick<Deps, 'db' | 'config' | 'clock' | 
           variants.push({ width: variant.width, height: variant.height, filename: name, bytes })
         }
       }
-      await db.insert(mediaFiles).values({
-        filename,
-        originalName: cleanOriginalName(file.originalname),
-        contentType: type.contentType,
-        bytes: original.bytes,
-        width: info?.width ?? null,
-        height: info?.height ?? null,
-        variants,
-        createdAt: clock.now(),
+      const originalName = cleanOriginalName(file.originalname)
+      // The record of the file and the audit row commit together (the files are removed if they do not).
+      await db.transaction(async (tx) => {
+        await tx.insert(mediaFiles).values({
+          filename,
+          originalName,
+          contentType: type.contentType,
+          bytes: original.bytes,
+          width: info?.width ?? null,
+          height: info?.height ?? null,
+          variants,
+          createdAt: clock.now(),
+        })
+        await audit(tx, actor, {
+          action: 'upload',
+          entityType: 'media',
+          entityId: filename,
+          summary: `uploaded ${originalName || 'a file'} (${storage.url(filename)})`.slice(0, 300),
+          after: { filename, originalName, contentType: type.contentType, bytes: original.bytes },
+        })
       })
       logger.info(
         { filename, contentType: type.contentType, bytes: original.bytes, variants: variants.length, ms: Math.round(performance.now() - started) },
@@ -128,9 +140,9 @@ export function createMediaService(deps: Pick<Deps, 'db' | 'config' | 'clock' | 
      * Stores a received upload and removes its temporary file whatever
      * happens. Resolves once the original and every variant are stored.
      */
-    async ingest(file: ReceivedFile): Promise<StoredMedia> {
+    async ingest(actor: Actor, file: ReceivedFile): Promise<StoredMedia> {
       try {
-        return await exclusive(() => store(file))
+        return await exclusive(() => store(file, actor))
       } finally {
         await fsp.rm(file.path, { force: true })
       }

@@ -1,6 +1,8 @@
-import { and, eq, gt, ne, or, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, gt, ne, or, sql } from 'drizzle-orm'
 import { MENU_CATEGORIES, type MenuCategory } from '#common/constants'
 import { MENU_MESSAGES, type MenuSectionInput, type MenuSectionPatch, type MenuSectionRow } from '#common/menu-schema'
+import { audit, changedFields, type Actor } from '../audit/audit'
+import { staleVersion } from '../audit/versions'
 import type { Db } from '../db/client'
 import { menuSections, type MenuSection } from '../db/schema'
 import { ConflictError, NotFoundError } from '../domain-errors'
@@ -17,10 +19,13 @@ const hasContent = or(
   and(sql`${menuSections.pdfUrl} is not null`, ne(menuSections.pdfUrl, '')),
 )
 
+/** What guests are shown of a section: every column but the version staff's saves carry. */
+const { version: _version, ...publicColumns } = getTableColumns(menuSections)
+
 const asRow = (s: MenuSection): MenuSectionRow => ({ ...s, category: s.category as MenuCategory, updatedAt: s.updatedAt.toISOString() })
 
 /** The menu sections: the public /menu reads, and PDF Menus' writes (one section per category). */
-export function createMenuService(db: Db) {
+export function createMenuService(db: Db, { timeZone = 'Europe/London' }: { timeZone?: string } = {}) {
   /** A second section of a category is a clear 409, not a database error. */
   async function unique<T>(category: MenuCategory | undefined, write: () => Promise<T>): Promise<T> {
     try {
@@ -38,34 +43,53 @@ export function createMenuService(db: Db) {
       return rows.sort((a, b) => categoryRank(a.category) - categoryRank(b.category)).map(asRow)
     },
 
-    async create(input: MenuSectionInput): Promise<MenuSectionRow> {
-      const [row] = await unique(input.category, () => db.insert(menuSections).values(input).returning())
-      return asRow(row!)
-    },
-
-    /** Changes the fields given; updatedAt moves, so the background's cache-busting stamp changes. */
-    async update(id: number, patch: MenuSectionPatch): Promise<MenuSectionRow> {
-      const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
-      const [row] = await unique(patch.category, () =>
-        db
-          .update(menuSections)
-          .set({ ...changes, updatedAt: sql`greatest(now(), ${menuSections.updatedAt} + interval '1 millisecond')` })
-          .where(eq(menuSections.id, id))
-          .returning(),
+    async create(actor: Actor, input: MenuSectionInput): Promise<MenuSectionRow> {
+      const row = await unique(input.category, () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.insert(menuSections).values(input).returning()
+          await audit(tx, actor, { action: 'create', entityType: 'menu_section', entityId: row!.id, summary: `added the menu section ${row!.name}`, after: changedFields(null, row, ['id']).after })
+          return row!
+        }),
       )
-      if (!row) throw new NotFoundError(MENU_MESSAGES.notFound)
       return asRow(row)
     },
 
-    async remove(id: number): Promise<void> {
-      const [row] = await db.delete(menuSections).where(eq(menuSections.id, id)).returning({ id: menuSections.id })
-      if (!row) throw new NotFoundError(MENU_MESSAGES.notFound)
+    /**
+     * Changes the fields given, if the section is still at the version staff
+     * read (else 409 with it as it is now); updatedAt moves, so the
+     * background's cache-busting stamp changes.
+     */
+    async update(actor: Actor, id: number, { version, ...patch }: MenuSectionPatch): Promise<MenuSectionRow> {
+      const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
+      const row = await unique(patch.category, () =>
+        db.transaction(async (tx) => {
+          const [before] = await tx.select().from(menuSections).where(eq(menuSections.id, id)).for('update')
+          if (!before) throw new NotFoundError(MENU_MESSAGES.notFound)
+          const [after] = await tx
+            .update(menuSections)
+            .set({ ...changes, updatedAt: sql`greatest(now(), ${menuSections.updatedAt} + interval '1 millisecond')` })
+            .where(and(eq(menuSections.id, id), eq(menuSections.version, version)))
+            .returning()
+          if (!after) throw await staleVersion(tx, { entityType: 'menu_section', entityId: id, current: asRow(before), timeZone })
+          await audit(tx, actor, { action: 'update', entityType: 'menu_section', entityId: id, summary: `changed the menu section ${after.name}`, ...changedFields(before, after) })
+          return after
+        }),
+      )
+      return asRow(row)
+    },
+
+    async remove(actor: Actor, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(menuSections).where(eq(menuSections.id, id)).returning()
+        if (!row) throw new NotFoundError(MENU_MESSAGES.notFound)
+        await audit(tx, actor, { action: 'delete', entityType: 'menu_section', entityId: id, summary: `deleted the menu section ${row.name}`, before: changedFields(row, null, ['id']).before })
+      })
     },
 
     /** Active sections with page images or a PDF, in the public category order (DESIGN.md section 6). */
-    async publicSections(): Promise<MenuSection[]> {
+    async publicSections(): Promise<Omit<MenuSection, 'version'>[]> {
       const rows = await db
-        .select()
+        .select(publicColumns)
         .from(menuSections)
         .where(and(eq(menuSections.isActive, true), hasContent))
       return rows.sort((a, b) => categoryRank(a.category) - categoryRank(b.category))

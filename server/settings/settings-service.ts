@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   BOOKING_SETTING_DEFAULTS,
   FOOTER_SETTING_DEFAULTS,
@@ -6,12 +6,23 @@ import {
   VENUE_SETTING_DEFAULTS,
   isPublicSettingKey,
 } from '#common/settings'
-import { SETTING_DEFAULTS, SETTING_KEYS, isSettingKey, parseSettingValue, settingDescription, type SiteSettingRow } from '#common/settings-schema'
+import {
+  SETTING_DEFAULTS,
+  SETTING_KEYS,
+  isSettingKey,
+  parseSettingValue,
+  settingDescription,
+  type SettingKey,
+  type SettingsSave,
+  type SiteSettingRow,
+} from '#common/settings-schema'
 import { SITE_ADDRESS_MESSAGES, siteAddressProblem, type SiteAddressStatus } from '#common/site-address'
 import { isValidTime } from '#common/time'
 import { createTtlCache } from '../cache'
-import type { Db } from '../db/client'
-import { siteSettings } from '../db/schema'
+import { audit, changedFields, type Actor } from '../audit/audit'
+import { staleVersion } from '../audit/versions'
+import type { Db, DbOrTx } from '../db/client'
+import { siteSettings, type SiteSetting } from '../db/schema'
 import { ValidationError } from '../domain-errors'
 
 const DEFAULTS: Record<string, string> = {
@@ -40,6 +51,25 @@ export type GuestEmailSettings = {
   reviewUrl: string
 }
 
+/** A key as Settings shows it: the stored row, else the default (version 0: no row yet). */
+const adminRow = (key: SettingKey, row: SiteSetting | undefined): SiteSettingRow => ({
+  settingKey: key,
+  settingValue: row?.settingValue ?? SETTING_DEFAULTS[key],
+  description: row?.description || settingDescription(key),
+  updatedAt: row ? row.updatedAt.toISOString() : null,
+  version: row?.version ?? 0,
+})
+
+/** The keys' values as checked against their rules (stored text), or a 400 with the first problem. */
+function checked(changes: SettingsSave['changes']) {
+  return changes.map((c) => {
+    if (!isSettingKey(c.key)) throw new ValidationError(`Unknown setting: ${c.key.slice(0, 60)}`)
+    const parsed = parseSettingValue(c.key, c.value)
+    if (!parsed.ok) throw new ValidationError(parsed.message, { [c.key]: parsed.message, value: parsed.message })
+    return { key: c.key, value: parsed.value, description: c.description ?? settingDescription(c.key), version: c.version }
+  })
+}
+
 const toInt = (value: string | undefined, fallback: string) => {
   const n = Number.parseInt(value ?? fallback, 10)
   return Number.isFinite(n) && n >= 0 ? n : Number(fallback)
@@ -59,7 +89,7 @@ const SNAPSHOT_TTL_MS = 2000
 export function createSettingsService(
   db: Db,
   now: () => number = Date.now,
-  { onChange = () => {}, publicUrl }: { onChange?: () => void; publicUrl?: string } = {},
+  { onChange = () => {}, timeZone = 'Europe/London', publicUrl }: { onChange?: () => void; timeZone?: string; publicUrl?: string } = {},
 ) {
   const snapshot = createTtlCache<'rows', Map<string, string>>({ ttlMs: SNAPSHOT_TTL_MS, now })
 
@@ -139,26 +169,74 @@ export function createSettingsService(
     /** Every key Settings edits, in the order of SETTING_KEYS: the stored value, else the default. */
     async adminList(): Promise<SiteSettingRow[]> {
       const stored = new Map((await db.select().from(siteSettings)).map((r) => [r.settingKey, r]))
-      return SETTING_KEYS.map((key) => {
-        const row = stored.get(key)
-        if (key === 'site_url' && publicUrl) return { settingKey: key, settingValue: publicUrl, description: settingDescription(key), updatedAt: null, fromEnv: true }
-        return {
-          settingKey: key,
-          settingValue: row?.settingValue ?? SETTING_DEFAULTS[key],
-          description: row?.description || settingDescription(key),
-          updatedAt: row ? row.updatedAt.toISOString() : null,
-        }
-      })
+      return SETTING_KEYS.map((key) =>
+        key === 'site_url' && publicUrl ? { ...adminRow(key, stored.get(key)), settingValue: publicUrl, fromEnv: true } : adminRow(key, stored.get(key)),
+      )
     },
 
-    /** Saves a known key's value, checked against its rule; an unknown key or a bad value is a 400. */
-    async save(key: string, value: string | number, description?: string | null): Promise<SiteSettingRow> {
-      if (!isSettingKey(key)) throw new ValidationError(`Unknown setting: ${key.slice(0, 60)}`)
-      if (key === 'site_url' && publicUrl) throw new ValidationError(SITE_ADDRESS_MESSAGES.savedOverEnv, { value: SITE_ADDRESS_MESSAGES.savedOverEnv })
-      const parsed = parseSettingValue(key, value)
-      if (!parsed.ok) throw new ValidationError(parsed.message, { value: parsed.message })
-      const row = await this.set(key, parsed.value, description ?? settingDescription(key))
-      return { settingKey: key, settingValue: row.settingValue, description: row.description ?? '', updatedAt: row.updatedAt.toISOString() }
+    /** Saves a known key's value, checked against its rule, at the version staff read; an unknown key or a bad value is a 400. */
+    async save(actor: Actor, key: string, value: string | number, version: number, description?: string | null): Promise<SiteSettingRow> {
+      const [saved] = await this.saveMany(actor, { changes: [{ key, value, version, description }] })
+      return saved!
+    },
+
+    /**
+     * Saves a card of settings whole (decision 0020): every key is written at
+     * the version staff read it at (0: still the default), in one transaction
+     * with one audit row. One key changed by someone else in between refuses
+     * the card with 409 and the card's keys as they are now; nothing is saved.
+     */
+    async saveMany(actor: Actor, { changes }: SettingsSave): Promise<SiteSettingRow[]> {
+      if (publicUrl && changes.some((c) => c.key === 'site_url')) {
+        throw new ValidationError(SITE_ADDRESS_MESSAGES.savedOverEnv, { site_url: SITE_ADDRESS_MESSAGES.savedOverEnv, value: SITE_ADDRESS_MESSAGES.savedOverEnv })
+      }
+      const wanted = checked(changes)
+      const keys = wanted.map((c) => c.key)
+      const read = async (tx: DbOrTx) => new Map((await tx.select().from(siteSettings).where(inArray(siteSettings.settingKey, keys))).map((r) => [r.settingKey, r]))
+      const saved = await db.transaction(async (tx) => {
+        const before = await read(tx)
+        // The writes in a savepoint: when a key turns out stale, the others are undone before the card is read back for the 409.
+        const stale: SettingKey[] = []
+        const rows = await tx
+          .transaction(async (sp) => {
+            for (const c of wanted) {
+              const [row] =
+                c.version === 0
+                  ? await sp
+                      .insert(siteSettings)
+                      .values({ settingKey: c.key, settingValue: c.value, description: c.description })
+                      .onConflictDoNothing({ target: siteSettings.settingKey })
+                      .returning()
+                  : await sp
+                      .update(siteSettings)
+                      .set({ settingValue: c.value, description: c.description, updatedAt: sql`now()` })
+                      .where(and(eq(siteSettings.settingKey, c.key), eq(siteSettings.version, c.version)))
+                      .returning()
+              if (!row) stale.push(c.key)
+            }
+            if (stale.length) sp.rollback()
+            return read(sp)
+          })
+          .catch(async (error: unknown) => {
+            if (!stale.length) throw error
+            const now = await read(tx)
+            throw await staleVersion(tx, { entityType: 'setting', entityId: stale[0]!, field: true, current: keys.map((k) => adminRow(k, now.get(k))), timeZone })
+          })
+        const values = (stored: Map<string, SiteSetting>) => Object.fromEntries(wanted.map((c) => [c.key, stored.get(c.key)?.settingValue ?? SETTING_DEFAULTS[c.key]]))
+        const diff = changedFields(values(before), values(rows))
+        const changed = Object.keys(diff.after ?? {})
+        await audit(tx, actor, {
+          action: 'update',
+          entityType: 'setting',
+          entityId: keys.length === 1 ? keys[0] : null,
+          summary: changed.length === 0 ? `saved the setting${keys.length > 1 ? 's' : ''} ${keys.join(', ')} unchanged` : `changed the setting${changed.length > 1 ? 's' : ''} ${changed.join(', ')}`,
+          ...diff,
+        })
+        return keys.map((k) => adminRow(k, rows.get(k)))
+      })
+      snapshot.clear()
+      onChange()
+      return saved
     },
 
     async set(key: string, value: string, description?: string | null) {

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { EVENT_MESSAGES } from '#common/event-schema'
 import { eventCategories, eventEnquiries, events, reservations } from '../../server/db/schema'
 import { DEFAULT_EVENT_CATEGORIES, seed } from '../../server/db/seed'
-import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
+import { createTestApp, signedInAgent, signedInAs, type TestApp } from '../helpers/app'
+import { versionOf } from '../helpers/versions'
 
 // Saturday 21 November 2026, 12:00 in London.
 let t: TestApp
@@ -22,6 +23,9 @@ const event = (over: Record<string, unknown> = {}) => ({
   time: '19:30',
   ...over,
 })
+/** A save from a form that has just read the event: it sends the version the event is at now. */
+const edit = async (id: number, body: Record<string, unknown>, status: number) =>
+  staff.patch(`/api/admin/events/${id}`).send({ ...body, version: await versionOf(t.db, 'events', id) }).expect(status)
 const create = async (over: Record<string, unknown> = {}) => (await staff.post('/api/admin/events').send(event(over)).expect(201)).body
 const booking = (eventId: number, partySize: number, status: string) => ({
   name: 'Guest',
@@ -202,7 +206,7 @@ describe('GET /api/admin/events', () => {
 describe('PATCH /api/admin/events/{id}', () => {
   it('keeps the slug when the title changes', async () => {
     const created = await create({ title: 'Folk Evening' })
-    const res = await staff.patch(`/api/admin/events/${created.id}`).send({ title: 'Folk and Cider Evening' }).expect(200)
+    const res = await edit(created.id, { title: 'Folk and Cider Evening' }, 200)
     expect(res.body).toMatchObject({ title: 'Folk and Cider Evening', slug: 'folk-evening', date: created.date, time: created.time })
     expect(res.body.updatedAt).toBe(t.clock.now().toISOString())
   })
@@ -210,38 +214,38 @@ describe('PATCH /api/admin/events/{id}', () => {
   it("changes the slug when staff change it, made into a slug and suffixed if another event has it", async () => {
     const other = await create({ title: 'Cider Festival' })
     const created = await create({ title: 'Apple Day' })
-    const renamed = await staff.patch(`/api/admin/events/${created.id}`).send({ slug: 'Apple Day 2026' }).expect(200)
+    const renamed = await edit(created.id, { slug: 'Apple Day 2026' }, 200)
     expect(renamed.body.slug).toBe('apple-day-2026')
-    const clash = await staff.patch(`/api/admin/events/${created.id}`).send({ slug: other.slug }).expect(200)
+    const clash = await edit(created.id, { slug: other.slug }, 200)
     expect(clash.body.slug).toBe('cider-festival-2')
     // Sending its own slug back (the whole form saved again) keeps it.
-    const same = await staff.patch(`/api/admin/events/${created.id}`).send({ ...event(), slug: 'cider-festival-2' }).expect(200)
+    const same = await edit(created.id, { ...event(), slug: 'cider-festival-2' }, 200)
     expect(same.body.slug).toBe('cider-festival-2')
   })
 
   it('saves the whole form: every field sent back as the list gave it', async () => {
     const created = await create({ title: 'Round Trip', tags: ['a'], capacity: 10 })
-    const { id, guestsBooked, createdAt, updatedAt, ...fields } = created
-    void [guestsBooked, createdAt, updatedAt]
-    const res = await staff.patch(`/api/admin/events/${id}`).send({ ...fields, capacity: 12, status: 'cancelled' }).expect(200)
+    const { id, guestsBooked, createdAt, updatedAt, version, ...fields } = created
+    void [guestsBooked, createdAt, updatedAt, version]
+    const res = await edit(id, { ...fields, capacity: 12, status: 'cancelled' }, 200)
     expect(res.body).toMatchObject({ ...fields, capacity: 12, status: 'cancelled' })
   })
 
   it('checks the end time against the stored start time', async () => {
     const created = await create({ time: '19:30', endTime: '22:00' })
-    const res = await staff.patch(`/api/admin/events/${created.id}`).send({ endTime: '18:00' }).expect(400)
+    const res = await edit(created.id, { endTime: '18:00' }, 400)
     expect(res.body).toMatchObject({ message: EVENT_MESSAGES.endAfterStart, errors: { endTime: EVENT_MESSAGES.endAfterStart } })
-    await staff.patch(`/api/admin/events/${created.id}`).send({ time: '23:00' }).expect(400)
-    const cleared = await staff.patch(`/api/admin/events/${created.id}`).send({ time: '23:00', endTime: null }).expect(200)
+    await edit(created.id, { time: '23:00' }, 400)
+    const cleared = await edit(created.id, { time: '23:00', endTime: null }, 200)
     expect(cleared.body).toMatchObject({ time: '23:00', endTime: null })
   })
 
   it('answers 400 for nothing to change or a bad id, 404 for an unknown one', async () => {
     const created = await create()
-    expect((await staff.patch(`/api/admin/events/${created.id}`).send({}).expect(400)).body.message).toMatch(/Nothing to change/)
-    await staff.patch('/api/admin/events/abc').send({ title: 'x' }).expect(400)
-    await staff.patch('/api/admin/events/0').send({ title: 'x' }).expect(400)
-    expect((await staff.patch('/api/admin/events/999999').send({ title: 'x' }).expect(404)).body.message).toBe(EVENT_MESSAGES.notFound)
+    expect((await edit(created.id, {}, 400)).body.message).toMatch(/Nothing to change/)
+    await staff.patch('/api/admin/events/abc').send({ title: 'x', version: 1 }).expect(400)
+    await staff.patch('/api/admin/events/0').send({ title: 'x', version: 1 }).expect(400)
+    expect((await staff.patch('/api/admin/events/999999').send({ title: 'x', version: 1 }).expect(404)).body.message).toBe(EVENT_MESSAGES.notFound)
   })
 })
 
@@ -314,5 +318,64 @@ describe('event enquiries', () => {
     expect(await t.db.$count(eventEnquiries, eq(eventEnquiries.id, asked.id))).toBe(0)
     const res = await staff.delete(`/api/admin/event-enquiries/${asked.id}`).expect(404)
     expect(res.body.message).toBe(EVENT_MESSAGES.enquiryNotFound)
+  })
+})
+
+/** The audit rows written about one record, oldest first. */
+const auditRows = async (entityType: string, entityId: number | string) =>
+  (
+    await t.db.$client.query<{ username: string; role: string; action: string; summary: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; at: Date }>(
+      'select username, role, action, summary, before, after, at from audit_log where entity_type = $1 and entity_id = $2 order by id',
+      [entityType, String(entityId)],
+    )
+  ).rows
+
+describe('who changed an event, and no lost updates (issue 33)', () => {
+  it('writes one audit row per change, with the changed fields only', async () => {
+    const created = await create({ title: 'Christmas Jazz Night', date: '2026-12-19', capacity: 40 })
+    await edit(created.id, { capacity: 50, price: '12.00' }, 200)
+    await staff.delete(`/api/admin/events/${created.id}`).expect(204)
+    const rows = await auditRows('event', created.id)
+    expect(rows.map((r) => [r.username, r.role, r.action, r.summary])).toEqual([
+      ['staff', 'owner', 'create', 'created the event Christmas Jazz Night, 19 Dec 2026'],
+      ['staff', 'owner', 'update', 'changed the event Christmas Jazz Night'],
+      ['staff', 'owner', 'delete', 'deleted the event Christmas Jazz Night, 19 Dec 2026'],
+    ])
+    expect(rows[1]).toMatchObject({ before: { capacity: 40, price: null }, after: { capacity: 50, price: '12.00' } })
+  })
+
+  it('refuses a save made over a newer version with 409, who and when, and the event as it is now; nothing is overwritten', async () => {
+    const sam = await signedInAs(t, 'manager', 'sam')
+    const created = await create({ title: 'Folk Night', capacity: 30, description: 'Bring an instrument.' })
+    // A opens the edit dialog (version 1); sam changes the capacity and saves.
+    const read = (await staff.get('/api/admin/events').expect(200)).body.find((e: { id: number }) => e.id === created.id)
+    expect(read.version).toBe(1)
+    await sam.patch(`/api/admin/events/${created.id}`).send({ capacity: 60, version: read.version }).expect(200)
+    // A changes only the description and saves with what the form read.
+    const res = await staff.patch(`/api/admin/events/${created.id}`).send({ ...read, description: 'Bring a fiddle.' }).expect(409)
+    const [last] = (await auditRows('event', created.id)).slice(-1)
+    const at = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(last!.at)
+    expect(res.body.message).toBe(`This event was changed by sam at ${at} while you were editing.`)
+    expect(res.body.current).toMatchObject({ id: created.id, capacity: 60, description: 'Bring an instrument.', version: 2 })
+    const [row] = await t.db.select().from(events).where(eq(events.id, created.id))
+    expect(row).toMatchObject({ capacity: 60, description: 'Bring an instrument.', version: 2 })
+    // The refused save wrote no audit row; saved again at the new version it keeps both changes.
+    expect((await auditRows('event', created.id)).map((r) => r.username)).toEqual(['staff', 'sam'])
+    const again = await staff.patch(`/api/admin/events/${created.id}`).send({ description: 'Bring a fiddle.', version: res.body.current.version }).expect(200)
+    expect(again.body).toMatchObject({ capacity: 60, description: 'Bring a fiddle.', version: 3 })
+  })
+
+  it('needs the version the form read', async () => {
+    const created = await create()
+    const res = await staff.patch(`/api/admin/events/${created.id}`).send({ title: 'No version' }).expect(400)
+    expect(res.body.message).toBe('This form is out of date: reload the page and try again.')
+  })
+
+  it('a refused change leaves no audit row', async () => {
+    const created = await create({ title: 'Rollback Night' })
+    const before = await auditRows('event', created.id)
+    // A category that does not exist: the UPDATE fails inside the transaction, which rolls back.
+    await edit(created.id, { title: 'Renamed', categoryId: 999999 }, 400)
+    expect(await auditRows('event', created.id)).toEqual(before)
   })
 })

@@ -2,7 +2,8 @@
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SiteSettingRow } from '#common/settings-schema'
-import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
+import { settingVersion } from '../helpers/versions'
+import { createTestApp, signedInAgent, signedInAs, type TestApp } from '../helpers/app'
 
 let t: TestApp
 let staff: Awaited<ReturnType<typeof signedInAgent>>
@@ -13,7 +14,10 @@ beforeAll(async () => {
 
 const all = async () => (await staff.get('/api/admin/site-settings').expect(200)).body as SiteSettingRow[]
 const valueOf = async (key: string) => (await all()).find((s) => s.settingKey === key)?.settingValue
-const put = (key: string, body: object) => staff.put(`/api/admin/site-settings/${key}`).send(body)
+/** A save from a form that has just read the settings: it sends the key's version now (issue 33). */
+const put = (key: string, body: object) => ({
+  expect: async (status: number) => staff.put(`/api/admin/site-settings/${key}`).send({ version: await settingVersion(t.db, key), ...body }).expect(status),
+})
 
 describe('GET /api/admin/site-settings', () => {
   it('is for staff only', async () => {
@@ -94,5 +98,67 @@ describe('PUT /api/admin/site-settings/{key}', () => {
     await put('venue_notification_email', { value: '' }).expect(200)
     await put('venue_notification_email', { value: 'bar@wheatsheaf.test' }).expect(200)
     expect(await valueOf('venue_notification_email')).toBe('bar@wheatsheaf.test')
+  })
+})
+
+describe('PUT /api/admin/site-settings: a card saved whole, and no lost updates (issue 33)', () => {
+  const card = async (keys: string[]) => {
+    const rows = await all()
+    return keys.map((key) => rows.find((r) => r.settingKey === key)!)
+  }
+  const lastAudit = async () =>
+    (await t.db.$client.query<{ username: string; entity_id: string | null; summary: string; before: unknown; after: unknown }>("select * from audit_log where entity_type = 'setting' order by id desc limit 1")).rows[0]
+
+  it('saves every key of a card in one transaction with one audit row of the changed values', async () => {
+    const [name, town] = await card(['venue_name', 'venue_town'])
+    const count = async () => Number((await t.db.$client.query("select count(*) from audit_log where entity_type = 'setting'")).rows[0].count)
+    const before = await count()
+    const res = await staff
+      .put('/api/admin/site-settings')
+      .send({ changes: [{ key: 'venue_name', value: 'The Wheatsheaf', version: name!.version }, { key: 'venue_town', value: town!.settingValue, version: town!.version }] })
+      .expect(200)
+    expect(res.body.map((r: SiteSettingRow) => [r.settingKey, r.settingValue])).toEqual([['venue_name', 'The Wheatsheaf'], ['venue_town', town!.settingValue]])
+    expect(await count()).toBe(before + 1)
+    expect(await lastAudit()).toMatchObject({ username: 'staff', summary: 'changed the setting venue_name', before: { venue_name: 'The Wheatsheaf Inn' }, after: { venue_name: 'The Wheatsheaf' } })
+  })
+
+  it('refuses the whole card when one key was changed in between: 409, who, and the card as it is now; nothing of it saved', async () => {
+    const sam = await signedInAs(t, 'manager', 'sam')
+    const read = await card(['venue_phone', 'venue_email'])
+    // sam saves the phone number from his own copy of the card.
+    await sam.put('/api/admin/site-settings').send({ changes: [{ key: 'venue_phone', value: '01279 555 111', version: read[0]!.version }] }).expect(200)
+    // The other member of staff saves the card as they read it, with a new email address.
+    const res = await staff
+      .put('/api/admin/site-settings')
+      .send({ changes: [{ key: 'venue_phone', value: read[0]!.settingValue, version: read[0]!.version }, { key: 'venue_email', value: 'hello@wheatsheaf.test', version: read[1]!.version }] })
+      .expect(409)
+    expect(res.body.message).toMatch(/^This setting was changed by sam at \d\d:\d\d while you were editing\.$/)
+    expect(res.body.current.map((r: SiteSettingRow) => [r.settingKey, r.settingValue])).toEqual([
+      ['venue_phone', '01279 555 111'],
+      ['venue_email', read[1]!.settingValue],
+    ])
+    // Neither key was written: sam's phone number stands, and the email address waits for the member of staff to choose.
+    expect(await valueOf('venue_phone')).toBe('01279 555 111')
+    expect(await valueOf('venue_email')).toBe(read[1]!.settingValue)
+    expect(await lastAudit()).toMatchObject({ username: 'sam' })
+  })
+
+  it('a key still at its default is version 0: two first saves, the second refused', async () => {
+    const [url] = await card(['review_request_url'])
+    expect(url!.version).toBe(0)
+    await staff.put('/api/admin/site-settings/review_request_url').send({ value: 'https://example.com/review', version: 0 }).expect(200)
+    const res = await staff.put('/api/admin/site-settings/review_request_url').send({ value: 'https://example.com/other', version: 0 }).expect(409)
+    expect(res.body.current).toEqual([expect.objectContaining({ settingKey: 'review_request_url', settingValue: 'https://example.com/review', version: 1 })])
+  })
+
+  it('refuses a card with an unknown key, a bad value or a key twice, and saves none of it', async () => {
+    const [name] = await card(['venue_name'])
+    const send = (changes: unknown) => staff.put('/api/admin/site-settings').send({ changes }).expect(400)
+    await send([{ key: 'venue_name', value: 'Renamed', version: name!.version }, { key: 'not_a_setting', value: 'x', version: 0 }])
+    await send([{ key: 'venue_name', value: 'Renamed', version: name!.version }, { key: 'venue_email', value: 'not-an-email', version: 1 }])
+    await send([{ key: 'venue_name', value: 'Renamed', version: name!.version }, { key: 'venue_name', value: 'Again', version: name!.version }])
+    await send([])
+    await send('venue_name')
+    expect(await valueOf('venue_name')).toBe(name!.settingValue)
   })
 })

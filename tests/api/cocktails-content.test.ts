@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { COCKTAILS_DEFAULTS } from '#common/settings'
-import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
+import { createTestApp, signedInAgent, signedInAs, type TestApp } from '../helpers/app'
 
 let t: TestApp
 let staff: Awaited<ReturnType<typeof signedInAgent>>
@@ -20,13 +20,30 @@ describe('/api/admin/cocktails-content', () => {
     await request(t.app).post('/api/admin/cocktails-content').set('Sec-Fetch-Site', 'same-origin').send(offer).expect(401)
   })
 
-  it('gives the defaults (2 for £14) before anything is saved', async () => {
-    expect((await staff.get('/api/admin/cocktails-content').expect(200)).body).toEqual(COCKTAILS_DEFAULTS)
+  it('gives the defaults (2 for £14) before anything is saved, with the version a save sends back', async () => {
+    expect((await staff.get('/api/admin/cocktails-content').expect(200)).body).toEqual({ ...COCKTAILS_DEFAULTS, version: 1 })
   })
 
   it('saves the offer and gallery; the public API shows them at once', async () => {
-    expect((await staff.post('/api/admin/cocktails-content').send(offer).expect(200)).body).toEqual(offer)
+    expect((await staff.post('/api/admin/cocktails-content').send({ ...offer, version: 1 }).expect(200)).body).toEqual({ ...offer, version: 2 })
     expect((await request(t.app).get('/api/cocktails-content').expect(200)).body).toEqual(offer)
+  })
+
+  it('refuses a save made over a newer one (409, the page as it is now) and writes one audit row per save', async () => {
+    const sam = await signedInAs(t, 'manager', 'sam')
+    const read = (await staff.get('/api/admin/cocktails-content').expect(200)).body
+    await sam.post('/api/admin/cocktails-content').send({ ...read, specialOfferTimes: 'Fridays, 6pm to 8pm' }).expect(200)
+    const res = await staff.post('/api/admin/cocktails-content').send({ ...read, introText: 'Shaken, not stirred.' }).expect(409)
+    expect(res.body.message).toMatch(/^This page was changed by sam at \d\d:\d\d while you were editing\.$/)
+    expect(res.body.current).toEqual({ ...offer, specialOfferTimes: 'Fridays, 6pm to 8pm', version: read.version + 1 })
+    const { rows } = await t.db.$client.query("select username, summary, before, after from audit_log where entity_type = 'cocktails' order by id")
+    expect(rows.map((r) => [r.username, r.summary])).toEqual([
+      ['staff', 'changed the cocktails page'],
+      ['sam', 'changed the cocktails page'],
+    ])
+    expect(rows[1]).toMatchObject({ before: { specialOfferTimes: offer.specialOfferTimes }, after: { specialOfferTimes: 'Fridays, 6pm to 8pm' } })
+    // Put back as the tests below expect it.
+    await sam.post('/api/admin/cocktails-content').send({ ...offer, version: read.version + 1 }).expect(200)
   })
 
   it('refuses bad input with 400, keeping what was saved', async () => {
@@ -37,7 +54,7 @@ describe('/api/admin/cocktails-content', () => {
     expect(JSON.stringify((await staff.post('/api/admin/cocktails-content').send({ ...offer, galleryImages: Array(13).fill('a.webp') }).expect(400)).body)).toContain(
       'At most 12 gallery images',
     )
-    expect((await staff.get('/api/admin/cocktails-content').expect(200)).body).toEqual(offer)
+    expect((await staff.get('/api/admin/cocktails-content').expect(200)).body).toMatchObject(offer)
   })
 })
 

@@ -3,7 +3,8 @@ import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { HeroSlideRow } from '#common/hero-schema'
 import { heroSlides } from '../../server/db/schema'
-import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
+import { createTestApp, signedInAgent, signedInAs, type TestApp } from '../helpers/app'
+import { versionOf } from '../helpers/versions'
 
 let t: TestApp
 let staff: Awaited<ReturnType<typeof signedInAgent>>
@@ -24,6 +25,10 @@ const slide = (over: Record<string, unknown> = {}) => ({
   ],
   ...over,
 })
+/** A save from a form that has just read the slide: it sends the slide's version now (issue 33). */
+const putSlide = (id: number, body: object) => ({
+  expect: async (status: number) => staff.put(`/api/admin/hero-slides/${id}`).send({ version: await versionOf(t.db, 'hero_slides', id), ...body }).expect(status),
+})
 const publicSlides = async () => (await request(t.app).get('/api/hero-slides').expect(200)).body as HeroSlideRow[]
 
 describe('the admin hero-slide API', () => {
@@ -43,10 +48,10 @@ describe('the admin hero-slide API', () => {
 
   it('shows a change on the public list at once: reordered, then deactivated (still listed for staff)', async () => {
     const [first, second] = (await staff.get('/api/admin/hero-slides').expect(200)).body as HeroSlideRow[]
-    await staff.put(`/api/admin/hero-slides/${second!.id}`).send(slide({ title: 'Second', order: 0 })).expect(200)
-    await staff.put(`/api/admin/hero-slides/${first!.id}`).send(slide({ title: 'First', order: 5 })).expect(200)
+    await putSlide(second!.id, slide({ title: 'Second', order: 0 })).expect(200)
+    await putSlide(first!.id, slide({ title: 'First', order: 5 })).expect(200)
     expect((await publicSlides()).map((s) => s.title)).toEqual(['Second', 'First'])
-    const off = await staff.put(`/api/admin/hero-slides/${second!.id}`).send(slide({ title: 'Second', isActive: false })).expect(200)
+    const off = await putSlide(second!.id, slide({ title: 'Second', isActive: false })).expect(200)
     expect(off.body).toMatchObject({ isActive: false, order: 0 })
     expect((await publicSlides()).map((s) => s.title)).toEqual(['First'])
     expect((await staff.get('/api/admin/hero-slides').expect(200)).body).toHaveLength(2)
@@ -57,8 +62,8 @@ describe('the admin hero-slide API', () => {
     await staff.delete(`/api/admin/hero-slides/${created.id}`).expect(204)
     expect((await publicSlides()).map((s) => s.title)).not.toContain('Doomed')
     expect((await staff.delete(`/api/admin/hero-slides/${created.id}`).expect(404)).body.message).toBe('Hero slide not found')
-    await staff.put(`/api/admin/hero-slides/${created.id}`).send(slide()).expect(404)
-    await staff.put('/api/admin/hero-slides/abc').send(slide()).expect(400)
+    await putSlide(created.id, slide()).expect(404)
+    await staff.put('/api/admin/hero-slides/abc').send({ ...slide(), version: 1 }).expect(400)
   })
 })
 
@@ -94,5 +99,23 @@ describe('validation (SPEC.md section 5)', () => {
     expect(JSON.stringify(await refused(slide({ order: -1 })))).toContain('Order must be')
     await refused(slide({ buttons: Array.from({ length: 5 }, () => ({ text: 'A', link: '/a' })) }))
     await refused(slide({ isActive: 'yes' }))
+  })
+})
+
+describe('no lost updates (issue 33)', () => {
+  it('refuses a save made over a newer one with 409 and the slide as it is now; each change is one audit row', async () => {
+    const sam = await signedInAs(t, 'manager', 'sam')
+    const created = (await staff.post('/api/admin/hero-slides').send(slide({ title: 'Summer Garden' })).expect(201)).body as HeroSlideRow
+    await sam.put(`/api/admin/hero-slides/${created.id}`).send({ ...created, subtitle: 'Open from May' }).expect(200)
+    const res = await staff.put(`/api/admin/hero-slides/${created.id}`).send({ ...created, isActive: false }).expect(409)
+    expect(res.body.message).toMatch(/^This slide was changed by sam at \d\d:\d\d while you were editing\.$/)
+    expect(res.body.current).toMatchObject({ subtitle: 'Open from May', isActive: true, version: created.version + 1 })
+    await staff.delete(`/api/admin/hero-slides/${created.id}`).expect(204)
+    const { rows } = await t.db.$client.query('select username, summary from audit_log where entity_type = $1 and entity_id = $2 order by id', ['hero_slide', String(created.id)])
+    expect(rows.map((r) => [r.username, r.summary])).toEqual([
+      ['staff', 'added the slide Summer Garden'],
+      ['sam', 'changed the slide Summer Garden'],
+      ['staff', 'deleted the slide Summer Garden'],
+    ])
   })
 })

@@ -27,6 +27,13 @@ const startupLines = async (t: TestApp) => {
   return lines
 }
 
+/** Saves the Site address at the version Settings reads it at (issue 33: no lost updates). */
+async function putSiteUrl(owner: Awaited<ReturnType<typeof signedInAgent>>, value: string, status: number) {
+  const rows = (await owner.get('/api/admin/site-settings').expect(200)).body as SiteSettingRow[]
+  const version = rows.find((r) => r.settingKey === 'site_url')?.version ?? 0
+  return owner.put('/api/admin/site-settings/site_url').send({ value, version }).expect(status)
+}
+
 describe('without PUBLIC_URL: the Site address setting', () => {
   let t: TestApp
   let owner: Awaited<ReturnType<typeof signedInAgent>>
@@ -46,7 +53,7 @@ describe('without PUBLIC_URL: the Site address setting', () => {
   })
 
   it('set to the address staff reach: no start-up line, no notice', async () => {
-    await owner.put('/api/admin/site-settings/site_url').send({ value: 'https://www.wheatsheaf.test' }).expect(200)
+    await putSiteUrl(owner, 'https://www.wheatsheaf.test', 200)
     expect(await startupLines(t)).toEqual([])
     expect(await notices(owner, 'www.wheatsheaf.test')).toEqual({ siteUrl: 'https://www.wheatsheaf.test', fromEnv: false, problem: null, servedFrom: null })
     expect((await notices(owner, 'WWW.Wheatsheaf.TEST')).problem).toBeNull()
@@ -72,7 +79,7 @@ describe('behind a proxy (TRUST_PROXY)', () => {
   it('compares with X-Forwarded-Host, the address the browser reached', async () => {
     const t = await createTestApp({ env: { TRUST_PROXY: 'true' } })
     const owner = await signedInAgent(t)
-    await owner.put('/api/admin/site-settings/site_url').send({ value: 'https://www.wheatsheaf.test' }).expect(200)
+    await putSiteUrl(owner, 'https://www.wheatsheaf.test', 200)
     expect((await notices(owner, '127.0.0.1:3000', { 'X-Forwarded-Host': 'www.wheatsheaf.test' })).problem).toBeNull()
     expect(await notices(owner, '127.0.0.1:3000', { 'X-Forwarded-Host': 'staging.wheatsheaf.test' })).toMatchObject({ problem: 'mismatch', servedFrom: 'staging.wheatsheaf.test' })
   })
@@ -95,7 +102,7 @@ describe('PUBLIC_URL', () => {
   it('wins over the stored setting: Settings shows it and cannot change it; no start-up line', async () => {
     const rows = (await owner.get('/api/admin/site-settings').expect(200)).body as SiteSettingRow[]
     expect(rows.find((r) => r.settingKey === 'site_url')).toMatchObject({ settingValue: PUBLIC_URL, fromEnv: true })
-    const refused = await owner.put('/api/admin/site-settings/site_url').send({ value: 'https://elsewhere.example' }).expect(400)
+    const refused = await putSiteUrl(owner, 'https://elsewhere.example', 400)
     expect(refused.body.message).toBe('The site address is set by PUBLIC_URL on the server: change it there.')
     expect((await t.services.settings.venue()).site_url).toBe(PUBLIC_URL)
     expect(await startupLines(t)).toEqual([])

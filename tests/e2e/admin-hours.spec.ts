@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { openSection, signInQuickly, staffApi, staffBooking } from './admin'
+import { dayVersion, openSection, signInQuickly, staffApi, staffBooking } from './admin'
 import { expect, gotoHydrated, test, toastWith } from './fixtures'
 
 /** Dates in London from the real clock (the booking page here runs at the real time). */
@@ -40,7 +40,7 @@ test.describe('Table Booking Hours', () => {
       await expect(dayButton(page, wednesday)).toHaveAttribute('aria-disabled', 'true')
       await expect(dayButton(page, wednesday)).toHaveAccessibleName(/, closed$/)
     } finally {
-      await staffApi(page, 'PUT', '/api/admin/opening-hours/3', { isClosed: false })
+      await staffApi(page, 'PUT', '/api/admin/opening-hours/3', { isClosed: false, version: await dayVersion(page, 3) })
     }
     await bookingCalendarAt(page, wednesday)
     await expect(dayButton(page, wednesday)).not.toHaveAttribute('aria-disabled', 'true')

@@ -1,4 +1,4 @@
-import { openSection, signInQuickly, staffApi } from './admin'
+import { openSection, settingVersion, signInQuickly, staffApi } from './admin'
 import { expect, gotoHydrated, test, toastWith } from './fixtures'
 
 test.describe('Website Settings', () => {
@@ -37,7 +37,7 @@ test.describe('Website Settings', () => {
       const menu = page.locator(`#${await close.getAttribute('aria-controls')}`.replace(/:/g, '\\:'))
       await expect(menu.getByText(day)).toBeVisible()
     } finally {
-      await staffApi(page, 'PUT', '/api/admin/site-settings/footer_opening_hours', { value: original })
+      await staffApi(page, 'PUT', '/api/admin/site-settings/footer_opening_hours', { value: original, version: await settingVersion(page, 'footer_opening_hours') })
     }
   })
 
@@ -99,7 +99,7 @@ test.describe('Website Settings', () => {
       await expect(sendTime).toHaveValue('11:30')
       await expect(link).toHaveValue('https://example.com/review-the-wheatsheaf')
     } finally {
-      for (const key of keys) await staffApi(page, 'PUT', `/api/admin/site-settings/${key}`, { value: original[key] })
+      for (const key of keys) await staffApi(page, 'PUT', `/api/admin/site-settings/${key}`, { value: original[key], version: await settingVersion(page, key) })
     }
   })
 
@@ -127,7 +127,7 @@ test.describe('Website Settings', () => {
       const sitemap = await (await page.request.get('/sitemap.xml')).text()
       expect(sitemap).toContain(`<loc>${original}/menu</loc>`)
     } finally {
-      await staffApi(page, 'PUT', '/api/admin/site-settings/site_url', { value: original })
+      await staffApi(page, 'PUT', '/api/admin/site-settings/site_url', { value: original, version: await settingVersion(page, 'site_url') })
     }
   })
   test('without a site address a banner across the back-office asks for it, and goes once it is set', async ({ page }) => {

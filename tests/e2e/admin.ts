@@ -28,6 +28,18 @@ export async function staffApi(page: Page, method: 'POST' | 'PATCH' | 'PUT' | 'D
   return res.status() === 204 ? undefined : res.json()
 }
 
+/** The version a setting is at now (0: still the default), as a form that has just read it sends back (issue 33). */
+export async function settingVersion(page: Page, key: string, base = ''): Promise<number> {
+  const rows = (await (await page.request.get(`${base}/api/admin/site-settings`)).json()) as { settingKey: string; version: number }[]
+  return rows.find((r) => r.settingKey === key)?.version ?? 0
+}
+
+/** The version a weekday's hours are at now (0: no row yet). */
+export async function dayVersion(page: Page, dayOfWeek: number): Promise<number> {
+  const week = (await (await page.request.get('/api/admin/opening-hours')).json()) as { version: number }[]
+  return week[dayOfWeek]!.version
+}
+
 let counter = 0
 /** A phone booking made through the staff API, with a name no other test uses. */
 export async function staffBooking(page: Page, over: Record<string, unknown>, at?: string) {

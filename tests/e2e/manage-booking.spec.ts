@@ -7,6 +7,7 @@ import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 // @ts-expect-error a plain ESM helper shared with the bench script
 import { startServer } from '../helpers/server-process.mjs'
+import { settingVersion } from './admin'
 import { seriousViolations } from './axe'
 import { expect, test } from './fixtures'
 
@@ -88,7 +89,7 @@ test('a guest books, opens the link in the email, moves the booking, then cancel
   expect(login.status()).toBe(200)
   // Two seats: a party of two fills its time, so a freed table shows on /booking.
   const saved = await staffPage.request.put(`${server.url}/api/admin/site-settings/booking_capacity_covers`, {
-    data: { value: 2 },
+    data: { value: 2, version: await settingVersion(staffPage, 'booking_capacity_covers', server.url) },
     headers: { 'Sec-Fetch-Site': 'same-origin' },
   })
   expect(saved.status()).toBe(200)

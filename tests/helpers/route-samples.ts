@@ -69,30 +69,35 @@ const AREA = { name: 'Fuzz Terrace', sortOrder: 5, onlineBookable: true, weather
 const TABLE = { name: 'FZ1', areaId: 1, minCovers: 1, maxCovers: 4, onlineBookable: true, sortOrder: 1, active: true, planX: 2, planY: 3, planWidth: 2, planHeight: 2, shape: 'round' }
 const COMBINATION = { tableIds: [1, 2], minCovers: 5, maxCovers: 8, onlineBookable: true, sortOrder: 1, active: true }
 
-/** A valid body per route, mutated by the fuzzer to reach past the first check. Optional. */
+/**
+ * A valid body per route, mutated by the fuzzer to reach past the first check. Optional.
+ * An edit carries the `version` it was read at (issue 33): 1, a stored row's first; a
+ * test that must get through reads the row's version now (tests/api/audit-every-change.test.ts).
+ */
 export const SAMPLES: Record<string, Record<string, unknown>> = {
   'post /api/reservations': guestBooking({ name: 'Fuzz Guest', email: 'fuzz@example.com' }),
   // The seed's first event (an upcoming, published one).
   'post /api/event-enquiries': { eventId: 1, name: 'Fuzz Enquirer', email: 'fuzz-enquiry@example.com', phone: '07700 900 002', partySize: 4, specialRequests: '' },
   'post /api/login': { username: 'nobody-in-particular', password: 'not-the-password' },
-  'post /api/admin/cocktails-content': { ...COCKTAILS_DEFAULTS },
+  'post /api/admin/cocktails-content': { ...COCKTAILS_DEFAULTS, version: 1 },
   'post /api/admin/reservations': STAFF_BOOKING,
   // The version the booking was read at (a booking never changed is at 1).
   'patch /api/admin/reservations/:id': { ...STAFF_BOOKING, version: 1 },
-  'put /api/admin/opening-hours/:dayOfWeek': { openTime: '16:00' },
+  'put /api/admin/opening-hours/:dayOfWeek': { openTime: '16:00', version: 1 },
   'post /api/admin/hour-exceptions': HOUR_EXCEPTION,
   'post /api/admin/events': EVENT,
-  'patch /api/admin/events/:id': EVENT,
+  'patch /api/admin/events/:id': { ...EVENT, version: 1 },
   'patch /api/admin/event-enquiries/:id': { status: 'contacted' },
-  'put /api/admin/hour-exceptions/:id': HOUR_EXCEPTION,
+  'put /api/admin/hour-exceptions/:id': { ...HOUR_EXCEPTION, version: 1 },
   'post /api/admin/hero-slides': HERO_SLIDE,
-  'put /api/admin/hero-slides/:id': HERO_SLIDE,
+  'put /api/admin/hero-slides/:id': { ...HERO_SLIDE, version: 1 },
   'post /api/admin/menu-sections': MENU_SECTION,
-  'patch /api/admin/menu-sections/:id': MENU_SECTION,
+  'patch /api/admin/menu-sections/:id': { ...MENU_SECTION, version: 1 },
   'patch /api/manage-booking/:token': { date: '2026-12-05', startTime: '19:30', partySize: 3 },
   'post /api/admin/email-templates': EMAIL_TEMPLATE,
-  'put /api/admin/email-templates/:id': EMAIL_TEMPLATE,
-  'put /api/admin/site-settings/:key': { value: 'Kitchen open until 9pm daily', description: 'Kitchen hours note' },
+  'put /api/admin/email-templates/:id': { ...EMAIL_TEMPLATE, version: 1 },
+  'put /api/admin/site-settings/:key': { value: 'Kitchen open until 9pm daily', description: 'Kitchen hours note', version: 1 },
+  'put /api/admin/site-settings': { changes: [{ key: 'footer_kitchen_hours', value: 'Kitchen open until 8pm daily', version: 1 }] },
   'post /api/admin/users': { username: 'sample-colleague', firstName: 'Sam', lastName: 'Ple', email: 'sample-colleague@example.com', role: 'staff', password: 'sample-colleague-password' },
   'patch /api/admin/users/:id': { firstName: 'Samuel' },
   'put /api/admin/users/owner-2fa': { required: false },

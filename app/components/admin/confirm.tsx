@@ -35,6 +35,9 @@ import { toast } from '~/components/ui/use-toast'
 import { ApiError } from '~/lib/api'
 import { cn } from '~/lib/utils'
 
+/** The code of a 409 for a save made over a newer version (server/audit/versions.ts). */
+const STALE_VERSION = 'stale_version'
+
 export type ConfirmRequest<V> = {
   title: string
   description: React.ReactNode
@@ -117,7 +120,8 @@ export function useConfirmedMutation<V, R = unknown>(options: {
         error instanceof ApiError
           ? { message: error.serverMessage, code: error.code, fields: error.fieldErrors, body: error.body }
           : { message: latest.current.failure ?? ADMIN_MESSAGES.errorFallback, fields: {} }
-      if (direct.current) {
+      // A save over someone else's newer change goes to the form's conflict dialog, however it was started.
+      if (direct.current && failed.code !== STALE_VERSION) {
         toast({ variant: 'destructive', title: ADMIN_MESSAGES.errorTitle, description: failed.message })
         return
       }
@@ -175,6 +179,8 @@ export function useConfirmedMutation<V, R = unknown>(options: {
     /** The last failure's message, for the form that asked (returnTo: 'form'). */
     error: failure?.message,
     errorCode: failure?.code,
+    /** The answer of a save made over a newer version (409 stale_version): the server's words and the record as it is now. */
+    stale: failure?.code === STALE_VERSION ? (failure.body as { message: string; current: unknown }) : undefined,
     fieldErrors: failure?.fields ?? {},
     /** The whole answer of the last failure (a 409 of a stale version carries the record as it is now: `current`). */
     errorBody: failure?.body,

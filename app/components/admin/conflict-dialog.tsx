@@ -22,7 +22,63 @@ export type VersionConflict<T> = {
   theirs: T
 }
 
-const plain = (value: unknown) => (value === null || value === undefined || value === '' ? '(empty)' : Array.isArray(value) ? value.join(', ') : String(value))
+const plain = (value: unknown) =>
+  value === null || value === undefined || value === '' ? '(empty)' : Array.isArray(value) ? value.join(', ') : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value)
+
+/**
+ * The lost-update side of a form: the version it was read at, what it was
+ * opened with (`base`), what staff last tried to save (`mine`), and, when the
+ * save came back 409 stale_version (`stale`, from useConfirmedMutation), the
+ * conflict for ConflictDialog with the record as it is now in the form's shape.
+ *
+ *   const vc = useVersionConflict({ initial, version: event?.version, stale: save.stale, toValues: formValues })
+ *   submit: vc.submitted(form.getValues()); save.ask({ variables: { id, values, version: vc.version } })
+ *   <ConflictDialog conflict={vc.conflict} onTakeTheirs={(v) => { form.reset(v); vc.tookTheirs(); save.clearError() }}
+ *     onKeepMine={(v) => { vc.submitted(v); save.run({ id, values: parse(v), version: vc.newerVersion! }) }} ... />
+ */
+export type VersionConflictState<T> = {
+  version: number
+  conflict: VersionConflict<T> | null
+  newerVersion: number | undefined
+  submitted: (values: T) => void
+  tookTheirs: () => void
+}
+
+export function useVersionConflict<T extends Record<string, unknown>, R extends { version: number }>({
+  initial,
+  version: openedAt,
+  stale,
+  toValues,
+}: {
+  initial: T
+  version: number | undefined
+  stale: { message: string; current: unknown } | undefined
+  toValues: (current: R) => T
+}): VersionConflictState<T> {
+  const [base, setBase] = React.useState(initial)
+  const [version, setVersion] = React.useState(openedAt ?? 0)
+  const [mine, setMine] = React.useState<T | null>(null)
+  const current = stale?.current as R | undefined
+  const conflict = React.useMemo<VersionConflict<T> | null>(
+    () => (stale && current && mine ? { message: stale.message, base, mine, theirs: toValues(current) } : null),
+    [stale, current, mine, base, toValues],
+  )
+  return {
+    /** The version to send with the next save. */
+    version,
+    conflict,
+    /** The version stored now, which a save made from the dialog (keep mine, merge) is sent against. */
+    newerVersion: current?.version,
+    /** What staff are about to save, for the dialog to compare. */
+    submitted: setMine,
+    /** Staff took the other change: the form now shows it, and saves go against its version. */
+    tookTheirs: () => {
+      if (!current) return
+      setBase(toValues(current))
+      setVersion(current.version)
+    },
+  }
+}
 
 export function ConflictDialog<T extends Record<string, unknown>>({
   conflict,
@@ -124,5 +180,53 @@ export function ConflictDialog<T extends Record<string, unknown>>({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  )
+}
+
+/**
+ * ConflictDialog for a form dialog, wired: Take Theirs puts the stored record
+ * in the form (saves then go against its version); Keep Mine and Save Merged
+ * put the chosen values in the form and save them, checked by the form's own
+ * schema, against the version stored now (a third change is caught the same way).
+ */
+export function FormConflictDialog<T extends Record<string, unknown>, I>({
+  versions,
+  fields,
+  form,
+  schema,
+  save,
+}: {
+  versions: VersionConflictState<T>
+  fields: readonly ConflictFieldLabel[]
+  form: { reset: (values: T, options?: { keepDefaultValues?: boolean }) => void; trigger: () => Promise<boolean> }
+  schema: { safeParse: (values: unknown) => { success: true; data: I } | { success: false } }
+  save: { run: (values: I, version: number) => void; pending: boolean; clearError: () => void }
+}) {
+  const saveChosen = (values: T) => {
+    form.reset(values, { keepDefaultValues: true })
+    const parsed = schema.safeParse(values)
+    if (!parsed.success || versions.newerVersion === undefined) {
+      // Back to the form, which shows what is wrong with the chosen values.
+      save.clearError()
+      void form.trigger()
+      return
+    }
+    versions.submitted(values)
+    save.run(parsed.data, versions.newerVersion)
+  }
+  return (
+    <ConflictDialog
+      conflict={versions.conflict}
+      fields={fields}
+      pending={save.pending}
+      onKeepMine={saveChosen}
+      onMerge={saveChosen}
+      onTakeTheirs={(theirs) => {
+        form.reset(theirs)
+        versions.tookTheirs()
+        save.clearError()
+      }}
+      onCancel={save.clearError}
+    />
   )
 }

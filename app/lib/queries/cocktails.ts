@@ -4,7 +4,10 @@ import { getJson } from '../api'
 
 export const cocktailsKeys = { content: ['/api/admin/cocktails-content'] as const, media: ['/api/admin/media'] as const }
 
+/** The content staff edit, with the version a save sends back (0 while it was never saved). */
+export type AdminCocktailsContent = CocktailsContent & { version: number }
+
 export const cocktailsQuery = {
   queryKey: cocktailsKeys.content,
-  queryFn: () => getJson<CocktailsContent>('/api/admin/cocktails-content'),
+  queryFn: () => getJson<AdminCocktailsContent>('/api/admin/cocktails-content'),
 }

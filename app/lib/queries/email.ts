@@ -24,6 +24,8 @@ export type EmailTemplateRow = {
   buttonTwoText: string | null
   buttonTwoUrl: string | null
   updatedAt: string
+  /** What a save sends back: the version this copy was read at. */
+  version: number
 }
 
 export const emailKeys = {

@@ -15,6 +15,7 @@ import {
 } from '~/components/ui/alert-dialog'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { ConfirmDialog } from '../confirm'
+import { FormConflictDialog, useVersionConflict, type ConflictFieldLabel } from '../conflict-dialog'
 import { FormDialogFooter } from '../form-dialog-footer'
 import { UploadControl, type UploadFailure } from '../upload-control'
 import { Gallery } from './gallery'
@@ -22,13 +23,33 @@ import { useCocktailsActions } from './use-cocktails-actions'
 
 const FILE_UPLOAD_FAILED = 'File upload failed'
 
+/** The fields the conflict dialog compares, with the form's labels. */
+const CONFLICT_FIELDS: ConflictFieldLabel[] = [
+  { key: 'introText', label: 'Intro text' },
+  { key: 'descriptionText', label: 'Description' },
+  { key: 'specialOfferTitle', label: 'Offer title' },
+  { key: 'specialOfferDetails', label: 'Offer details' },
+  { key: 'specialOfferTimes', label: 'Offer times' },
+  { key: 'galleryImages', label: 'Gallery' },
+]
+
+/** The page as the form holds it (without its version). */
+const formValues = ({ version: _version, ...content }: CocktailsContent & { version?: number }): CocktailsContentInput => content
+
 /** The edit form, on the shared form kit and the schema the server checks. */
-export function CocktailsEditor({ content, onDone }: { content: CocktailsContent; onDone: () => void }) {
-  const form = useForm<CocktailsContentInput>({ resolver: zodResolver(CocktailsContentSchema), defaultValues: content })
+export function CocktailsEditor({ content, onDone }: { content: CocktailsContent & { version?: number }; onDone: () => void }) {
+  const form = useForm<CocktailsContentInput>({ resolver: zodResolver(CocktailsContentSchema), defaultValues: formValues(content) })
   const { errors } = form.formState
   const gallery = form.watch('galleryImages')
   const [uploadFailures, setUploadFailures] = React.useState<UploadFailure[] | null>(null)
   const { save } = useCocktailsActions({ onSaved: onDone })
+  // Someone else may save the page while this form is open: the save carries the version it was read at.
+  const versions = useVersionConflict<CocktailsContentInput, CocktailsContent & { version: number }>({
+    initial: formValues(content),
+    version: content.version,
+    stale: save.stale,
+    toValues: formValues,
+  })
   const setGallery = (images: string[]) => form.setValue('galleryImages', images, { shouldDirty: true })
   const onlyWrongType = uploadFailures?.every((f) => f.kind === 'wrong-type')
 
@@ -36,17 +57,25 @@ export function CocktailsEditor({ content, onDone }: { content: CocktailsContent
     <form
       className="space-y-6"
       noValidate
-      onSubmit={form.handleSubmit((values) =>
+      onSubmit={form.handleSubmit((values) => {
+        versions.submitted(form.getValues())
         save.ask({
           title: 'Save changes?',
           description: 'Are you sure you want to save the cocktails page content? Guests will see it at once.',
           confirmLabel: 'Confirm',
-          variables: values,
+          variables: { values, version: versions.version },
           returnTo: 'form',
-        }),
-      )}
+        })
+      })}
     >
-      <FormError message={save.error} />
+      <FormError message={versions.conflict ? undefined : save.error} />
+      <FormConflictDialog
+        versions={versions}
+        fields={CONFLICT_FIELDS}
+        form={form}
+        schema={CocktailsContentSchema}
+        save={{ ...save, run: (values: CocktailsContentInput, version) => save.run({ values, version }) }}
+      />
       <Card>
         <CardHeader>
           <h2 className="font-display text-xl font-semibold leading-tight">Text</h2>

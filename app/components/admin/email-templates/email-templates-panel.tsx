@@ -119,7 +119,7 @@ export default function EmailTemplatesPanel() {
                           ? `Nothing is sent for ${t.templateKey} until you turn it back on. The delivery log shows each one not sent.`
                           : `The next ${t.templateKey} email will be sent with this template.`,
                         confirmLabel: t.isActive ? 'Turn off' : 'Turn on',
-                        variables: { id: t.id, values: { ...asInput(t), isActive: !t.isActive } },
+                        variables: { id: t.id, values: { ...asInput(t), isActive: !t.isActive }, version: t.version },
                       })
                     }
                     onDelete={() =>

@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
 import { toast } from '~/components/ui/use-toast'
 import type { EmailTemplateRow } from '~/lib/queries/email'
 import { UploadControl } from '../upload-control'
+import { FormConflictDialog, useVersionConflict, type ConflictFieldLabel } from '../conflict-dialog'
 import { useDiscardGuard } from '../discard-guard'
 import { FormDialogFooter } from '../form-dialog-footer'
 import { asInput, type useTemplateActions } from './use-template-actions'
@@ -51,6 +52,27 @@ const FIELD_TABS: [keyof EmailTemplateForm, Tab][] = [
 const formValues = (t: EmailTemplateRow): EmailTemplateForm =>
   Object.fromEntries(Object.entries(asInput(t)).map(([k, v]) => [k, v ?? ''])) as EmailTemplateForm
 
+/** The fields the conflict dialog compares, with the form's labels. */
+const CONFLICT_FIELDS: ConflictFieldLabel[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'templateKey', label: 'Template key' },
+  { key: 'subject', label: 'Subject' },
+  { key: 'description', label: 'Description' },
+  { key: 'heroTitle', label: 'Heading' },
+  { key: 'greetingText', label: 'Greeting' },
+  { key: 'messageText', label: 'Message' },
+  { key: 'summaryTitle', label: 'Summary title' },
+  { key: 'footerText', label: 'Footer' },
+  { key: 'headerImage', label: 'Header image' },
+  { key: 'buttonOneText', label: 'Button 1 text' },
+  { key: 'buttonOneUrl', label: 'Button 1 link' },
+  { key: 'buttonTwoText', label: 'Button 2 text' },
+  { key: 'buttonTwoUrl', label: 'Button 2 link' },
+  { key: 'textContent', label: 'Text content' },
+  { key: 'htmlContent', label: 'HTML code' },
+  { key: 'isActive', label: 'Active' },
+]
+
 /** The variables a template can use, as chips to copy from. */
 function Variables({ templateKey }: { templateKey: string }) {
   const variables = isKnownTemplateKey(templateKey) ? EMAIL_TEMPLATE_INFO[templateKey].variables : ['customerName', 'venueName', 'venuePhone']
@@ -87,6 +109,13 @@ export function TemplateDialog({
     defaultValues: template ? formValues(template) : EMPTY,
   })
   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
+  // Someone else may save this template while the dialog is open: the save carries the version it was read at.
+  const versions = useVersionConflict<EmailTemplateForm, EmailTemplateRow>({
+    initial: form.formState.defaultValues as EmailTemplateForm,
+    version: template?.version,
+    stale: actions.update.stale,
+    toValues: formValues,
+  })
   const { errors } = form.formState
   const [key, textContent] = form.watch(['templateKey', 'textContent'])
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
@@ -119,13 +148,14 @@ export function TemplateDialog({
   }, [serverErrors])
 
   const submit = form.handleSubmit(
-    (values) =>
-    template
+    (values) => {
+    versions.submitted(form.getValues())
+    return template
       ? actions.update.ask({
           title: 'Save this template?',
           description: `Save the changes to ${values.name}? The next ${values.templateKey} email uses them.`,
           confirmLabel: 'Save',
-          variables: { id: template.id, values },
+          variables: { id: template.id, values, version: versions.version },
           returnTo: 'form',
         })
       : actions.create.ask({
@@ -134,7 +164,8 @@ export function TemplateDialog({
           confirmLabel: 'Create',
           variables: values,
           returnTo: 'form',
-        }),
+        })
+    },
     (invalid) => showFirst((name) => Boolean(invalid[name])),
   )
   const field = (name: keyof EmailTemplateForm) => ({ error: errors[name]?.message, ...form.register(name) })
@@ -167,7 +198,7 @@ export function TemplateDialog({
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={submit}>
-          <FormError message={save.error} />
+          <FormError message={versions.conflict ? undefined : save.error} />
           {template ? (
             <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
               <TabsList className="flex h-auto flex-wrap justify-start">
@@ -224,6 +255,15 @@ export function TemplateDialog({
           <FormDialogFooter submitLabel={template ? 'Save Changes' : 'Create Template'} pending={save.pending} onCancel={guard.requestClose} disabled={(!template && !(key?.trim() && textContent?.trim()))} />
         </form>
         {guard.prompt}
+        {template && (
+          <FormConflictDialog
+            versions={versions}
+            fields={CONFLICT_FIELDS}
+            form={form as unknown as { reset: (v: EmailTemplateForm) => void; trigger: () => Promise<boolean> }}
+            schema={EmailTemplateSchema}
+            save={{ ...actions.update, run: (values: EmailTemplateInput, version) => actions.update.run({ id: template.id, values, version }) }}
+          />
+        )}
       </DialogContent>
     </Dialog>
   )

@@ -42,8 +42,9 @@ export function useTemplateActions(options: { onSaved?: () => void } = {}) {
     onSuccess: () => options.onSaved?.(),
   })
   const update = useConfirmedMutation({
-    mutationFn: ({ id, values }: { id: number; values: EmailTemplateInput }) =>
-      apiRequest<EmailTemplateRow>('PUT', `/api/admin/email-templates/${id}`, values),
+    // The version the template was read at: a save over someone else's newer change comes back 409 (the conflict dialog).
+    mutationFn: ({ id, values, version }: { id: number; values: EmailTemplateInput; version: number }) =>
+      apiRequest<EmailTemplateRow>('PUT', `/api/admin/email-templates/${id}`, { ...values, version }),
     successTitle: M.updated,
     success: ADMIN_MESSAGES.updated,
     failure: M.updateFailed,

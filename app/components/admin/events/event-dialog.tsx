@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { eventCategoriesQuery, venueDefaultQuery } from '~/lib/queries/events'
+import { FormConflictDialog, useVersionConflict, type ConflictFieldLabel } from '../conflict-dialog'
 import { UploadControl } from '../upload-control'
 import { useDiscardGuard } from '../discard-guard'
 import { FormDialogFooter } from '../form-dialog-footer'
@@ -81,6 +82,33 @@ const TYPE_OPTIONS = options(EVENT_TYPE_LABELS, ['live_music', 'quiz_night', 'wi
 const STATUS_OPTIONS = options(EVENT_STATUS_LABELS, ['published', 'draft', 'cancelled'])
 const BOOKING_OPTIONS = options(BOOKING_TYPE_LABELS, ['table', 'enquiry'])
 
+/** The fields the conflict dialog compares, with their labels (the form's own). */
+const CONFLICT_FIELDS: ConflictFieldLabel[] = [
+  { key: 'title', label: 'Title' },
+  { key: 'slug', label: 'Slug' },
+  { key: 'shortDescription', label: 'Short description' },
+  { key: 'description', label: 'Full description' },
+  { key: 'date', label: 'Date' },
+  { key: 'time', label: 'Start time' },
+  { key: 'endTime', label: 'End time' },
+  { key: 'type', label: 'Event type', format: (v) => EVENT_TYPE_LABELS[String(v)] ?? String(v) },
+  { key: 'categoryId', label: 'Category' },
+  { key: 'status', label: 'Status', format: (v) => EVENT_STATUS_LABELS[String(v)] ?? String(v) },
+  { key: 'bookingType', label: 'Booking type', format: (v) => BOOKING_TYPE_LABELS[String(v)] ?? String(v) },
+  { key: 'price', label: 'Price' },
+  { key: 'capacity', label: 'Capacity (guests)' },
+  { key: 'depositRequired', label: 'Deposit required' },
+  { key: 'bookingUrl', label: 'Booking link' },
+  { key: 'venue', label: 'Venue' },
+  { key: 'contact', label: 'Contact' },
+  { key: 'tags', label: 'Tags' },
+  { key: 'image', label: 'Image' },
+  { key: 'gallery', label: 'Gallery images' },
+  { key: 'featured', label: 'Featured' },
+  { key: 'isRecurring', label: 'Recurring event' },
+  { key: 'recurringPattern', label: 'Recurring pattern' },
+]
+
 /** What the dialog edits: an event, a copy of one to save as new, or a blank new one (a type only: the panel imports it without loading the dialog). */
 export type Editing = { mode: 'edit'; event: AdminEvent } | { mode: 'new'; from?: AdminEvent }
 
@@ -111,6 +139,8 @@ export function EventDialog({
       ? { ...formValues(editing.from), title: `${editing.from.title} (Copy)`, slug: '' }
       : blank(venue.data ?? '')
   const form = useForm<EventForm, unknown, EventInput>({ resolver: zodResolver(EventSchema), defaultValues: initial })
+  // Someone else may save this event while the dialog is open: the save carries the version it was read at.
+  const versions = useVersionConflict<Values, AdminEvent>({ initial: initial as Values, version: event?.version, stale: actions.update.stale, toValues: formValues })
   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   const { errors } = form.formState
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
@@ -124,13 +154,14 @@ export function EventDialog({
   const image = form.watch('image') as string
   const isRecurring = form.watch('isRecurring')
 
-  const submit = form.handleSubmit((values) =>
-    event
+  const submit = form.handleSubmit((values) => {
+    versions.submitted(form.getValues() as Values)
+    return event
       ? actions.update.ask({
           title: 'Save this event?',
           description: `Save the changes to ${values.title}?`,
           confirmLabel: 'Save',
-          variables: { id: event.id, values },
+          variables: { id: event.id, values, version: versions.version },
           returnTo: 'form',
         })
       : actions.create.ask({
@@ -142,8 +173,8 @@ export function EventDialog({
           confirmLabel: 'Create',
           variables: values,
           returnTo: 'form',
-        }),
-  )
+        })
+  })
 
   const addGallery = (url: string) => {
     const current = String(form.getValues('gallery') ?? '')
@@ -158,7 +189,7 @@ export function EventDialog({
           <DialogDescription>Title, full description, date and start time are required.</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={submit}>
-          <FormError message={save.error} />
+          <FormError message={versions.conflict ? undefined : save.error} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Title" fieldClassName="sm:col-span-2" {...field('title')} />
             <TextField
@@ -227,6 +258,15 @@ export function EventDialog({
           <FormDialogFooter submitLabel={event ? 'Save Changes' : 'Create Event'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
+        {event && (
+          <FormConflictDialog
+            versions={versions}
+            fields={CONFLICT_FIELDS}
+            form={form as unknown as { reset: (v: Values) => void; trigger: () => Promise<boolean> }}
+            schema={EventSchema}
+            save={{ ...actions.update, run: (values: EventInput, version) => actions.update.run({ id: event.id, values, version }) }}
+          />
+        )}
       </DialogContent>
     </Dialog>
   )

@@ -14,7 +14,9 @@ export function useEventActions(options: { onSaved?: () => void } = {}) {
     onSuccess: () => options.onSaved?.(),
   })
   const update = useConfirmedMutation({
-    mutationFn: ({ id, values }: { id: number; values: EventInput }) => apiRequest<AdminEvent>('PATCH', `/api/admin/events/${id}`, values),
+    // The version the form was read at: a save over someone else's newer change comes back 409 (the conflict dialog).
+    mutationFn: ({ id, values, version }: { id: number; values: EventInput; version: number }) =>
+      apiRequest<AdminEvent>('PATCH', `/api/admin/events/${id}`, { ...values, version }),
     success: ADMIN_MESSAGES.updated,
     invalidate: [eventKeys.all],
     onSuccess: () => options.onSaved?.(),

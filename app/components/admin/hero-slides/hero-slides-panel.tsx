@@ -90,7 +90,7 @@ export default function HeroSlidesPanel() {
                     description: s.isActive ? 'The home page stops showing it at once. You can turn it back on.' : 'The home page shows it at once, in its order.',
                     detail: s.title,
                     confirmLabel: s.isActive ? 'Hide' : 'Show',
-                    variables: { id: s.id, values: { ...asInput(s), isActive: !s.isActive } },
+                    variables: { id: s.id, values: { ...asInput(s), isActive: !s.isActive }, version: s.version },
                   })
                 }
                 onDelete={() =>

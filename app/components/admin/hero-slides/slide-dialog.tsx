@@ -19,6 +19,7 @@ import { Switch } from '~/components/ui/switch'
 import { toast } from '~/components/ui/use-toast'
 import { VENUE_IMAGES } from '~/lib/artwork'
 import { cn } from '~/lib/utils'
+import { FormConflictDialog, useVersionConflict, type ConflictFieldLabel } from '../conflict-dialog'
 import { UploadControl } from '../upload-control'
 import { useDiscardGuard } from '../discard-guard'
 import { FormDialogFooter } from '../form-dialog-footer'
@@ -51,6 +52,20 @@ function ImagePicker({ value, onPick }: { value: string; onPick: (src: string) =
   )
 }
 
+/** A slide as the form holds it, for the conflict dialog (the buttons as one line of text each). */
+const asFormValues = (s: HeroSlideRow): HeroSlideForm => asInput(s)
+
+/** The fields the conflict dialog compares, with the form's labels. */
+const CONFLICT_FIELDS: ConflictFieldLabel[] = [
+  { key: 'title', label: 'Title' },
+  { key: 'subtitle', label: 'Subtitle' },
+  { key: 'description', label: 'Description' },
+  { key: 'image', label: 'Image' },
+  { key: 'buttons', label: 'Buttons', format: (v) => (v as { text: string; link: string }[]).map((b) => `${b.text} (${b.link})`).join(', ') || '(none)' },
+  { key: 'order', label: 'Order' },
+  { key: 'isActive', label: 'Active' },
+]
+
 /**
  * Add Slide and Edit (SPEC.md section 2's Hero Slides): title, subtitle,
  * description, an image uploaded or picked from the venue's own, the buttons
@@ -76,20 +91,28 @@ export function SlideDialog({
     defaultValues: slide ? asInput(slide) : { title: '', subtitle: '', description: '', image: '', buttons: [], order: nextOrder, isActive: true },
   })
   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
+  // Someone else may save this while the dialog is open: the save carries the version it was read at.
+  const versions = useVersionConflict<HeroSlideForm, HeroSlideRow>({
+    initial: form.formState.defaultValues as HeroSlideForm,
+    version: slide?.version,
+    stale: actions.update.stale,
+    toValues: asFormValues,
+  })
   const buttons = useFieldArray({ control: form.control, name: 'buttons' })
   const { errors } = form.formState
   const image = form.watch('image')
   const current = form.watch('buttons') ?? []
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
 
-  const submit = form.handleSubmit((values) =>
-    slide
+  const submit = form.handleSubmit((values) => {
+    versions.submitted(form.getValues() as HeroSlideForm)
+    return slide
       ? actions.update.ask({
           title: 'Save this slide?',
           description: values.isActive ? 'The home page shows the change at once.' : 'The slide is inactive: the home page does not show it.',
           detail: values.title,
           confirmLabel: 'Save',
-          variables: { id: slide.id, values },
+          variables: { id: slide.id, values, version: versions.version },
           returnTo: 'form',
         })
       : actions.create.ask({
@@ -99,8 +122,8 @@ export function SlideDialog({
           confirmLabel: 'Add Slide',
           variables: values,
           returnTo: 'form',
-        }),
-  )
+        })
+  })
   const setImage = (src: string) => form.setValue('image', src, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
 
   return (
@@ -111,7 +134,7 @@ export function SlideDialog({
           <DialogDescription>A slide of the home page&apos;s hero: a picture, its words and up to {MAX_SLIDE_BUTTONS} buttons.</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={submit}>
-          <FormError message={save.error} />
+          <FormError message={versions.conflict ? undefined : save.error} />
           <TextField label="Title" error={errors.title?.message} {...form.register('title')} />
           <TextField label="Subtitle" error={errors.subtitle?.message} {...form.register('subtitle')} />
           <TextareaField label="Description" rows={3} error={errors.description?.message} {...form.register('description')} />
@@ -193,6 +216,15 @@ export function SlideDialog({
           <FormDialogFooter submitLabel={slide ? 'Save Changes' : 'Add Slide'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
+        {slide && (
+          <FormConflictDialog
+            versions={versions}
+            fields={CONFLICT_FIELDS}
+            form={form as unknown as { reset: (v: HeroSlideForm) => void; trigger: () => Promise<boolean> }}
+            schema={HeroSlideSchema}
+            save={{ ...actions.update, run: (values: HeroSlideInput, version) => actions.update.run({ id: slide.id, values, version }) }}
+          />
+        )}
       </DialogContent>
     </Dialog>
   )

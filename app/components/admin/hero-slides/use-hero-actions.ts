@@ -28,7 +28,9 @@ export function useHeroActions(options: { onSaved?: () => void } = {}) {
     onSuccess: () => options.onSaved?.(),
   })
   const update = useConfirmedMutation({
-    mutationFn: ({ id, values }: { id: number; values: HeroSlideInput }) => apiRequest<HeroSlideRow>('PUT', `/api/admin/hero-slides/${id}`, values),
+    // The version the slide was read at: a save over someone else's newer change comes back 409 (the conflict dialog).
+    mutationFn: ({ id, values, version }: { id: number; values: HeroSlideInput; version: number }) =>
+      apiRequest<HeroSlideRow>('PUT', `/api/admin/hero-slides/${id}`, { ...values, version }),
     success: M.updated,
     failure: M.updateFailed,
     invalidate: [heroKeys.all],

@@ -111,7 +111,7 @@ export function DaysThatMatter() {
   const edit = (day: DayThatMatters) =>
     setEditing(
       day.exception
-        ? { exception: { id: day.exception.id, date: day.date, reason: day.exception.reason, ...day.hours } }
+        ? { exception: { id: day.exception.id, date: day.date, reason: day.exception.reason, version: day.exception.version, ...day.hours } }
         : { preset: { date: day.date, reason: day.name, isClosed: false, openTime: day.hours.openTime ?? '', closeTime: day.hours.closeTime ?? '' } },
     )
 

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { fetchReservations } from '~/lib/queries/reservations'
+import { FormConflictDialog, useVersionConflict, type ConflictFieldLabel } from '../conflict-dialog'
 import { useDiscardGuard } from '../discard-guard'
 import { FormDialogFooter } from '../form-dialog-footer'
 import type { useExceptionActions } from './use-hours-actions'
@@ -20,6 +21,15 @@ const initial = (e: HourExceptionRow | undefined, preset?: Partial<Values>): Val
   e
     ? { date: e.date, isClosed: e.isClosed, openTime: e.openTime ?? '', closeTime: e.closeTime ?? '', reason: e.reason }
     : { date: '', isClosed: true, openTime: '', closeTime: '', reason: '', ...preset }
+
+/** The fields the conflict dialog compares, with the form's labels. */
+const CONFLICT_FIELDS: ConflictFieldLabel[] = [
+  { key: 'date', label: 'Date' },
+  { key: 'isClosed', label: 'Closed all day' },
+  { key: 'openTime', label: 'Opens' },
+  { key: 'closeTime', label: 'Closes' },
+  { key: 'reason', label: 'Reason' },
+]
 
 type Booked = { bookings: number; guests: number }
 
@@ -66,6 +76,8 @@ export function ExceptionDialog({
   const form = useForm<Values, unknown, HourExceptionInput>({ // The schema reads blank times as empty (a preprocess), so its declared input is wider than the form's.
     resolver: zodResolver(HourExceptionSchema) as never, defaultValues: initial(exception, preset) })
   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
+  // Someone else may save this exception while the dialog is open: the save carries the version it was read at.
+  const versions = useVersionConflict<Values, HourExceptionRow>({ initial: initial(exception), version: exception?.version, stale: save.stale, toValues: initial })
   const { errors } = form.formState
   const closed = form.watch('isClosed')
 
@@ -77,6 +89,7 @@ export function ExceptionDialog({
   }, [open, exception?.id])
 
   const submit = form.handleSubmit(async (values) => {
+    versions.submitted(form.getValues())
     const booked = await standingBookings(values.date)
     save.ask({
       title: exception ? 'Save this exception?' : 'Add this exception?',
@@ -88,7 +101,7 @@ export function ExceptionDialog({
         .filter(Boolean)
         .join(' '),
       confirmLabel: 'Save',
-      variables: { id: exception?.id, values },
+      variables: { id: exception?.id, values, version: versions.version },
       returnTo: 'form',
     })
   })
@@ -101,7 +114,7 @@ export function ExceptionDialog({
           <DialogDescription>A date when the booking hours differ from the usual week: a closure, or special hours.</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={submit}>
-          <FormError message={save.error} />
+          <FormError message={versions.conflict ? undefined : save.error} />
           <TextField label="Date" type="date" error={errors.date?.message} {...form.register('date')} />
           <div className="flex items-center gap-3">
             <Controller
@@ -121,6 +134,15 @@ export function ExceptionDialog({
           <FormDialogFooter submitLabel={exception ? 'Save Changes' : 'Add Exception'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
+        {exception && (
+          <FormConflictDialog
+            versions={versions}
+            fields={CONFLICT_FIELDS}
+            form={form as unknown as { reset: (v: Values) => void; trigger: () => Promise<boolean> }}
+            schema={HourExceptionSchema}
+            save={{ ...save, run: (values: HourExceptionInput, version) => save.run({ id: exception.id, values, version }) }}
+          />
+        )}
       </DialogContent>
     </Dialog>
   )

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import * as React from 'react'
 import { DEFAULT_OPEN, HALF_HOURS, type OpeningHoursRow } from '#common/hours'
 import type { OpeningHoursChange } from '#common/hours-schema'
 import { WEEKDAY_NAMES } from '#common/time'
@@ -40,8 +41,13 @@ export function StandardHours() {
 
   const change = (row: OpeningHoursRow, next: OpeningHoursChange) => {
     const name = WEEKDAY_NAMES[row.dayOfWeek]!
-    day.ask({ ...describe(name, row, next), confirmLabel: 'Save', variables: { dayOfWeek: row.dayOfWeek, change: next } })
+    day.ask({ ...describe(name, row, next), confirmLabel: 'Save', variables: { dayOfWeek: row.dayOfWeek, change: next, version: row.version } })
   }
+  // Someone else changed the day in between: the confirm says who and when, and the week is read again to show it.
+  const stale = Boolean(day.stale)
+  React.useEffect(() => {
+    if (stale) void week.refetch()
+  }, [stale]) // eslint-disable-line react-hooks/exhaustive-deps
 
   if (week.isPending) return <LoadingState />
   if (week.isError) return <ErrorState message="The opening hours could not be loaded." onRetry={() => void week.refetch()} />

@@ -13,8 +13,9 @@ const afterChange = [hoursKeys.week, hoursKeys.exceptions, hoursKeys.public, ava
 /** A change to one weekday (Standard Hours), through the confirm step. */
 export function useDayChange() {
   return useConfirmedMutation({
-    mutationFn: ({ dayOfWeek, change }: { dayOfWeek: number; change: OpeningHoursChange }) =>
-      apiRequest<OpeningHoursRow>('PUT', `/api/admin/opening-hours/${dayOfWeek}`, change),
+    // The day's version as the panel read it: a change over someone else's newer one comes back 409.
+    mutationFn: ({ dayOfWeek, change, version }: { dayOfWeek: number; change: OpeningHoursChange; version: number }) =>
+      apiRequest<OpeningHoursRow>('PUT', `/api/admin/opening-hours/${dayOfWeek}`, { ...change, version }),
     success: ADMIN_MESSAGES.updated,
     invalidate: afterChange,
   })
@@ -23,10 +24,11 @@ export function useDayChange() {
 /** Adding, editing and deleting hour exceptions, each through the confirm step. */
 export function useExceptionActions(options: { onSaved?: () => void } = {}) {
   const save = useConfirmedMutation({
-    mutationFn: ({ id, values }: { id?: number; values: HourExceptionInput }) =>
+    // An edit carries the version it was read at: a save over someone else's newer change comes back 409 (the conflict dialog).
+    mutationFn: ({ id, values, version }: { id?: number; values: HourExceptionInput; version?: number }) =>
       id === undefined
         ? apiRequest<HourExceptionRow>('POST', '/api/admin/hour-exceptions', values)
-        : apiRequest<HourExceptionRow>('PUT', `/api/admin/hour-exceptions/${id}`, values),
+        : apiRequest<HourExceptionRow>('PUT', `/api/admin/hour-exceptions/${id}`, { ...values, version }),
     success: ({ id }) => (id === undefined ? ADMIN_MESSAGES.saved : ADMIN_MESSAGES.updated),
     invalidate: afterChange,
     onSuccess: () => options.onSaved?.(),

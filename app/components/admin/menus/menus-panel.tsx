@@ -116,7 +116,7 @@ export default function MenusPanel() {
                       description: s.isActive ? 'The menu page stops showing it at once.' : 'The menu page shows it at once, if it has a PDF or page images.',
                       detail: s.name,
                       confirmLabel: s.isActive ? 'Hide' : 'Show',
-                      variables: { id: s.id, values: { isActive: !s.isActive } },
+                      variables: { id: s.id, values: { isActive: !s.isActive }, version: s.version },
                     })
                   }
                   onDelete={() =>

@@ -9,6 +9,7 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
+import { FormConflictDialog, useVersionConflict, type ConflictFieldLabel } from '../conflict-dialog'
 import { UploadControl } from '../upload-control'
 import { useDiscardGuard } from '../discard-guard'
 import { FormDialogFooter } from '../form-dialog-footer'
@@ -25,6 +26,17 @@ const formValues = (s: MenuSectionRow): MenuSectionForm => ({
   backgroundImage: s.backgroundImage,
   isActive: s.isActive,
 })
+
+/** The fields the conflict dialog compares, with the form's labels. */
+const CONFLICT_FIELDS: ConflictFieldLabel[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'category', label: 'Category', format: (v) => MENU_CATEGORY_LABELS[v as MenuSectionRow['category']] ?? String(v) },
+  { key: 'description', label: 'Description' },
+  { key: 'pdfUrl', label: 'PDF' },
+  { key: 'imageUrls', label: 'Page images' },
+  { key: 'backgroundImage', label: 'Background image' },
+  { key: 'isActive', label: 'Active' },
+]
 
 /** The page images in order: move one left or right, or remove it. */
 function PageImages({ urls, onChange }: { urls: string[]; onChange: (next: string[]) => void }) {
@@ -82,19 +94,27 @@ export function SectionDialog({
     defaultValues: section ? formValues(section) : { name: '', category: defaultCategory, description: '', pdfUrl: null, imageUrls: [], backgroundImage: null, isActive: true },
   })
   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
+  // Someone else may save this section while the dialog is open: the save carries the version it was read at.
+  const versions = useVersionConflict<MenuSectionForm, MenuSectionRow>({
+    initial: form.formState.defaultValues as MenuSectionForm,
+    version: section?.version,
+    stale: actions.update.stale,
+    toValues: formValues,
+  })
   const { errors } = form.formState
   const [pdfUrl, imageUrls, backgroundImage] = form.watch(['pdfUrl', 'imageUrls', 'backgroundImage'])
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
   const set = (name: 'pdfUrl' | 'backgroundImage' | 'imageUrls', value: string | string[] | null) => form.setValue(name, value as never, { shouldDirty: true })
 
-  const submit = form.handleSubmit((values) =>
-    section
+  const submit = form.handleSubmit((values) => {
+    versions.submitted(form.getValues())
+    return section
       ? actions.update.ask({
           title: 'Save this menu section?',
           description: values.isActive ? 'The menu page shows the change at once.' : 'The section is inactive: the menu page does not show it.',
           detail: values.name,
           confirmLabel: 'Save',
-          variables: { id: section.id, values },
+          variables: { id: section.id, values, version: versions.version },
           returnTo: 'form',
         })
       : actions.create.ask({
@@ -104,8 +124,8 @@ export function SectionDialog({
           confirmLabel: 'Add Section',
           variables: values,
           returnTo: 'form',
-        }),
-  )
+        })
+  })
 
   return (
     <Dialog open={open} onOpenChange={guard.onOpenChange}>
@@ -115,7 +135,7 @@ export function SectionDialog({
           <DialogDescription>Guests open it from the menu page: the page images if there are any, else the PDF.</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={submit}>
-          <FormError message={save.error} />
+          <FormError message={versions.conflict ? undefined : save.error} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Name" error={errors.name?.message} {...form.register('name')} />
             <SelectField label="Category" options={CATEGORY_OPTIONS} hint="One section per category." error={errors.category?.message} {...form.register('category')} />
@@ -174,6 +194,15 @@ export function SectionDialog({
           <FormDialogFooter submitLabel={section ? 'Save Changes' : 'Add Section'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
+        {section && (
+          <FormConflictDialog
+            versions={versions}
+            fields={CONFLICT_FIELDS}
+            form={form as unknown as { reset: (v: MenuSectionForm) => void; trigger: () => Promise<boolean> }}
+            schema={MenuSectionSchema}
+            save={{ ...actions.update, run: (values: MenuSectionInput, version) => actions.update.run({ id: section.id, values, version }) }}
+          />
+        )}
       </DialogContent>
     </Dialog>
   )

@@ -14,7 +14,9 @@ export function useMenuActions(options: { onSaved?: () => void } = {}) {
     onSuccess: () => options.onSaved?.(),
   })
   const update = useConfirmedMutation({
-    mutationFn: ({ id, values }: { id: number; values: MenuSectionPatch }) => apiRequest<MenuSectionRow>('PATCH', `/api/admin/menu-sections/${id}`, values),
+    // The version the section was read at: a save over someone else's newer change comes back 409 (the conflict dialog).
+    mutationFn: ({ id, values, version }: { id: number; values: Omit<MenuSectionPatch, 'version'>; version: number }) =>
+      apiRequest<MenuSectionRow>('PATCH', `/api/admin/menu-sections/${id}`, { ...values, version }),
     success: ADMIN_MESSAGES.updated,
     failure: 'The menu section could not be saved. Please try again.',
     invalidate: [menuKeys.all],

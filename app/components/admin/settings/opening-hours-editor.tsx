@@ -13,7 +13,7 @@ import { useSaveSettings } from './use-settings-actions'
  * page (SPEC.md section 2): day and hours pairs, added, removed (never the
  * last one) and reordered; saved as the `footer_opening_hours` text.
  */
-export function OpeningHoursEditor({ value }: { value: string }) {
+export function OpeningHoursEditor({ value, version }: { value: string; version: number }) {
   const initial = React.useMemo<HoursLines>(() => ({ lines: hoursLinesFromText(value) }), [value])
   const form = useForm<HoursLines>({ resolver: zodResolver(HoursLinesSchema), defaultValues: initial })
   const lines = useFieldArray({ control: form.control, name: 'lines' })
@@ -26,7 +26,7 @@ export function OpeningHoursEditor({ value }: { value: string }) {
       title: 'Save the opening hours?',
       description: 'The footer, the mobile menu and the contact page show them at once.',
       confirmLabel: 'Save',
-      variables: [{ key: 'footer_opening_hours', value: hoursTextFromLines(parsed) }],
+      variables: [{ key: 'footer_opening_hours', value: hoursTextFromLines(parsed), version }],
       returnTo: 'form',
     }),
   )

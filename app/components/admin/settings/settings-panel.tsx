@@ -98,6 +98,8 @@ export default function SettingsPanel() {
     const fixed = new Set((settings.data ?? []).filter((s) => s.fromEnv).map((s) => s.settingKey))
     return VENUE.map((f) => (fixed.has(f.key) ? { ...f, readOnly: true, hint: SITE_ADDRESS_MESSAGES.fixFromEnv } : f))
   }, [settings.data])
+  // The version each key was read at, which its save sends back (issue 33: no lost updates).
+  const versions = React.useMemo(() => Object.fromEntries((settings.data ?? []).map((s) => [s.settingKey, s.version])), [settings.data])
 
   return (
     <section aria-labelledby="settings-title" className="space-y-5">
@@ -109,15 +111,16 @@ export default function SettingsPanel() {
       ) : (
         <>
           <WhereItShows />
-          <OpeningHoursEditor value={values.footer_opening_hours ?? ''} />
-          <SettingsForm id="kitchen" title="Kitchen Hours" description="The kitchen's hours, shown in the footer." fields={KITCHEN} values={values} />
-          <SettingsForm id="venue" title="Venue Details" description="The pub's name, how to reach it, and this website's address." fields={venueFields} values={values} />
+          <OpeningHoursEditor value={values.footer_opening_hours ?? ''} version={versions.footer_opening_hours ?? 0} />
+          <SettingsForm id="kitchen" title="Kitchen Hours" description="The kitchen's hours, shown in the footer." fields={KITCHEN} values={values} versions={versions} />
+          <SettingsForm id="venue" title="Venue Details" description="The pub's name, how to reach it, and this website's address." fields={venueFields} values={values} versions={versions} />
           <SettingsForm
             id="booking"
             title="Booking Settings"
             description="How online booking fills the pub. Changes apply to the next guest who looks for a table."
             fields={BOOKING}
             values={values}
+            versions={versions}
           />
           <SettingsForm
             id="guest-emails"
@@ -125,6 +128,7 @@ export default function SettingsPanel() {
             description="The emails a guest gets around a visit: a reminder before it, and a request for a review the morning after."
             fields={GUEST_EMAILS}
             values={values}
+            versions={versions}
           />
         </>
       )}
