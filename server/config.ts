@@ -18,6 +18,8 @@ export type Config = {
   adminUsername: string | undefined
   adminPassword: string | undefined
   trustProxy: string | number | boolean
+  /** The limits a stranger meets on the public booking form (docs/decisions/0021). */
+  guestLimits: GuestLimits
   /** Browser tests only: honour the X-Test-Now header (see testClockFromHeader). */
   testClockHeader: boolean
   nodeEnv: 'development' | 'production' | 'test'
@@ -25,7 +27,20 @@ export type Config = {
   isProduction: boolean
 }
 
+/**
+ * The limits of docs/decisions/0021: active bookings from the public form per
+ * email and per phone (`perGuest`) and per address (`perAddress`) on one date;
+ * booking attempts an hour from one address (`challengeAfterPerAddress`) or the
+ * whole site (`challengeAfterSite`) after which a proof-of-work solution is
+ * required (0: always).
+ */
+export type GuestLimits = { perGuest: number; perAddress: number; challengeAfterPerAddress: number; challengeAfterSite: number }
+
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
+const count = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(fallback))
+const atLeastOne = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(fallback))
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
 
 const isTimeZone = (tz: string) => {
@@ -87,6 +102,10 @@ const EnvSchema = z.object({
     z.string().min(8, 'must be at least 8 characters long').optional(),
   ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false')),
+  BOOKINGS_PER_GUEST_PER_DATE: atLeastOne(3),
+  BOOKINGS_PER_ADDRESS_PER_DATE: atLeastOne(5),
+  CHALLENGE_AFTER_PER_ADDRESS: count(5),
+  CHALLENGE_AFTER_SITE: count(200),
   TEST_CLOCK_HEADER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   E2E_TEST_SERVER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   LOG_LEVEL: z.preprocess(
@@ -161,6 +180,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    guestLimits: {
+      perGuest: e.BOOKINGS_PER_GUEST_PER_DATE,
+      perAddress: e.BOOKINGS_PER_ADDRESS_PER_DATE,
+      challengeAfterPerAddress: e.CHALLENGE_AFTER_PER_ADDRESS,
+      challengeAfterSite: e.CHALLENGE_AFTER_SITE,
+    },
     testClockHeader: e.TEST_CLOCK_HEADER === 'true',
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,

@@ -2,7 +2,7 @@ import type pg from 'pg'
 import { availableSlots, zonedInstant } from '#common/availability'
 import { GUEST_CHANGE_CUTOFF_HOURS, MANAGE_MESSAGES as M, type ManageLinkProblem, type ManageState, type ManageView } from '#common/manage-booking'
 import type { ChangeBookingInput } from '#common/manage-booking-schema'
-import type { AvailabilitySlot } from '#common/reservation-schema'
+import { DUPLICATE_BOOKING_MESSAGE, type AvailabilitySlot } from '#common/reservation-schema'
 import { dayOfWeek, todayIn } from '#common/time'
 import type { Reservation } from '../db/schema'
 import type { Deps } from '../deps'
@@ -112,7 +112,7 @@ export function createGuestBookings(
 
   /** A day's hours and active bookings, this booking's own seats left out. */
   async function dayWithout(client: Queryable, date: string, id: number): Promise<DayData> {
-    const { rows } = await client.query<DayData>(dayWithoutQuery(date, dayOfWeek(date), id))
+    const { rows } = await client.query<DayData>(dayWithoutQuery(date, dayOfWeek(date), id, clock.now()))
     return rows[0]!
   }
 
@@ -159,14 +159,18 @@ export function createGuestBookings(
         // The rules of a new booking: a party over the size staff confirm at once goes back to pending.
         const decision = decideBooking(input, { ...day, duplicate: Boolean(held.rowCount) }, rules, now)
         if (decision.outcome === 'refused') {
-          // The guest's own duplicate says so; any other reason is "that time is no longer available".
-          throw new ConflictError(decision.reason.message, decision.reason.code === 'duplicate' ? undefined : 'slot_unavailable')
+          // The guest's own duplicate says so (this is their own link); any other reason is "that time is no longer available".
+          if (decision.reason.code === 'duplicate') throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
+          throw new ConflictError(decision.reason.message, 'slot_unavailable')
         }
         const status = decision.status
         // A new visit time gets its own reminder.
         const moved = input.date !== current.date || input.startTime !== current.startTime
+        // A change through the link in the guest's email shows they have it, as its confirm link would: the
+        // booking holds its seats for good (docs/decisions/0021).
         const { rows } = await client.query<Reservation>(
-          `update reservations set date = $2, start_time = $3, party_size = $4, status = $5, changed_by = 'guest', changed_at = $6, updated_at = $6
+          `update reservations set date = $2, start_time = $3, party_size = $4, status = $5, changed_by = 'guest', changed_at = $6, updated_at = $6,
+             hold_until = null, guest_confirmed_at = case when $5 = 'pending' then coalesce(guest_confirmed_at, $6) else guest_confirmed_at end
              ${moved ? ', reminder_sent_at = null' : ''}
            where id = $1 returning ${RESERVATION_FIELDS}`,
           [current.id, input.date, input.startTime, input.partySize, status, now],

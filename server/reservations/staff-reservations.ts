@@ -76,7 +76,7 @@ export function createStaffReservations(
   const timeZone = config.venueTimezone
 
   async function dayFor(client: pg.PoolClient, date: string, exceptId?: number): Promise<DayData> {
-    const { rows } = await client.query<DayData>(dayWithoutQuery(date, dayOfWeek(date), exceptId ?? null))
+    const { rows } = await client.query<DayData>(dayWithoutQuery(date, dayOfWeek(date), exceptId ?? null, clock.now()))
     return rows[0]!
   }
 
