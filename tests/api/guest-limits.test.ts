@@ -74,7 +74,7 @@ describe('the attack: parties of 20 that nobody confirms', () => {
     expect(pending).toHaveLength(3)
     for (const r of pending) {
       expect(r.status).toBe('pending')
-      expect(guestConfirmationOf({ status: r.status, holdUntil: r.holdUntil!.toISOString(), guestConfirmedAt: null }, t.clock.now())).toBe('not_confirmed')
+      expect(guestConfirmationOf({ status: r.status as 'pending', holdUntil: r.holdUntil!.toISOString(), guestConfirmedAt: null }, t.clock.now())).toBe('not_confirmed')
     }
   })
 
