@@ -22,24 +22,33 @@ type Widget = HTMLElement & {
   verify: () => Promise<{ payload: string } | null>
 }
 
-/** Loads the widget's module once, and makes one hidden widget inside `host`. */
+/** How the widget is set up: the work in the background, nothing shown, no pointer or scroll collection (the work alone is the proof). */
+const WIDGET_CONFIG = {
+  challenge: CHALLENGE_URL,
+  auto: 'off',
+  display: 'invisible',
+  hideLogo: true,
+  hideFooter: true,
+  humanInteractionSignature: false,
+  minDuration: 0,
+}
+
+/**
+ * Loads the widget's module once, and makes one hidden widget inside `host`,
+ * resolving once it has mounted (its methods exist only then: it says so
+ * with a 'load' event). Its settings go in as an attribute, so that they
+ * hold from the start.
+ */
 async function createWidget(host: HTMLElement): Promise<Widget> {
   await import('altcha')
   const widget = document.createElement('altcha-widget') as unknown as Widget
-  // Nothing for a guest to see or tab to: the work runs in the background.
+  widget.setAttribute('configuration', JSON.stringify(WIDGET_CONFIG))
+  // Nothing for a guest to see, hear or tab to.
   widget.setAttribute('aria-hidden', 'true')
   widget.hidden = true
+  const mounted = new Promise((resolve) => widget.addEventListener('load', resolve, { once: true }))
   host.appendChild(widget)
-  await widget.configure({
-    challenge: CHALLENGE_URL,
-    auto: 'off',
-    display: 'invisible',
-    hideLogo: true,
-    hideFooter: true,
-    // No pointer or scroll collection: the work alone is the proof.
-    humanInteractionSignature: false,
-    minDuration: 0,
-  })
+  await mounted
   return widget
 }
 
