@@ -168,9 +168,15 @@ export function createStaffReservations(
         // Moved by someone else meanwhile: its new date is not locked. Staff try again.
         if (current.date !== before.date) throw new ConflictError('This booking was changed meanwhile. Please try again.')
         const next = { ...current, ...fields }
+        // A large party's request whose 30 minutes ran out unconfirmed holds no seats (decision 21): confirming it takes them again.
+        const heldNone = current.status === 'pending' && current.holdUntil !== null && current.holdUntil.getTime() <= clock.now().getTime()
         const seatsMoved =
           ACTIVE.has(next.status) &&
-          (!ACTIVE.has(current.status) || next.date !== current.date || next.startTime !== current.startTime || next.partySize > current.partySize)
+          (!ACTIVE.has(current.status) ||
+            (heldNone && next.status === 'confirmed') ||
+            next.date !== current.date ||
+            next.startTime !== current.startTime ||
+            next.partySize > current.partySize)
         if (seatsMoved && !force) await checkSeats(client, next, id)
         const [row] = await tx
           .update(reservations)

@@ -156,6 +156,18 @@ describe("a large party's request", () => {
     expect(await slots(date)).not.toContain('12:00')
   })
 
+  it('not confirmed in time, is confirmed by staff only if its seats are still free (or with their override)', async () => {
+    const date = '2026-12-20'
+    await t.services.settings.set('booking_capacity_covers', '20')
+    const lapsed = await book(guest({ date, startTime: '12:00', partySize: 20 })).expect(201)
+    await after(31 * MINUTE)
+    await book(guest({ date, startTime: '12:30', partySize: 4 })).expect(201)
+    const staff = await signedInAgent(t)
+    const refused = await staff.patch(`/api/admin/reservations/${lapsed.body.id}`).send({ status: 'confirmed' }).expect(409)
+    expect(refused.body.code).toBe('over_capacity')
+    await staff.patch(`/api/admin/reservations/${lapsed.body.id}`).send({ status: 'confirmed', force: true }).expect(200)
+  })
+
   it('opens nothing for a link that is not ours (a manage link among them) or has expired', async () => {
     const email = `mixed-${++n}@example.com`
     await book(guest({ email, date: '2026-12-04', startTime: '19:00', partySize: 8 })).expect(201)
