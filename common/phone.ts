@@ -16,6 +16,19 @@ export const DEFAULT_PHONE_COUNTRY = 'GB'
  * counts as itself however it is spaced. Empty for no digits at all.
  */
 export function phoneKey(phone: string): string {
+  // The common case first, without the library (about 50 µs a number, on the booking path): a UK number
+  // written with its 0 or +44 and spaces, dashes or brackets. phone.test.ts checks it gives the library's key.
+  const plain = phone.replace(/[\s().-]/g, '')
+  const uk = UK_NUMBER.exec(plain)
+  if (uk) return `+44${uk[1]}`
+  return libraryKey(phone)
+}
+
+// A UK national number of 9 or 10 digits after its trunk 0 or +44 (0044 too).
+const UK_NUMBER = /^(?:0|\+44|0044)([1-9]\d{8,9})$/
+
+/** phoneKey by libphonenumber-js, for every number the common case does not read. */
+export function libraryKey(phone: string): string {
   const trimmed = phone.trim().slice(0, 64)
   const parsed = parsePhoneNumberFromString(trimmed.replace(/^00/, '+'), DEFAULT_PHONE_COUNTRY)
   if (parsed?.isPossible()) return parsed.number
