@@ -16,6 +16,7 @@ export default [
     route('accessibility', 'routes/accessibility.tsx'),
     route('booking', 'routes/booking.tsx'),
     route('booking/manage/:token', 'routes/manage-booking.tsx'),
+    route('booking/confirm/:token', 'routes/confirm-booking.tsx'),
     route('unsubscribe', 'routes/unsubscribe.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

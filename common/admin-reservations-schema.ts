@@ -87,12 +87,39 @@ export const ReservationListQuerySchema = z.object({
 })
 export type ReservationListQuery = z.infer<typeof ReservationListQuerySchema>
 
-/** A reservation as the admin API returns it: the public fields, when it last changed, and its version (for the next edit). */
-export type AdminReservation = PublicReservation & { updatedAt: string; version: number }
+/**
+ * A reservation as the admin API returns it: the public fields, when it last
+ * changed and its version (for the next edit), and for a large party's request from the public form how long it
+ * holds its seats unconfirmed (`holdUntil`) and when its guest confirmed it.
+ */
+export type AdminReservation = PublicReservation & { updatedAt: string; version: number; holdUntil: string | null; guestConfirmedAt: string | null }
+
+type Instant = Date | string | null | undefined
+const isoOrNull = (at: Instant) => (at ? isoOf(at) : null)
 
 /** A stored reservation as the admin API answers it. */
-export function toAdminReservation(r: StoredReservation & { version: number }): AdminReservation {
-  return Object.assign(toPublicReservation(r), { updatedAt: isoOf(r.updatedAt), version: r.version })
+export function toAdminReservation(r: StoredReservation & { version: number; holdUntil?: Instant; guestConfirmedAt?: Instant }): AdminReservation {
+  return Object.assign(toPublicReservation(r), { updatedAt: isoOf(r.updatedAt), version: r.version, holdUntil: isoOrNull(r.holdUntil), guestConfirmedAt: isoOrNull(r.guestConfirmedAt) })
+}
+
+/**
+ * What staff are told of a pending large party's request from the public form
+ * (docs/decisions/0021): its guest confirmed it from their email; it waits for
+ * them (holding its seats until `holdUntil`); or they did not confirm it in
+ * time, and it holds no seats (staff can still confirm it). Null for any other booking.
+ */
+export type GuestConfirmation = 'confirmed' | 'awaiting' | 'not_confirmed'
+export function guestConfirmationOf(r: Pick<AdminReservation, 'status' | 'holdUntil' | 'guestConfirmedAt'>, now: Date): GuestConfirmation | null {
+  if (r.status !== 'pending') return null
+  if (r.guestConfirmedAt) return 'confirmed'
+  if (!r.holdUntil) return null
+  return new Date(r.holdUntil).getTime() > now.getTime() ? 'awaiting' : 'not_confirmed'
+}
+
+export const GUEST_CONFIRMATION_LABELS: Record<GuestConfirmation, string> = {
+  confirmed: 'Confirmed by the guest',
+  awaiting: "Awaiting the guest's confirmation",
+  not_confirmed: 'Not confirmed by the guest',
 }
 
 /** The Edit Reservation form's values for a reservation (its fields less the marketing opt-in, which staff do not edit, plus its status). */

@@ -25,6 +25,8 @@ export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number]
 export const BOOKING_VARIABLES = ['customerName', 'date', 'time', 'partySize', 'preference', 'specialRequests', 'venueName', 'venuePhone'] as const
 /** A guest's booking messages also carry the link to change or cancel it. */
 const GUEST_BOOKING_VARIABLES = [...BOOKING_VARIABLES, 'manageUrl'] as const
+/** A large party's request from the public form also carries the link that confirms it (it holds its table for 30 minutes until then). */
+const REQUEST_VARIABLES = [...GUEST_BOOKING_VARIABLES, 'confirmUrl'] as const
 const STAFF_VARIABLES = [...BOOKING_VARIABLES, 'customerEmail', 'customerPhone', 'status'] as const
 const ENQUIRY_VARIABLES = ['customerName', 'eventTitle', 'eventDate', 'eventTime', 'partySize', 'specialRequests', 'venueName', 'venuePhone'] as const
 /** A member of staff's password link: whom it is for, the link (made when the message is sent, never stored) and how long it works. */
@@ -33,7 +35,11 @@ const PASSWORD_LINK_VARIABLES = ['staffName', 'username', 'passwordUrl', 'linkVa
 /** When each message is sent and to whom, in words for staff, and the variables it can fill. */
 export const EMAIL_TEMPLATE_INFO: Record<EmailTemplateKey, { name: string; when: string; variables: readonly string[] }> = {
   booking_confirmed: { name: 'Booking confirmed', when: 'To the guest, when a booking of up to 6 is confirmed at once.', variables: GUEST_BOOKING_VARIABLES },
-  booking_pending: { name: 'Booking received (large party)', when: 'To the guest, when a party of 7 or more waits for staff to confirm.', variables: GUEST_BOOKING_VARIABLES },
+  booking_pending: {
+    name: 'Booking received (large party)',
+    when: 'To the guest, when a party of 7 or more waits for staff to confirm. {{confirmUrl}} confirms the request: until the guest opens it, the table is held for 30 minutes only.',
+    variables: REQUEST_VARIABLES,
+  },
   booking_approved: { name: 'Booking approved', when: 'To the guest, when staff confirm a pending booking.', variables: GUEST_BOOKING_VARIABLES },
   booking_cancelled: {
     name: 'Booking cancelled',
@@ -91,6 +97,7 @@ export const SAMPLE_VARIABLES: Record<string, string> = {
   eventDate: 'Thursday 17th December',
   eventTime: '7:00 PM',
   manageUrl: 'https://example.com/booking/manage/sample',
+  confirmUrl: 'https://example.com/booking/confirm/sample',
   reviewUrl: 'https://example.com/review',
   change: 'Cancelled by the guest. Was: 7:00 PM, 4 guests.',
   staffName: 'Sam',

@@ -42,6 +42,16 @@ export type ManageView = {
   venuePhone: string
 }
 
+/**
+ * Where a large party's request from the public form stands, as the page of
+ * its confirm link says (docs/decisions/0021): it waits for the guest to
+ * confirm it; they have, and it holds its table; they confirmed it after its
+ * 30 minutes and the table had gone meanwhile (staff will call); staff have
+ * confirmed it already; it was cancelled; its time has passed.
+ */
+export type RequestState = 'waiting' | 'confirmed' | 'no_room' | 'approved' | 'cancelled' | 'past'
+export type RequestView = { date: string; startTime: string; partySize: number; name: string; state: RequestState; venuePhone: string }
+
 /** Why a link shows no booking. */
 export type ManageLinkProblem = 'invalid' | 'expired'
 

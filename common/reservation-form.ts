@@ -35,8 +35,24 @@ export function slotUnavailableMessage(time12: string, partySize: number): strin
   return `Sorry, ${time12} is no longer available for ${partySize} ${partySize === 1 ? 'guest' : 'guests'}. Please choose another time.`
 }
 
+/**
+ * A guest's own second booking at the same date and time, as their manage link
+ * tells them. The public form answers it as a full time (slotUnavailableMessage),
+ * so it never tells a stranger that someone else has a booking then.
+ */
 export const DUPLICATE_BOOKING_MESSAGE =
   'You already have a booking at this date and time. Please call us if you need to change it.'
+
+/**
+ * The 409 text past the per-guest limits of one date (docs/decisions/0021):
+ * the same whichever of email, phone or connection reached it, so a stranger
+ * typing another's email learns no more than that the form cannot take it.
+ */
+export const GUEST_LIMIT_MESSAGE = (date: string) =>
+  `Sorry, we cannot take more bookings online for ${date} from these details. Please call us to book.`
+
+/** The 400 text when the form's background check (the proof-of-work challenge) is required and missing: the form solves it and sends again. */
+export const CHALLENGE_MESSAGE = 'Please wait a moment and try again.'
 
 export const IDEMPOTENCY_MISMATCH_MESSAGE =
   'This Idempotency-Key was already used for a different booking. Send a new booking with a new key.'

@@ -12,6 +12,12 @@ export * from './reservation-form'
 
 const M = RESERVATION_MESSAGES
 
+/** A public form's solution of the proof-of-work challenge (docs/decisions/0021): the widget's payload, a few hundred characters. */
+export const ChallengeSolutionSchema = z
+  .string({ error: 'altcha must be the text of a solution' })
+  .max(4000, 'altcha is too long')
+  .optional()
+
 const guests = wholeNumber({ min: GUESTS_MIN, max: GUESTS_MAX, message: M.guestsRange })
 const name = text({ max: 200, required: M.nameRequired, label: 'Name', tooLong: M.tooLong })
 const phone = text({ max: 40, required: M.phoneRequired, label: 'Phone', tooLong: M.tooLong })
@@ -87,6 +93,8 @@ export const CreateReservationSchema = z.preprocess(
       receiveOffers: z.boolean({ error: 'receiveOffers must be true or false' }).default(false),
       eventId: IdSchema.optional(),
       website: text({ max: 500, label: 'Website' }).optional(),
+      /** The form's solution of the proof-of-work challenge (the ALTCHA widget's payload), when it has one. */
+      altcha: ChallengeSolutionSchema,
     })
     .refine((v) => v.eventId !== undefined || (typeof v.startTime === 'string' && v.startTime !== ''), {
       message: M.startTimeRequired,

@@ -22,6 +22,8 @@ export type Config = {
   demoPlan: boolean
   /** PUBLIC_URL: the site's public address, over the Site address setting (links in emails, the sitemap). */
   publicUrl: string | undefined
+  /** The limits a stranger meets on the public booking form (docs/decisions/0021). */
+  guestLimits: GuestLimits
   /** Browser tests only: honour the X-Test-Now header (see testClockFromHeader). */
   testClockHeader: boolean
   nodeEnv: 'development' | 'production' | 'test'
@@ -29,7 +31,20 @@ export type Config = {
   isProduction: boolean
 }
 
+/**
+ * The limits of docs/decisions/0021: active bookings from the public form per
+ * email and per phone (`perGuest`) and per address (`perAddress`) on one date;
+ * booking attempts an hour from one address (`challengeAfterPerAddress`) or the
+ * whole site (`challengeAfterSite`) after which a proof-of-work solution is
+ * required (0: always).
+ */
+export type GuestLimits = { perGuest: number; perAddress: number; challengeAfterPerAddress: number; challengeAfterSite: number }
+
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
+const count = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(fallback))
+const atLeastOne = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(fallback))
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
 
 const isTimeZone = (tz: string) => {
@@ -99,6 +114,10 @@ const EnvSchema = z.object({
       .regex(/^https?:\/\/[^\s/?#]+(\/\S*)?$/i, 'must be the web address guests use, such as https://www.thewheatsheafinn.co.uk')
       .optional(),
   ),
+  BOOKINGS_PER_GUEST_PER_DATE: atLeastOne(3),
+  BOOKINGS_PER_ADDRESS_PER_DATE: atLeastOne(5),
+  CHALLENGE_AFTER_PER_ADDRESS: count(5),
+  CHALLENGE_AFTER_SITE: count(200),
   TEST_CLOCK_HEADER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   E2E_TEST_SERVER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   LOG_LEVEL: z.preprocess(
@@ -175,6 +194,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     demoPlan: e.DEMO_PLAN === 'true',
     publicUrl: e.PUBLIC_URL,
+    guestLimits: {
+      perGuest: e.BOOKINGS_PER_GUEST_PER_DATE,
+      perAddress: e.BOOKINGS_PER_ADDRESS_PER_DATE,
+      challengeAfterPerAddress: e.CHALLENGE_AFTER_PER_ADDRESS,
+      challengeAfterSite: e.CHALLENGE_AFTER_SITE,
+    },
     testClockHeader: e.TEST_CLOCK_HEADER === 'true',
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,

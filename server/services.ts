@@ -20,6 +20,7 @@ import { createMenuService } from './menu/menu-service'
 import { createGuestBookings } from './reservations/guest-bookings'
 import { recordReservationHistory } from './reservations/history'
 import { createReservationsService } from './reservations/reservations-service'
+import { createChallenges } from './rate-limits/challenge'
 import { createStaffReservations } from './reservations/staff-reservations'
 import { createVisitEmails } from './email/visit-emails'
 import { createSettingsService } from './settings/settings-service'
@@ -38,8 +39,11 @@ export function createServices(deps: Deps) {
     onChange: () => publicReads.drop('settings', 'availability'),
     publicUrl: deps.config.publicUrl,
   })
+  // The public forms' proof-of-work challenge (docs/decisions/0021).
+  const challenges = createChallenges({ secret: deps.config.sessionSecret })
   const reservations = createReservationsService(deps, {
     settings,
+    challenges,
     onForgetDays: (dates) => (dates ? publicReads.drop(...dates.map((date) => `date:${date}` as const)) : publicReads.drop('availability')),
   })
   // Every change of a booking, by staff or guest, commits with its history line.
@@ -78,6 +82,7 @@ export function createServices(deps: Deps) {
     marketing: createMarketingService(deps),
     media: createMediaService(deps),
     reservations,
+    challenges,
     publicReads,
     staffReservations: createStaffReservations(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     guestBookings: createGuestBookings(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),

@@ -12,9 +12,13 @@ const SlotsQuerySchema = z.object({
 })
 const IDEMPOTENCY_KEY_RE = /^[\w.:-]{8,200}$/
 
-/** GET /api/availability/slots/:date and POST /api/reservations (DESIGN.md section 3). */
-export function reservationRoutes({ reservations, publicReads }: Services) {
+/** GET /api/availability/slots/:date, POST /api/reservations (DESIGN.md section 3) and the public forms' challenge. */
+export function reservationRoutes({ reservations, publicReads, challenges }: Services) {
   return new ApiRoutes()
+    // A fresh proof-of-work challenge for a public form to solve in the background (docs/decisions/0021).
+    .get('/api/altcha/challenge', async (_req, res) => {
+      res.set('Cache-Control', 'no-store').json(await challenges.issue())
+    })
     .get('/api/availability/slots/:date', async (req, res) => {
       const date = String(req.params.date)
       if (!isValidDate(date)) throw new ValidationError(RESERVATION_MESSAGES.dateInvalid, { date: RESERVATION_MESSAGES.dateInvalid })

@@ -250,6 +250,19 @@ export const reservations = pgTable(
      * admin edit names the version it read, and a save against a newer one is refused (server/audit/versions.ts).
      */
     version: integer('version').notNull().default(1),
+    /**
+     * A large party's request from the public form holds its seats until then
+     * (30 minutes after it was made) unless the guest confirms it from their
+     * email; null holds for good (every other booking). Confirmed bookings hold
+     * whatever it says (docs/decisions/0021).
+     */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** When the guest confirmed a large party's request from the link in their email. */
+    guestConfirmedAt: timestamp('guest_confirmed_at', { withTimezone: true }),
+    /** The phone in E.164 (common/phone.ts): the per-phone limit counts it, search will find it. */
+    phoneKey: text('phone_key'),
+    /** A keyed hash of the address a public booking came from (null: made by staff), for the per-address limit. */
+    clientKey: text('client_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -267,8 +280,9 @@ export const reservations = pgTable(
     check('reservations_time_check', isTime('start_time')),
     index('reservations_date_status_idx').on(t.date, t.status),
     index('reservations_status_idx').on(t.status),
-    // And reservations_active_covers_idx, (date, start_time, lower(email)) including party_size and id on the
-    // active bookings, which drizzle cannot declare (INCLUDE): migrations 0005 and 0006.
+    // And reservations_active_covers_idx, (date, start_time, lower(email)) including party_size, id, status,
+    // hold_until, phone_key and client_key on the active bookings, which drizzle cannot declare (INCLUDE):
+    // migrations 0005, 0006 and guest_holds_and_limits.
   ],
 )
 export type Reservation = typeof reservations.$inferSelect

@@ -79,22 +79,29 @@ ${manageLinkText}
 {{venueName}}`,
   },
   booking_pending: {
-    subject: 'We have your booking request for {{partySize}} on {{date}}',
+    subject: 'Please confirm your booking request for {{partySize}} on {{date}}',
     heroTitle: 'Reservation Received',
     greetingText: 'Hello {{customerName}},',
     messageText:
-      'Thank you for your booking request. For parties of more than 6 we confirm every booking personally: we will call you within 24 hours. If you would rather talk to us now, call {{venuePhone}}.',
-    ...MANAGE_BUTTON,
-    footerText: 'Your table is held for you until we have spoken.',
+      'Thank you for your booking request. {{#confirmUrl}}Please confirm it with the button below: until you do, we hold your table for 30 minutes only. {{/confirmUrl}}For parties of more than 6 we confirm every booking personally: we will call you within 24 hours. If you would rather talk to us now, call {{venuePhone}}.',
+    buttonOneText: 'Confirm my request',
+    buttonOneUrl: '{{confirmUrl}}',
+    buttonTwoText: MANAGE_BUTTON.buttonOneText,
+    buttonTwoUrl: MANAGE_BUTTON.buttonOneUrl,
+    footerText: 'Once you have confirmed it, your table is held for you until we have spoken.',
     textContent: `Hello {{customerName}},
 
-Thank you for your booking request. For parties of more than 6 we confirm every booking personally: we will call you within 24 hours. If you would rather talk to us now, call {{venuePhone}}.
+Thank you for your booking request.{{#confirmUrl}} Please confirm it: until you do, we hold your table for 30 minutes only.
+
+Confirm my request: {{confirmUrl}}{{/confirmUrl}}
+
+For parties of more than 6 we confirm every booking personally: we will call you within 24 hours. If you would rather talk to us now, call {{venuePhone}}.
 
 ${bookingSummaryText}
 
 Change or cancel: {{manageUrl}}
 
-Your table is held for you until we have spoken.
+Once you have confirmed it, your table is held for you until we have spoken.
 
 {{venueName}}`,
   },

@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../domain-errors'
 import type { ReservationEvents } from '../reservations/reservation-events'
 import type { SettingsService } from '../settings/settings-service'
 import { manageLinkFor } from '../reservations/manage-link'
+import { confirmLinkFor } from '../reservations/confirm-link'
 import { signToken, verifyToken } from '../signed-tokens'
 import { defaultTemplate } from './default-templates'
 import { bookingCalendarFile } from '../reservations/ics'
@@ -116,6 +117,7 @@ export function createEmailService(
       venue,
       unsubscribeUrl: data.guest ? unsubscribeUrl(venue.site_url, to) : undefined,
       manageUrl: data.manage ? manageLinkFor(config, venue.site_url, data.manage.reservationId, data.manage.date) : undefined,
+      confirmUrl: data.confirm ? confirmLinkFor(config, venue.site_url, data.confirm.reservationId, data.confirm.date) : undefined,
     })
     return { message, passwordUrl }
   }

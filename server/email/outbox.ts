@@ -23,6 +23,12 @@ export type MessageData = {
    * while after the visit's date.
    */
   manage?: { reservationId: number; date: string }
+  /**
+   * A large party's request from the public form, which holds its seats for a
+   * while only: its {{confirmUrl}} (the signed link that confirms it) is made
+   * when the message is sent (docs/decisions/0021).
+   */
+  confirm?: { reservationId: number; date: string }
   /** A guest's message that staff caused (they confirmed, cancelled or booked it, or sent it again): not counted against the address's hourly limit. */
   byStaff?: boolean
   /** A staff alert of a guest's change: the booking before it, for an alert that stands for several changes (inbox-limits.ts). */
@@ -132,6 +138,8 @@ export function bookingMessages(
         guest: true,
         calendar: seated ? calendarOf(r, context) : undefined,
         manage: kind === 'cancelled' ? undefined : { reservationId: r.id, date: r.date },
+        // Only a request that holds for a while asks to be confirmed (not staff's own pending bookings).
+        confirm: guestTemplate === 'booking_pending' && r.holdUntil ? { reservationId: r.id, date: r.date } : undefined,
       },
     },
   ]

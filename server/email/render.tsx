@@ -33,16 +33,19 @@ export type RenderInput = {
   unsubscribeUrl?: string
   /** The guest's link to change or cancel the booking ({{manageUrl}}); added to a template that does not place it itself. */
   manageUrl?: string
+  /** A large party's link to confirm their request ({{confirmUrl}}); added, first, to a template that does not place it itself. */
+  confirmUrl?: string
 }
 
 const MANAGE_TEXT = 'Change or cancel your booking'
+const CONFIRM_TEXT = 'Confirm your request'
 
 /** React Email's renderer, loaded with the first message: it brings prettier, which the process need not hold until then. */
 let loadRenderer: Promise<typeof Render> | undefined
 const renderer = () => (loadRenderer ??= import('@react-email/render').then((m) => m.render))
 
-/** Whether a template places {{manageUrl}} itself (in any of its parts). */
-const placesManageUrl = (t: RenderInput['template']) => Object.values(t).some((v) => typeof v === 'string' && v.includes('manageUrl'))
+/** Whether a template places a variable ({{manageUrl}}, {{confirmUrl}}) itself, in any of its parts. */
+const places = (t: RenderInput['template'], name: string) => Object.values(t).some((v) => typeof v === 'string' && v.includes(name))
 
 /** Fills variables without HTML escaping: for subjects, plain text, and text React escapes itself. */
 const plain = (template: string | null | undefined, variables: Record<string, string>) =>
@@ -81,9 +84,9 @@ function withStopOffers(body: string, unsubscribeUrl: string | undefined): strin
   )
 }
 
-/** Staff's own HTML without {{manageUrl}} gets the link. */
-function withManageLink(body: string, manageUrl: string | undefined): string {
-  return manageUrl ? beforeBodyEnd(body, `<p><a href="${Mustache.escape(manageUrl)}">${MANAGE_TEXT}</a></p>`) : body
+/** Staff's own HTML without {{manageUrl}} (or {{confirmUrl}}) gets the link. */
+function withLink(body: string, url: string | undefined, text: string): string {
+  return url ? beforeBodyEnd(body, `<p><a href="${Mustache.escape(url)}">${text}</a></p>`) : body
 }
 
 /**
@@ -92,11 +95,13 @@ function withManageLink(body: string, manageUrl: string | undefined): string {
  * structured fields in the shared layout) and the plain-text part. Variables
  * are filled by mustache, escaped in HTML and not in text (DESIGN.md section 4).
  */
-export async function renderMessage({ template: t, variables, summary, venue, unsubscribeUrl, manageUrl }: RenderInput): Promise<RenderedMessage> {
+export async function renderMessage({ template: t, variables, summary, venue, unsubscribeUrl, manageUrl, confirmUrl }: RenderInput): Promise<RenderedMessage> {
   const siteUrl = venue.site_url
-  const vars = { venueName: venue.venue_name, venuePhone: venue.venue_phone, ...variables, ...(manageUrl ? { manageUrl } : {}) }
-  // Every guest booking email carries the manage link, even from a template written before it existed.
-  const addManage = Boolean(manageUrl) && !placesManageUrl(t)
+  const vars = { venueName: venue.venue_name, venuePhone: venue.venue_phone, ...variables, ...(manageUrl ? { manageUrl } : {}), ...(confirmUrl ? { confirmUrl } : {}) }
+  // Every guest booking email carries the manage link, even from a template written before it existed;
+  // a large party's request carries its confirm link the same way.
+  const addManage = Boolean(manageUrl) && !places(t, 'manageUrl')
+  const addConfirm = Boolean(confirmUrl) && !places(t, 'confirmUrl')
   const subject = plain(t.subject, vars).replace(/\s+/g, ' ').trim()
   const buttons = [
     [t.buttonOneText, t.buttonOneUrl],
@@ -105,10 +110,14 @@ export async function renderMessage({ template: t, variables, summary, venue, un
     .map(([text, url]) => ({ text: plain(text, vars).trim(), url: plain(url, vars).trim() }))
     .filter((b) => b.text && b.url)
     .map((b) => ({ ...b, url: absolute(b.url, siteUrl) }))
+  if (addConfirm) buttons.unshift({ text: CONFIRM_TEXT, url: confirmUrl! })
   if (addManage) buttons.push({ text: MANAGE_TEXT, url: manageUrl! })
 
   const body = t.htmlContent?.trim()
-    ? withStopOffers(withManageLink(html(t.htmlContent, vars), addManage ? manageUrl : undefined), unsubscribeUrl)
+    ? withStopOffers(
+        withLink(withLink(html(t.htmlContent, vars), addConfirm ? confirmUrl : undefined, CONFIRM_TEXT), addManage ? manageUrl : undefined, MANAGE_TEXT),
+        unsubscribeUrl,
+      )
     : await (await renderer())(
         <EmailLayout
           preview={subject}
@@ -132,6 +141,7 @@ export async function renderMessage({ template: t, variables, summary, venue, un
     `${venue.venue_phone} · ${venue.venue_email} · ${siteUrl}`,
     ...(unsubscribeUrl ? ['', `If you agreed to hear about our offers when you booked, stop them here: ${unsubscribeUrl}`] : []),
   ].join('\n')
+  const confirmLine = addConfirm ? `\n\n${CONFIRM_TEXT}: ${confirmUrl}` : ''
   const manageLine = addManage ? `\n\n${MANAGE_TEXT}: ${manageUrl}` : ''
-  return { subject, html: body, text: `${plain(t.textContent, vars).trim()}${manageLine}\n${footer}\n` }
+  return { subject, html: body, text: `${plain(t.textContent, vars).trim()}${confirmLine}${manageLine}\n${footer}\n` }
 }

@@ -5,8 +5,11 @@ import type { Reservation } from '../db/schema'
 import { sendTogether } from '../db/pipeline'
 import { countAttemptsQuery, type AttemptCount } from '../rate-limits/attempts'
 import { ConnectionLost, transactionOn, type TransactionEnd } from '../db/transaction'
+import { challengeCountsFrom, challengeCountsQueries } from '../rate-limits/challenge'
 import { batchChecksQuery, batchDaysQuery, lockDatesQuery, replayFrom, reserveIdsQuery, type InsertIds } from './booking-sql'
+import type { GuestCounts } from './booking-decision'
 import {
+  guestCountsOf,
   insertAndCommit,
   slotOf,
   type Booked,
@@ -160,17 +163,28 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
   const from = dates.map((d) => perDate.get(d)!.from)
   const to = dates.map((d) => perDate.get(d)!.to)
 
-  const [, counted, , days, checks, reserved] = await sendTogether(client, [
+  const at = plans[0]!.attempt.at
+  const [, counted, hourly, site, , days, checks, reserved] = await sendTogether(client, [
     'begin',
-    countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds, plans[0]!.attempt.at),
+    countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds, at),
+    ...challengeCountsQueries(plans.map((p) => p.hourly), at),
     lockDatesQuery(dates),
-    batchDaysQuery(dates, weekdays, from, to),
-    batchChecksQuery(plans.map((p) => p.holder.email), plans.map((p) => p.date), plans.map((p) => p.holder.startTime), plans.map((p) => p.idempotencyKey ?? null)),
+    // The seats held at the batch's clock: a large party's unconfirmed request stops holding them after its hold.
+    batchDaysQuery(dates, weekdays, from, to, at),
+    batchChecksQuery(
+      plans.map((p) => p.holder.email),
+      plans.map((p) => p.date),
+      plans.map((p) => p.holder.startTime),
+      plans.map((p) => p.idempotencyKey ?? null),
+      plans.map((p) => p.holder.phoneKey),
+      plans.map((p) => p.holder.clientKey),
+    ),
     reserveIdsQuery(batch.length),
   ])
 
   const outcomes = decideInOrder(batch, {
     counted: new Map((counted!.rows as (AttemptCount & { key: string })[]).map((r) => [r.key, r])),
+    challenge: challengeCountsFrom(plans.map((p) => p.hourly), hourly!.rows, site!.rows),
     days: new Map((days!.rows as (DayData & { date: string })[]).map((r) => [r.date, r])),
     checks: checks!.rows as Record<string, unknown>[],
   })
@@ -203,18 +217,34 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
 /**
  * Decides each booking of a batch in arrival order. Each sees the day as read
  * under the lock plus the batch's earlier accepted bookings, its own place in
- * the attempt count, and whether an earlier booking of the batch already holds
- * its slot or used its idempotency key.
+ * the attempt counts, and whether an earlier booking of the batch already holds
+ * its slot, counts against its guest's limits or used its idempotency key.
  */
 function decideInOrder(
   batch: Request[],
-  read: { counted: Map<string, AttemptCount & { key: string }>; days: Map<string, DayData>; checks: Record<string, unknown>[] },
+  read: {
+    counted: Map<string, AttemptCount & { key: string }>
+    challenge: BookingReads['challenge'][]
+    days: Map<string, DayData>
+    checks: Record<string, unknown>[]
+  },
 ): Outcome[] {
   const inBatch = new Map<string, number>() // attempts per key so far
   const perKey = new Map<string, number>() // attempts per key in the whole batch
   for (const { plan } of batch) perKey.set(plan.attempt.key, (perKey.get(plan.attempt.key) ?? 0) + 1)
   const added = new Map<string, ActiveBooking[]>() // accepted bookings per date
   const heldSlots = new Set<string>()
+  // The batch's accepted bookings per guest key and date: they count against the limits of the later ones.
+  const guestKeys = new Map<string, number>()
+  const keysOf = (plan: BookingPlan) => [
+    `e|${plan.date}|${plan.holder.email.toLowerCase()}`,
+    `p|${plan.date}|${plan.holder.phoneKey}`,
+    `c|${plan.date}|${plan.holder.clientKey}`,
+  ]
+  const withBatch = (plan: BookingPlan, counts: GuestCounts): GuestCounts => {
+    const [email, phone, client] = keysOf(plan).map((k) => guestKeys.get(k) ?? 0)
+    return { byEmail: counts.byEmail + email!, byPhone: counts.byPhone + phone!, byClient: counts.byClient + client! }
+  }
   // The earlier booking of the batch that used each idempotency key: a later one replays it once it exists.
   const keyOwner = new Map<string, { index: number; placeholder: Reservation }>()
 
@@ -227,6 +257,7 @@ function decideInOrder(
     const earlier = plan.idempotencyKey ? keyOwner.get(plan.idempotencyKey) : undefined
     const reads: BookingReads = {
       attempt: { hits: total.hits - perKey.get(plan.attempt.key)! + seen, reset_at: total.reset_at },
+      challenge: read.challenge[i]!,
       replay: replayFrom(read.checks[i]!) ?? earlier?.placeholder,
       // Named, not spread: see asInserted (booking-sql.ts) on spreads followed by properties.
       day: {
@@ -234,6 +265,7 @@ function decideInOrder(
         exceptions: day.exceptions,
         bookings: [...day.bookings, ...(added.get(plan.date) ?? [])],
         duplicate: (read.checks[i]!.duplicate as boolean) || heldSlots.has(slot),
+        guest: withBatch(plan, guestCountsOf(read.checks[i]!)),
       },
     }
     let write: BookingWrite | undefined
@@ -249,6 +281,7 @@ function decideInOrder(
     }
     added.set(plan.date, [...(added.get(plan.date) ?? []), { startTime: write.reservation.startTime, partySize: write.reservation.partySize }])
     heldSlots.add(slot)
+    for (const key of keysOf(plan)) guestKeys.set(key, (guestKeys.get(key) ?? 0) + 1)
     if (plan.idempotencyKey) {
       // Stands for the reservation until it is inserted: enough to tell a retry from a different booking.
       const placeholder = { idempotencyFingerprint: write.reservation.idempotencyFingerprint } as Reservation

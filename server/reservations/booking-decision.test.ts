@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { availableSlots, type ActiveBooking, type DateException, type WeeklyHours } from '#common/availability'
-import { DUPLICATE_BOOKING_MESSAGE, EVENT_FULL_MESSAGE, slotUnavailableMessage } from '#common/reservation-schema'
+import { EVENT_FULL_MESSAGE, GUEST_LIMIT_MESSAGE, slotUnavailableMessage } from '#common/reservation-schema'
 import { formatTime12 } from '#common/time'
-import { decideBooking, type BookingRequest, type BookingRules, type EventDay, type RefusalCode, type TableDay } from './booking-decision'
+import { decideBooking, type BookingRequest, type BookingRules, type EventDay, type GuestCounts, type RefusalCode, type TableDay } from './booking-decision'
 
 const RULES: BookingRules = {
   capacityCovers: 60,
@@ -81,7 +81,40 @@ describe('decideBooking: a table', () => {
         reason: { code: c.expected, message: slotUnavailableMessage(formatTime12(request.startTime), request.partySize) },
       })
     }
-    expect(decideBooking(ask(), day({ duplicate: true }), RULES, NOW)).toEqual({ outcome: 'refused', reason: { code: 'duplicate', message: DUPLICATE_BOOKING_MESSAGE } })
+    // A duplicate gets the same words as a full time: the form never tells a stranger that another person has a booking then.
+    expect(decideBooking(ask(), day({ duplicate: true }), RULES, NOW)).toEqual({
+      outcome: 'refused',
+      reason: { code: 'duplicate', message: slotUnavailableMessage(formatTime12(ask().startTime), ask().partySize) },
+    })
+  })
+
+  describe('the limits of one guest on a date (from the public form)', () => {
+    const LIMITED = { ...RULES, guestLimits: { perGuest: 3, perAddress: 5 } }
+    const counts = (over: Partial<GuestCounts> = {}): GuestCounts => ({ byEmail: 0, byPhone: 0, byClient: 0, ...over })
+    it.each([
+      { held: counts({ byEmail: 2, byPhone: 2, byClient: 4 }), expected: 'confirmed' },
+      { held: counts({ byEmail: 3 }), expected: 'guest_limit' },
+      { held: counts({ byPhone: 3 }), expected: 'guest_limit' },
+      { held: counts({ byClient: 4 }), expected: 'confirmed' },
+      { held: counts({ byClient: 5 }), expected: 'guest_limit' },
+    ])('with $held held, answers $expected', ({ held, expected }) => {
+      const decision = decideBooking(ask(), day({ guest: held }), LIMITED, NOW)
+      expect(decision.outcome === 'accepted' ? decision.status : decision.reason.code).toBe(expected)
+    })
+    it('says so in one message whichever key reached it, naming the date', () => {
+      for (const held of [counts({ byEmail: 3 }), counts({ byPhone: 3 }), counts({ byClient: 5 })]) {
+        expect(decideBooking(ask(), day({ guest: held }), LIMITED, NOW)).toEqual({
+          outcome: 'refused',
+          reason: { code: 'guest_limit', message: GUEST_LIMIT_MESSAGE('Saturday, 21 November 2026') },
+        })
+      }
+    })
+    it('limits an event table too, and nobody when no limits are given (staff, a guest moving their own booking)', () => {
+      expect(decideBooking(ask({ event: { title: 'Quiz', capacity: null } }), { duplicate: false, covers: 0, guest: counts({ byEmail: 3 }) }, LIMITED, NOW)).toMatchObject({
+        reason: { code: 'guest_limit' },
+      })
+      expect(decideBooking(ask(), day({ guest: counts({ byEmail: 30 }) }), RULES, NOW)).toMatchObject({ outcome: 'accepted' })
+    })
   })
 
   it('refuses the hour the clocks skip in March, and takes the hour they repeat in October', () => {

@@ -25,8 +25,8 @@ import {
   type DateException,
   type WeeklyHours,
 } from '#common/availability'
-import { DUPLICATE_BOOKING_MESSAGE, EVENT_FULL_MESSAGE, slotUnavailableMessage } from '#common/reservation-schema'
-import { formatTime12 } from '#common/time'
+import { EVENT_FULL_MESSAGE, GUEST_LIMIT_MESSAGE, slotUnavailableMessage } from '#common/reservation-schema'
+import { formatLongDate, formatTime12 } from '#common/time'
 import { ConflictError } from '../domain-errors'
 
 /** What the guest asks for. An event booking names the event's title and capacity (null: no limit). */
@@ -37,15 +37,27 @@ export type BookingRequest = {
   event?: { title: string; capacity: number | null }
 }
 
-/** A table booking's day as read under the date lock: its hours, its active bookings, and whether this guest already holds the slot. */
+/**
+ * How long a large party's request from the public form holds its seats
+ * unless its guest confirms it from their email (or staff confirm it): long
+ * enough to open the email, too short for a stranger's requests to empty an
+ * evening (docs/decisions/0021).
+ */
+export const UNCONFIRMED_HOLD_MINUTES = 30
+
+/** A guest's active bookings from the public form on the date, by email, phone and address (none counted when not given: staff and guests' own changes). */
+export type GuestCounts = { byEmail: number; byPhone: number; byClient: number }
+
+/** A table booking's day as read under the date lock: its hours, the bookings holding seats, and whether this guest already holds the slot. */
 export type TableDay = {
   weekly: readonly WeeklyHours[]
   exceptions: readonly DateException[]
   bookings: readonly ActiveBooking[]
   duplicate: boolean
+  guest?: GuestCounts
 }
 /** An event booking's day: the guests already booked on the event, and whether this guest already holds the slot. */
-export type EventDay = { duplicate: boolean; covers: number }
+export type EventDay = { duplicate: boolean; covers: number; guest?: GuestCounts }
 export type BookingDay = TableDay | EventDay
 
 /** The venue's booking rules (Settings) and its time zone. */
@@ -53,6 +65,8 @@ export type BookingRules = CapacityRules &
   BookingWindowRules & {
     autoConfirmMaxParty: number
     timeZone: string
+    /** Active bookings from the public form one email or phone (perGuest), or one address (perAddress), may hold on a date. */
+    guestLimits?: { perGuest: number; perAddress: number }
   }
 
 /**
@@ -61,11 +75,17 @@ export type BookingRules = CapacityRules &
  * `notice`: it starts within the minimum notice; `horizon`: beyond the last
  * bookable date; `capacity`: the covers at one of its half hours; `pacing`:
  * the guests starting in its slot; `event_capacity`: the event's own limit;
- * `duplicate`: this guest already holds a booking then.
+ * `duplicate`: this guest already holds a booking then; `guest_limit`: the
+ * guest's email, phone or address already holds the most bookings a date takes
+ * from the public form.
  */
-export type RefusalCode = 'closed' | 'past' | 'notice' | 'horizon' | 'capacity' | 'pacing' | 'event_capacity' | 'duplicate'
+export type RefusalCode = 'closed' | 'past' | 'notice' | 'horizon' | 'capacity' | 'pacing' | 'event_capacity' | 'duplicate' | 'guest_limit'
 
-/** A reason and the words the guest is given. The slot's reasons share one message, so it never tells one guest about another's booking. */
+/**
+ * A reason and the words the guest is given. The slot's reasons share one
+ * message, and a duplicate is given it too (or the event's 'no room'), so the
+ * form never tells a stranger whether another person has a booking then.
+ */
 export type Refusal = { code: RefusalCode; message: string }
 
 export type BookingDecision = { outcome: 'accepted'; status: 'confirmed' | 'pending' } | { outcome: 'refused'; reason: Refusal }
@@ -83,13 +103,14 @@ export class BookingRefusedError extends ConflictError {
 
 /** Accepts (confirmed, or pending for a party staff confirm themselves) or refuses a booking, from the day as read under the lock. */
 export function decideBooking(request: BookingRequest, day: BookingDay, rules: BookingRules, now: Date): BookingDecision {
-  const refusal = 'covers' in day ? eventRefusal(request, day) : tableRefusal(request, day, rules, now)
+  const refusal = 'covers' in day ? eventRefusal(request, day, rules) : tableRefusal(request, day, rules, now)
   if (refusal) return { outcome: 'refused', reason: { code: refusal, message: messageFor(refusal, request) } }
   return request.partySize <= rules.autoConfirmMaxParty ? CONFIRMED : PENDING
 }
 
-function eventRefusal(request: BookingRequest, day: EventDay): RefusalCode | undefined {
+function eventRefusal(request: BookingRequest, day: EventDay, rules: BookingRules): RefusalCode | undefined {
   if (day.duplicate) return 'duplicate'
+  if (overGuestLimit(day.guest, rules)) return 'guest_limit'
   const capacity = request.event?.capacity ?? null
   if (capacity !== null && day.covers + request.partySize > capacity) return 'event_capacity'
   return undefined
@@ -97,7 +118,15 @@ function eventRefusal(request: BookingRequest, day: EventDay): RefusalCode | und
 
 function tableRefusal(request: BookingRequest, day: TableDay, rules: BookingRules, now: Date): RefusalCode | undefined {
   if (day.duplicate) return 'duplicate'
+  if (overGuestLimit(day.guest, rules)) return 'guest_limit'
   return slotRefusal(request, day, rules, now)
+}
+
+/** Whether one more booking would take the guest's email, phone or address past the limits of a date. */
+function overGuestLimit(guest: GuestCounts | undefined, rules: BookingRules): boolean {
+  const limits = rules.guestLimits
+  if (!guest || !limits) return false
+  return guest.byEmail >= limits.perGuest || guest.byPhone >= limits.perGuest || guest.byClient >= limits.perAddress
 }
 
 /**
@@ -109,7 +138,7 @@ export function slotRefusal(
   day: Pick<TableDay, 'weekly' | 'exceptions' | 'bookings'>,
   rules: BookingRules,
   now: Date,
-): Exclude<RefusalCode, 'event_capacity' | 'duplicate'> | undefined {
+): Exclude<RefusalCode, 'event_capacity' | 'duplicate' | 'guest_limit'> | undefined {
   if (!slotTimes(bookingHoursFor(date, day.weekly, day.exceptions)).includes(startTime)) return 'closed'
   if (date > lastBookableDate(now, rules.timeZone, rules.maxDaysAhead)) return 'horizon'
   const start = zonedInstant(date, startTime, rules.timeZone)
@@ -123,8 +152,9 @@ export function slotRefusal(
 }
 
 function messageFor(code: RefusalCode, request: BookingRequest): string {
-  if (code === 'duplicate') return DUPLICATE_BOOKING_MESSAGE
-  if (code === 'event_capacity') return EVENT_FULL_MESSAGE(request.event?.title ?? 'this event', request.partySize)
+  if (code === 'guest_limit') return GUEST_LIMIT_MESSAGE(formatLongDate(request.date))
+  // A duplicate is answered as the event or time being full: the same words a stranger would get.
+  if (code === 'event_capacity' || (code === 'duplicate' && request.event)) return EVENT_FULL_MESSAGE(request.event?.title ?? 'this event', request.partySize)
   return slotUnavailableMessage(formatTime12(request.startTime), request.partySize)
 }
 
@@ -132,8 +162,10 @@ function messageFor(code: RefusalCode, request: BookingRequest): string {
 export function bookingRules(
   settings: CapacityRules & BookingWindowRules & { autoConfirmMaxParty: number },
   timeZone: string,
+  guestLimits?: BookingRules['guestLimits'],
 ): BookingRules {
   return {
+    guestLimits,
     capacityCovers: settings.capacityCovers,
     durationMinutes: settings.durationMinutes,
     maxCoversPerSlot: settings.maxCoversPerSlot,

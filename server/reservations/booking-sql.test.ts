@@ -4,8 +4,8 @@ import * as sql from './booking-sql'
 
 // Values a caller might pass, hostile ones among them: none may ever reach a statement's text.
 const HOSTILE = `O'Brien'); drop table reservations; --`
-const ONE = { text: HOSTILE, date: '2031-02-03', time: '19:30', id: 987_654, key: `key-${HOSTILE}` }
-const OTHER = { text: 'Ann', date: '2027-01-06', time: '12:00', id: 3, key: 'key-1' }
+const ONE = { text: HOSTILE, date: '2031-02-03', time: '19:30', id: 987_654, key: `key-${HOSTILE}`, at: new Date('2031-02-03T19:30:00Z') }
+const OTHER = { text: 'Ann', date: '2027-01-06', time: '12:00', id: 3, key: 'key-1', at: new Date('2027-01-06T12:00:00Z') }
 type Values = typeof ONE
 
 const row = (v: Values) => ({
@@ -24,17 +24,20 @@ const row = (v: Values) => ({
   idempotencyKey: v.key,
   idempotencyFingerprint: v.text,
   durationMinutes: v.id,
+  holdUntil: v.at,
+  phoneKey: v.text,
+  clientKey: v.key,
 })
 
 /** Every statement the module builds, from the values given. */
 const statements = (v: Values): Record<string, pg.QueryConfig> => ({
   lockDates: sql.lockDatesQuery([v.date, v.text]),
-  dayData: sql.dayDataQuery(v.date, v.id),
-  dayWithout: sql.dayWithoutQuery(v.date, v.id, v.id),
+  dayData: sql.dayDataQuery(v.date, v.id, v.at),
+  dayWithout: sql.dayWithoutQuery(v.date, v.id, v.id, v.at),
   heldSlot: sql.heldSlotQuery(v.text, v.date, v.time, v.id),
-  batchDays: sql.batchDaysQuery([v.date], [v.id], [v.time], [v.text]),
-  batchChecks: sql.batchChecksQuery([v.text], [v.date], [v.time], [v.key]),
-  eventReads: sql.eventReadsQuery(v.date, v.id, v.text, v.time, v.key),
+  batchDays: sql.batchDaysQuery([v.date], [v.id], [v.time], [v.text], v.at),
+  batchChecks: sql.batchChecksQuery([v.text], [v.date], [v.time], [v.key], [v.text], [v.key]),
+  eventReads: sql.eventReadsQuery(v.date, v.id, v.text, v.time, v.key, { phone: v.text, client: v.key }),
   byKey: sql.byIdempotencyKeyQuery(v.key),
   reserveIds: sql.reserveIdsQuery(v.id),
   insert: sql.insertReservationsQuery([row(v)]),
@@ -65,10 +68,13 @@ describe('booking SQL: only placeholders are spliced', () => {
   })
 
   it('lets the fragment builders take placeholders and column names only', () => {
-    expect(sql.dayColumns('$1', '$2', '$3::int', { from: 'x.f', to: 't' })).toContain('date = $1')
+    expect(sql.dayColumns('$1', '$2', '$4::timestamptz', '$3::int', { from: 'x.f', to: 't' })).toContain('date = $1')
+    expect(sql.guestCountsSql('x.email', 'x.d', 'x.phone', 'x.client')).toContain('phone_key = x.phone')
     expect(sql.heldSlotSql('x.email', 'x.d', 'x.t')).toContain('lower(x.email)')
     for (const value of [`'2026-11-21'`, '2026-11-21', '19:30', '42', `a'b`, '$1; drop table reservations', '1 or 1=1', '$1::int)']) {
-      expect(() => sql.dayColumns(value, '$2'), value).toThrow(/Only a placeholder or a column name/)
+      expect(() => sql.dayColumns(value, '$2', '$3'), value).toThrow(/Only a placeholder or a column name/)
+      expect(() => sql.dayColumns('$1', '$2', value), value).toThrow(/Only a placeholder or a column name/)
+      expect(() => sql.guestCountsSql('$1', '$2', '$3', value), value).toThrow(/Only a placeholder or a column name/)
       expect(() => sql.heldSlotSql('$1', '$2', value), value).toThrow(/Only a placeholder or a column name/)
       expect(() => sql.replayJoin(value), value).toThrow(/Only a placeholder or a column name/)
     }

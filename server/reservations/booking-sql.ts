@@ -18,8 +18,15 @@ import { reservations, type Reservation } from '../db/schema'
 
 // A fixed first key for the two-key advisory lock, so these locks never clash with other features'.
 const DATE_LOCK_NAMESPACE = 4_2026
-// Bookings that hold seats (the partial indexes' own predicate: keep it word for word).
+// Bookings that are active (the partial indexes' own predicate: keep it word for word).
 const ACTIVE = `status in ('pending', 'confirmed')`
+/**
+ * Of the active bookings, those holding their seats at `now` (SQL naming the
+ * app's clock): confirmed ones, and pending ones whose hold has not run out (a
+ * large party's request from the form that its guest has not confirmed holds
+ * for 30 minutes: docs/decisions/0021).
+ */
+const holdsAt = (now: string) => `(status = 'confirmed' or hold_until is null or hold_until > ${sqlName(now)})`
 const COLUMNS = Object.entries(getTableColumns(reservations))
 /** Every column of a reservation under its field name, so raw rows are `Reservation`s. */
 export const RESERVATION_FIELDS = COLUMNS.map(([field, column]) => `"${column.name}" as "${field}"`).join(', ')
@@ -36,15 +43,15 @@ export function sqlName(name: string): string {
 }
 
 /**
- * The hours of a date and its active bookings, summed per start time (the
+ * The hours of a date and the bookings holding seats at `now`, summed per start time (the
  * capacity rules only add up guests by start time, and a busy Saturday's
  * hundred bookings become a dozen rows), for SQL naming the date and weekday.
  * With `starts` (SQL naming two times), only bookings starting between them,
  * inclusive: a booking needs no more (startsThatMatter), and fewer rows read
  * under the date lock make a shorter wait for the next booking of the date.
  */
-export function dayColumns(date: string, dayOfWeek: string, exceptId = 'null', starts?: { from: string; to: string }) {
-  ;[date, dayOfWeek, exceptId, starts?.from ?? 'null', starts?.to ?? 'null'].forEach(sqlName)
+export function dayColumns(date: string, dayOfWeek: string, now: string, exceptId = 'null', starts?: { from: string; to: string }) {
+  ;[date, dayOfWeek, now, exceptId, starts?.from ?? 'null', starts?.to ?? 'null'].forEach(sqlName)
   const within = starts ? ` and start_time between ${starts.from} and ${starts.to}` : ''
   return `
   (select coalesce(json_agg(json_build_object('dayOfWeek', day_of_week, 'openTime', open_time,
@@ -55,7 +62,8 @@ export function dayColumns(date: string, dayOfWeek: string, exceptId = 'null', s
      from hour_exceptions where date = ${date}) as exceptions,
   (select coalesce(json_agg(json_build_object('startTime', start_time, 'partySize', guests)), '[]'::json)
      from (select start_time, sum(party_size)::int as guests from reservations
-           where date = ${date}${within} and ${ACTIVE} and id is distinct from ${exceptId} group by start_time) booked) as bookings`
+           where date = ${date}${within} and ${ACTIVE} and ${holdsAt(now)} and id is distinct from ${exceptId}
+           group by start_time) booked) as bookings`
 }
 
 /** An active booking of an email at a date and time (at most one row), other than `exceptId`, for SQL naming them. */
@@ -64,6 +72,24 @@ export function heldSlotSql(email: string, date: string, startTime: string, exce
   return `select id from reservations where lower(email) = lower(${email})
     and date = ${date} and start_time = ${startTime} and ${ACTIVE} and id is distinct from ${exceptId} limit 1`
 }
+
+/**
+ * How many active bookings made on the public form (client_key set; staff's are
+ * neither limited nor counted) a guest already has on a date: by email, by
+ * phone (phone_key) and by the address they booked from (client_key), for SQL
+ * naming them. Two lateral reads: the email's is an index probe of the
+ * covering index's email key; the phone's and address's read the date's
+ * entries of the covering index alone (both keys are included in it).
+ */
+export function guestCountsSql(email: string, date: string, phone: string, client: string) {
+  ;[email, date, phone, client].forEach(sqlName)
+  return `left join lateral (select count(*)::int as by_email from reservations
+      where date = ${date} and lower(email) = lower(${email}) and ${ACTIVE} and client_key is not null) by_email on true
+    left join lateral (select count(*) filter (where phone_key = ${phone})::int as by_phone,
+        count(*) filter (where client_key = ${client})::int as by_client
+      from reservations where date = ${date} and ${ACTIVE} and client_key is not null) by_key on true`
+}
+const GUEST_COUNT_COLUMNS = 'by_email.by_email, by_key.by_phone, by_key.by_client'
 
 /** Whether an email already holds an active booking at a date and time, for SQL naming them. */
 export function duplicateColumn(email: string, date: string, startTime: string) {
@@ -93,16 +119,16 @@ export function lockDatesQuery(dates: string[]): pg.QueryConfig {
 }
 
 /** A date's hours and bookings, for the availability of any party size. */
-export function dayDataQuery(date: string, dayOfWeek: number): pg.QueryConfig {
-  return { name: 'reservations-day-data', text: DAY_DATA_TEXT, values: [date, dayOfWeek] }
+export function dayDataQuery(date: string, dayOfWeek: number, now: Date): pg.QueryConfig {
+  return { name: 'reservations-day-data', text: DAY_DATA_TEXT, values: [date, dayOfWeek, now] }
 }
-const DAY_DATA_TEXT = `select ${dayColumns('$1', '$2')}`
+const DAY_DATA_TEXT = `select ${dayColumns('$1', '$2', '$3::timestamptz')}`
 
 /** A date's hours and bookings with one booking's own seats left out (a staff edit or a guest's move of it), the whole day. */
-export function dayWithoutQuery(date: string, dayOfWeek: number, exceptId: number | null): pg.QueryConfig {
-  return { text: DAY_WITHOUT_TEXT, values: [date, dayOfWeek, exceptId] }
+export function dayWithoutQuery(date: string, dayOfWeek: number, exceptId: number | null, now: Date): pg.QueryConfig {
+  return { text: DAY_WITHOUT_TEXT, values: [date, dayOfWeek, exceptId, now] }
 }
-const DAY_WITHOUT_TEXT = `select ${dayColumns('$1', '$2', '$3::int')}`
+const DAY_WITHOUT_TEXT = `select ${dayColumns('$1', '$2', '$4::timestamptz', '$3::int')}`
 
 /** The active booking an email holds at a date and time other than `exceptId` (a guest's move). */
 export function heldSlotQuery(email: string, date: string, startTime: string, exceptId: number): pg.QueryConfig {
@@ -118,10 +144,10 @@ const HELD_SLOT_TEXT = heldSlotSql('$1', '$2', '$3', '$4::int')
  * from the heap for the rest of the connection's life (migration 0006 has the
  * rest). Planning costs about 0.1 ms.
  */
-export function batchDaysQuery(dates: string[], weekdays: number[], from: string[], to: string[]): pg.QueryConfig {
-  return { text: BATCH_DAYS_TEXT, values: [dates, weekdays, from, to] }
+export function batchDaysQuery(dates: string[], weekdays: number[], from: string[], to: string[], now: Date): pg.QueryConfig {
+  return { text: BATCH_DAYS_TEXT, values: [dates, weekdays, from, to, now] }
 }
-const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', 'null', { from: 'f', to: 't' })}
+const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', '$5::timestamptz', 'null', { from: 'f', to: 't' })}
         from unnest($1::text[], $2::int[], $3::text[], $4::text[]) as x(d, dow, f, t)`
 
 /**
@@ -130,20 +156,36 @@ const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', 'null', { fr
  * each check is an index probe (as a plain join the planner hashed the whole
  * reservations table for every batch); unnamed, as batchDaysQuery.
  */
-export function batchChecksQuery(emails: string[], dates: string[], times: string[], keys: (string | null)[]): pg.QueryConfig {
-  return { text: BATCH_CHECKS_TEXT, values: [emails, dates, times, keys] }
+export function batchChecksQuery(
+  emails: string[],
+  dates: string[],
+  times: string[],
+  keys: (string | null)[],
+  phones: string[],
+  clients: string[],
+): pg.QueryConfig {
+  return { text: BATCH_CHECKS_TEXT, values: [emails, dates, times, keys, phones, clients] }
 }
-const BATCH_CHECKS_TEXT = `select held.id is not null as duplicate, ${REPLAY_COLUMNS}
-        from unnest($1::text[], $2::text[], $3::text[], $4::text[]) with ordinality as x(email, d, t, key, n)
+const BATCH_CHECKS_TEXT = `select held.id is not null as duplicate, ${GUEST_COUNT_COLUMNS}, ${REPLAY_COLUMNS}
+        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) with ordinality as x(email, d, t, key, phone, client, n)
         left join lateral (${heldSlotSql('x.email', 'x.d', 'x.t')}) held on true
+        ${guestCountsSql('x.email', 'x.d', 'x.phone', 'x.client')}
         ${replayJoin('x.key')} order by x.n`
 
 /** An event booking's reads: the guests booked on the event, the guest's duplicate check and the key's replay. */
-export function eventReadsQuery(date: string, eventId: number, email: string, startTime: string, key: string | null): pg.QueryConfig {
-  return { name: 'reservations-event-booking-reads', text: EVENT_READS_TEXT, values: [date, eventId, email, startTime, key] }
+export function eventReadsQuery(
+  date: string,
+  eventId: number,
+  email: string,
+  startTime: string,
+  key: string | null,
+  guest: { phone: string; client: string },
+): pg.QueryConfig {
+  return { name: 'reservations-event-booking-reads', text: EVENT_READS_TEXT, values: [date, eventId, email, startTime, key, guest.phone, guest.client] }
 }
 const EVENT_READS_TEXT = `select (select coalesce(sum(party_size), 0)::int from reservations where event_id = $2 and ${ACTIVE}) as covers,
-          ${duplicateColumn('$3', '$1', '$4')}, ${REPLAY_COLUMNS} from (select 1) as one ${replayJoin('$5')}`
+          ${duplicateColumn('$3', '$1', '$4')}, ${GUEST_COUNT_COLUMNS}, ${REPLAY_COLUMNS} from (select 1) as one
+          ${guestCountsSql('$3', '$1', '$6', '$7')} ${replayJoin('$5')}`
 
 /** The reservation an Idempotency-Key created, if any. */
 export function byIdempotencyKeyQuery(key: string): pg.QueryConfig {
@@ -170,7 +212,12 @@ export function reserveIdsQuery(count: number): pg.QueryConfig {
 }
 
 /** A reservation to insert: every column the booking sets, as the table defines it. */
-export type NewReservation = Required<Omit<typeof reservations.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'reviewEmailSentAt' | 'reminderSentAt' | 'createdBy' | 'changedBy' | 'changedAt' | 'version'>>
+export type NewReservation = Required<
+  Omit<
+    typeof reservations.$inferInsert,
+    'id' | 'createdAt' | 'updatedAt' | 'reviewEmailSentAt' | 'reminderSentAt' | 'createdBy' | 'changedBy' | 'changedAt' | 'version' | 'guestConfirmedAt'
+  >
+>
 
 /**
  * A reservation as insertReservationsQuery inserts it, with its id, in a
@@ -198,6 +245,10 @@ export function asInserted(r: NewReservation, id: number, at: Date): Reservation
     idempotencyKey: r.idempotencyKey,
     idempotencyFingerprint: r.idempotencyFingerprint,
     durationMinutes: r.durationMinutes,
+    holdUntil: r.holdUntil,
+    guestConfirmedAt: null,
+    phoneKey: r.phoneKey,
+    clientKey: r.clientKey,
     createdAt: at,
     updatedAt: at,
     reviewEmailSentAt: null,
@@ -220,10 +271,10 @@ export function insertReservationsQuery(rows: (NewReservation & { id: number })[
   return {
     name: 'reservations-insert',
     text: `insert into reservations (id, name, email, phone, date, start_time, party_size, additional_info,
-        food_drinks, receive_offers, status, event_id, idempotency_key, idempotency_fingerprint, duration_minutes)
+        food_drinks, receive_offers, status, event_id, idempotency_key, idempotency_fingerprint, hold_until, phone_key, client_key, duration_minutes)
       select * from json_to_recordset($1::json) as r("id" int, "name" text, "email" text, "phone" text, "date" text,
         "startTime" text, "partySize" int, "additionalInfo" text, "foodDrinks" text, "receiveOffers" bool, "status" text,
-        "eventId" int, "idempotencyKey" text, "idempotencyFingerprint" text, "durationMinutes" int)`,
+        "eventId" int, "idempotencyKey" text, "idempotencyFingerprint" text, "holdUntil" timestamptz, "phoneKey" text, "clientKey" text, "durationMinutes" int)`,
     // json_to_recordset takes the keys its column list names and ignores any others a row has.
     values: [JSON.stringify(rows)],
   }

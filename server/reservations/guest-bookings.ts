@@ -1,14 +1,23 @@
 import type pg from 'pg'
-import { availableSlots, zonedInstant } from '#common/availability'
-import { GUEST_CHANGE_CUTOFF_HOURS, MANAGE_MESSAGES as M, type ManageLinkProblem, type ManageState, type ManageView } from '#common/manage-booking'
+import { availableSlots, fitsCovers, fitsPacing, zonedInstant } from '#common/availability'
+import {
+  GUEST_CHANGE_CUTOFF_HOURS,
+  MANAGE_MESSAGES as M,
+  type ManageLinkProblem,
+  type ManageState,
+  type ManageView,
+  type RequestState,
+  type RequestView,
+} from '#common/manage-booking'
 import type { ChangeBookingInput } from '#common/manage-booking-schema'
-import type { AvailabilitySlot } from '#common/reservation-schema'
+import { DUPLICATE_BOOKING_MESSAGE, type AvailabilitySlot } from '#common/reservation-schema'
 import { dayOfWeek, todayIn } from '#common/time'
 import type { Actor } from '../audit/audit'
 import type { Reservation } from '../db/schema'
 import type { Deps } from '../deps'
 import { bookingCalendarFile } from './ics'
 import { MANAGE_LINK_PURPOSE } from './manage-link'
+import { CONFIRM_LINK_PURPOSE } from './confirm-link'
 import { ConflictError, DomainError } from '../domain-errors'
 import type { SettingsService } from '../settings/settings-service'
 import { verifyToken } from '../signed-tokens'
@@ -61,9 +70,9 @@ export function createGuestBookings(
 
   const phone = async () => (await settings.venue()).venue_phone
 
-  /** The reservation id a token is for, or the reason it opens nothing. */
-  async function idOf(token: string): Promise<number> {
-    const check = verifyToken<{ r: number }>(config.sessionSecret, MANAGE_LINK_PURPOSE, token, clock.now())
+  /** The reservation id a token (of a manage link, or of a confirm link) is for, or the reason it opens nothing. */
+  async function idOf(token: string, purpose = MANAGE_LINK_PURPOSE): Promise<number> {
+    const check = verifyToken<{ r: number }>(config.sessionSecret, purpose, token, clock.now())
     if (check.ok && Number.isInteger(check.payload?.r)) return check.payload.r
     throw new ManageLinkError(check.ok || check.reason !== 'expired' ? 'invalid' : 'expired', await phone())
   }
@@ -73,8 +82,8 @@ export function createGuestBookings(
     return rows[0]
   }
 
-  async function load(token: string): Promise<Reservation> {
-    const reservation = await find(db.$client, await idOf(token))
+  async function load(token: string, purpose = MANAGE_LINK_PURPOSE): Promise<Reservation> {
+    const reservation = await find(db.$client, await idOf(token, purpose))
     // A booking staff deleted: the link is as good as unknown.
     if (!reservation) throw new ManageLinkError('invalid', await phone())
     return reservation
@@ -104,6 +113,23 @@ export function createGuestBookings(
     }
   }
 
+  /**
+   * What the confirm page says of a request: it waits for the guest; they have
+   * confirmed it; they confirmed it late and its seats had gone (staff call
+   * them); staff have confirmed it already; it was cancelled; or its time has passed.
+   */
+  async function requestViewOf(r: Reservation, confirmed?: 'confirmed' | 'no_room'): Promise<RequestView> {
+    const state: RequestState =
+      r.status === 'cancelled'
+        ? 'cancelled'
+        : r.status === 'confirmed'
+          ? 'approved'
+          : stateOf(r, clock.now()) === 'past'
+            ? 'past'
+            : (confirmed ?? (r.guestConfirmedAt ? (r.holdUntil === null ? 'confirmed' : 'no_room') : 'waiting'))
+    return { date: r.date, startTime: r.startTime, partySize: r.partySize, name: r.name, state, venuePhone: await phone() }
+  }
+
   /** Refuses a change unless the booking can still be changed online. */
   async function mustBeOpen(r: Reservation) {
     const state = stateOf(r, clock.now())
@@ -114,7 +140,7 @@ export function createGuestBookings(
 
   /** A day's hours and active bookings, this booking's own seats left out. */
   async function dayWithout(client: Queryable, date: string, id: number): Promise<DayData> {
-    const { rows } = await client.query<DayData>(dayWithoutQuery(date, dayOfWeek(date), id))
+    const { rows } = await client.query<DayData>(dayWithoutQuery(date, dayOfWeek(date), id, clock.now()))
     return rows[0]!
   }
 
@@ -162,14 +188,18 @@ export function createGuestBookings(
         // The rules of a new booking: a party over the size staff confirm at once goes back to pending.
         const decision = decideBooking(input, { ...day, duplicate: Boolean(held.rowCount) }, rules, now)
         if (decision.outcome === 'refused') {
-          // The guest's own duplicate says so; any other reason is "that time is no longer available".
-          throw new ConflictError(decision.reason.message, decision.reason.code === 'duplicate' ? undefined : 'slot_unavailable')
+          // The guest's own duplicate says so (this is their own link); any other reason is "that time is no longer available".
+          if (decision.reason.code === 'duplicate') throw new ConflictError(DUPLICATE_BOOKING_MESSAGE)
+          throw new ConflictError(decision.reason.message, 'slot_unavailable')
         }
         const status = decision.status
         // A new visit time gets its own reminder.
         const moved = input.date !== current.date || input.startTime !== current.startTime
+        // A change through the link in the guest's email shows they have it, as its confirm link would: the
+        // booking holds its seats for good (docs/decisions/0021).
         const { rows } = await client.query<Reservation>(
-          `update reservations set date = $2, start_time = $3, party_size = $4, status = $5, changed_by = 'guest', changed_at = $6, updated_at = $6
+          `update reservations set date = $2, start_time = $3, party_size = $4, status = $5, changed_by = 'guest', changed_at = $6, updated_at = $6,
+             hold_until = null, guest_confirmed_at = case when $5 = 'pending' then coalesce(guest_confirmed_at, $6) else guest_confirmed_at end
              ${moved ? ', reminder_sent_at = null' : ''}
            where id = $1 returning ${RESERVATION_FIELDS}`,
           [current.id, input.date, input.startTime, input.partySize, status, now],
@@ -202,6 +232,43 @@ export function createGuestBookings(
       forgetDays([cancelled.reservation.date])
       events.emit('reservation.cancelled', cancelled)
       return viewOf(cancelled.reservation)
+    },
+
+    /** A large party's request as its confirm link shows it (the page before the guest presses Confirm). */
+    async request(token: string): Promise<RequestView> {
+      const r = await load(token, CONFIRM_LINK_PURPOSE)
+      return requestViewOf(r)
+    },
+
+    /**
+     * The guest confirms their large party's request from the link in their
+     * email (docs/decisions/0021): from now on it holds its seats until staff
+     * decide. Within its 30 minutes it holds them already; after them, it
+     * takes them again only if they are still free (decided under the date's
+     * lock, as a booking is). Confirming twice changes nothing.
+     */
+    async confirmRequest(token: string): Promise<RequestView> {
+      const id = await idOf(token, CONFIRM_LINK_PURPOSE)
+      const before = await load(token, CONFIRM_LINK_PURPOSE)
+      if (before.status !== 'pending' || stateOf(before, clock.now()) === 'past') return requestViewOf(before)
+      const rules = await settings.booking()
+      const outcome = await withDatesLocked(db, [before.date], async (client) => {
+        const current = (await find(client, id, true))!
+        const now = clock.now()
+        if (current.status !== 'pending' || current.holdUntil === null) return { reservation: current, held: current.holdUntil === null }
+        const stillHeld = current.holdUntil.getTime() > now.getTime()
+        const day = stillHeld ? undefined : await dayWithout(client, current.date, current.id)
+        const fits = stillHeld || (fitsCovers(current.startTime, current.partySize, day!.bookings, rules) && fitsPacing(current.startTime, current.partySize, day!.bookings, rules))
+        // A late confirmation whose seats were taken meanwhile is kept as the guest's word, without seats: staff call them.
+        const { rows } = await client.query<Reservation>(
+          `update reservations set guest_confirmed_at = coalesce(guest_confirmed_at, $2), hold_until = case when $3 then null else hold_until end
+           where id = $1 returning ${RESERVATION_FIELDS}`,
+          [current.id, now, fits],
+        )
+        return { reservation: rows[0]!, held: fits }
+      })
+      forgetDays([outcome.reservation.date])
+      return requestViewOf(outcome.reservation, outcome.held ? 'confirmed' : 'no_room')
     },
 
     /** 'Add to calendar': the visit as a calendar file (the same event as the one attached to the emails). */

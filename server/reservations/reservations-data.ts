@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
 import type { ActiveBooking, DateException, WeeklyHours } from '#common/availability'
+import type { GuestCounts } from './booking-decision'
 import type { Db, DbOrTx } from '../db/client'
 import { sendTogether } from '../db/pipeline'
 import { inTransaction, type TransactionEnd } from '../db/transaction'
 import * as schema from '../db/schema'
 import { events, type Event, type Reservation } from '../db/schema'
 import { countAttemptsQuery, type Attempt, type AttemptCount } from '../rate-limits/attempts'
+import { challengeCountsQueries, challengeCountsFrom, type HourlyKeys } from '../rate-limits/challenge'
 import {
   asInserted,
   byIdempotencyKeyQuery,
@@ -28,18 +30,27 @@ export type DayData = {
   bookings: ActiveBooking[]
 }
 
+/**
+ * The hourly counts the proof-of-work challenge is required by (challenge.ts):
+ * this client's booking attempts and the whole site's, and how often the
+ * solution sent (if any) has been used, this use included.
+ */
+export type ChallengeCounts = { client: number; site: number; solutionUses: number }
+
 /** What a booking reads under the date lock and decides on. */
 export type BookingReads = {
   attempt: AttemptCount
+  challenge: ChallengeCounts
   /** The reservation this Idempotency-Key already created. */
   replay?: Reservation
-  /** A table booking's day, and whether the guest already holds the slot. */
-  day?: DayData & { duplicate: boolean }
-  /** An event booking's duplicate check and the guests booked on the event. */
-  event?: { duplicate: boolean; covers: number }
+  /** A table booking's day, whether the guest already holds the slot, and their bookings on the date (the batch's earlier ones included). */
+  day?: DayData & { duplicate: boolean; guest: GuestCounts }
+  /** An event booking's duplicate check, the guests booked on the event, and the guest's bookings on the date. */
+  event?: { duplicate: boolean; covers: number; guest: GuestCounts }
 }
 
-export type Holder = { email: string; startTime: string }
+/** Who books: the email and time a duplicate is looked for, and the keys the per-guest limits count (client: the address's key). */
+export type Holder = { email: string; startTime: string; phoneKey: string; clientKey: string }
 
 export type BookingPlan = {
   date: string
@@ -51,6 +62,8 @@ export type BookingPlan = {
   idempotencyKey?: string
   /** Counted against the client's limit (see AttemptLimit) in the transaction, before the lock. */
   attempt: Attempt
+  /** The hourly counters the challenge is required by, and the solution's key when one was sent and verified (challenge.ts). */
+  hourly: HourlyKeys
 }
 
 export type BookingWrite = {
@@ -86,8 +99,8 @@ export async function runStatements(client: pg.PoolClient, statements: pg.QueryC
 }
 
 /** A date's hours and bookings, for the availability of any party size. */
-export async function dayData(db: Db, date: string, dayOfWeek: number): Promise<DayData> {
-  const result = await db.$client.query<DayData>(dayDataQuery(date, dayOfWeek))
+export async function dayData(db: Db, date: string, dayOfWeek: number, now: Date): Promise<DayData> {
+  const result = await db.$client.query<DayData>(dayDataQuery(date, dayOfWeek, now))
   return result.rows[0]!
 }
 
@@ -101,6 +114,13 @@ export async function findByIdempotencyKey(db: Db, key: string): Promise<Reserva
   const result = await db.$client.query<Reservation>(byIdempotencyKeyQuery(key))
   return result.rows[0]
 }
+
+/** A row's by_email, by_phone and by_client columns (guestCountsSql) as counts. */
+export const guestCountsOf = (row: Record<string, unknown>): GuestCounts => ({
+  byEmail: Number(row.by_email ?? 0),
+  byPhone: Number(row.by_phone ?? 0),
+  byClient: Number(row.by_client ?? 0),
+})
 
 /** The slot a booking holds for its guest: no two active bookings share one. */
 export const slotOf = (email: string, date: string, startTime: string) => `${email.toLowerCase()}|${date}|${startTime}`
@@ -140,18 +160,23 @@ export async function insertAndCommit(
  */
 export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: number }, decide: Decide, afterInsert?: AfterInsert): Promise<Booked> {
   return inTransaction(db, async (client, end) => {
-    const [, counted, , read, reserved] = await sendTogether(client, [
+    const [, counted, hourly, site, , read, reserved] = await sendTogether(client, [
       'begin',
       countAttemptsQuery([plan.attempt.key], plan.attempt.windowSeconds, plan.attempt.at),
+      ...challengeCountsQueries([plan.hourly], plan.attempt.at),
       lockDatesQuery([plan.date]),
-      eventReadsQuery(plan.date, plan.eventId, plan.holder.email, plan.holder.startTime, plan.idempotencyKey ?? null),
+      eventReadsQuery(plan.date, plan.eventId, plan.holder.email, plan.holder.startTime, plan.idempotencyKey ?? null, {
+        phone: plan.holder.phoneKey,
+        client: plan.holder.clientKey,
+      }),
       reserveIdsQuery(1),
     ])
     const row = read!.rows[0] as Record<string, unknown>
     const reads: BookingReads = {
       attempt: counted!.rows[0] as AttemptCount,
+      challenge: challengeCountsFrom([plan.hourly], hourly!.rows, site!.rows)[0]!,
       replay: replayFrom(row),
-      event: { duplicate: row.duplicate as boolean, covers: row.covers as number },
+      event: { duplicate: row.duplicate as boolean, covers: row.covers as number, guest: guestCountsOf(row) },
     }
     let write: BookingWrite | undefined
     try {

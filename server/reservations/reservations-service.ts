@@ -14,18 +14,24 @@ import type { Deps } from '../deps'
 import type { Reservation } from '../db/schema'
 import { ConflictError, DomainError, NotFoundError, UnprocessableError, ValidationError } from '../domain-errors'
 import { AttemptLimit } from '../rate-limits/attempts'
+import { checkChallenge, clientKeyOf, hourlyKeys, type Challenges } from '../rate-limits/challenge'
+import { phoneKey } from '#common/phone'
 import type { SettingsService } from '../settings/settings-service'
 import * as data from './reservations-data'
 import { createBookingQueue } from './booking-batch'
-import { BookingRefusedError, bookingRules, decideBooking, type BookingRequest } from './booking-decision'
+import { BookingRefusedError, bookingRules, decideBooking, UNCONFIRMED_HOLD_MINUTES, type BookingRequest } from './booking-decision'
 import { oneAtATime } from './one-at-a-time'
 import { createReservationEvents, type ReservationEvents } from './reservation-events'
 import { isUniqueViolation } from '../db/errors'
 
 export type CreateResult = { statusCode: number; body: PublicReservation; replayed: boolean }
 
-/** The booking a request asks for, so a retry can be told from a different booking sent with the same key. */
-function fingerprintOf(input: CreateReservationInput): string {
+/**
+ * The booking a request asks for, so a retry can be told from a different
+ * booking sent with the same key. The challenge's solution is left out: a
+ * retry may carry a fresh one.
+ */
+function fingerprintOf({ altcha: _solution, ...input }: CreateReservationInput): string {
   return crypto.createHash('sha256').update(JSON.stringify(input)).digest('base64url')
 }
 
@@ -56,10 +62,13 @@ export function createReservationsService(
   { db, clock, config, logger }: Pick<Deps, 'db' | 'clock' | 'config' | 'logger'>,
   {
     settings,
+    challenges,
     events = createReservationEvents((err, name) => logger.error({ err, event: name }, 'Reservation listener failed')),
     onForgetDays = () => {},
   }: {
     settings: SettingsService
+    /** The proof-of-work challenge's checks (rate-limits/challenge.ts). */
+    challenges: Challenges
     events?: ReservationEvents
     /** Runs whenever dates' availability is forgotten (all dates when none are given), for the answers built on it. */
     onForgetDays?: (dates?: string[]) => void
@@ -111,7 +120,7 @@ export function createReservationsService(
       if (date < todayIn(now, timeZone)) return []
       const [rules, day] = await Promise.all([
         settings.booking(),
-        days.get(date, () => data.dayData(db, date, dayOfWeek(date))),
+        days.get(date, () => data.dayData(db, date, dayOfWeek(date), now)),
       ])
       return availableSlots({ date, partySize, now, timeZone, rules, ...day }).map((startTime) => ({ date, startTime }))
     },
@@ -140,10 +149,15 @@ export function createReservationsService(
       const prefix = event ? `Event booking: ${event.title}.` : ''
       const additionalInfo =
         event && !input.additionalInfo.startsWith(prefix) ? `${prefix} ${input.additionalInfo}`.trim() : input.additionalInfo
-      const rules = bookingRules(await settings.booking(), timeZone)
+      const limits = config.guestLimits
+      const rules = bookingRules(await settings.booking(), timeZone, limits)
       const now = clock.now()
       const fingerprint = key ? fingerprintOf(input) : null
       const request: BookingRequest = { date, startTime, partySize: input.partySize, event }
+      // Checked before the transaction (an HMAC or two); whether it is needed, and unused, is read in it.
+      const solution = await challenges.check(input.altcha)
+      const clientKey = clientKeyOf(config.sessionSecret, client)
+      const holder: data.Holder = { email: input.email, startTime, phoneKey: phoneKey(input.phone), clientKey }
 
       const decide: data.Decide = (reads) => {
         BOOKING_ATTEMPT_LIMIT.check(reads.attempt, now.getTime())
@@ -151,6 +165,7 @@ export function createReservationsService(
           checkSameRequest(reads.replay, fingerprint!)
           return undefined
         }
+        checkChallenge(reads.challenge, solution, limits)
         const decision = decideBooking(request, (reads.event ?? reads.day)!, rules, now)
         if (decision.outcome === 'refused') throw new BookingRefusedError(decision.reason)
         return {
@@ -169,6 +184,10 @@ export function createReservationsService(
             idempotencyKey: key ?? null,
             idempotencyFingerprint: fingerprint,
             durationMinutes: rules.durationMinutes,
+            // A large party's request holds its seats for a while only, unless its guest confirms it from their email.
+            holdUntil: decision.status === 'pending' ? new Date(now.getTime() + UNCONFIRMED_HOLD_MINUTES * 60_000) : null,
+            phoneKey: holder.phoneKey,
+            clientKey,
           },
           consent: input.receiveOffers ? { email: input.email, name: input.name } : undefined,
         }
@@ -177,10 +196,11 @@ export function createReservationsService(
       const plan: data.BookingPlan = {
         date,
         dayOfWeek: dayOfWeek(date),
-        holder: { email: input.email, startTime },
+        holder,
         starts: startsThatMatter(startTime, rules),
         idempotencyKey: key,
         attempt: BOOKING_ATTEMPT_LIMIT.attempt(client, now),
+        hourly: hourlyKeys(clientKey, solution),
       }
       let booked: data.Booked
       try {

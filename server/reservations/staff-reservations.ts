@@ -82,7 +82,7 @@ export function createStaffReservations(
   const timeZone = config.venueTimezone
 
   async function dayFor(client: pg.PoolClient, date: string, exceptId?: number): Promise<DayData> {
-    const { rows } = await client.query<DayData>(dayWithoutQuery(date, dayOfWeek(date), exceptId ?? null))
+    const { rows } = await client.query<DayData>(dayWithoutQuery(date, dayOfWeek(date), exceptId ?? null, clock.now()))
     return rows[0]!
   }
 
@@ -188,9 +188,15 @@ export function createStaffReservations(
         // Moved by someone else meanwhile: its new date is not locked. Staff try again.
         if (current.date !== before.date) throw new ConflictError('This booking was changed meanwhile. Please try again.')
         const next = { ...current, ...fields }
+        // A large party's request whose 30 minutes ran out unconfirmed holds no seats (decision 21): confirming it takes them again.
+        const heldNone = current.status === 'pending' && current.holdUntil !== null && current.holdUntil.getTime() <= clock.now().getTime()
         const seatsMoved =
           ACTIVE.has(next.status) &&
-          (!ACTIVE.has(current.status) || next.date !== current.date || next.startTime !== current.startTime || next.partySize > current.partySize)
+          (!ACTIVE.has(current.status) ||
+            (heldNone && next.status === 'confirmed') ||
+            next.date !== current.date ||
+            next.startTime !== current.startTime ||
+            next.partySize > current.partySize)
         if (seatsMoved && !force) await checkSeats(client, next, id)
         const row = await updateAtVersion(tx, id, version, fields)
         if (!row) throw await stale(client, await findRow(client, id))

@@ -15,6 +15,8 @@ const adminUrl = inject('databaseAdminUrl')
 const name = `${inject('templateDatabase')}_empty_${crypto.randomBytes(3).toString('hex')}`
 const admin = new pg.Client({ connectionString: adminUrl })
 let db: ReturnType<typeof createDb>
+/** The clock the seat reads are made at (pending bookings without a hold hold for good). */
+const AT = new Date('2026-11-21T12:00:00Z')
 
 afterAll(async () => {
   await db?.$client.end()
@@ -94,9 +96,9 @@ describe('migrations', () => {
     // The whole day (a staff edit, a guest's move: with and without the booking's own seats), and (as a
     // booking batch reads it) only the start times that matter to one booking.
     const cases = [
-      { exceptId: null, query: dayWithoutQuery('2027-01-06', 3, null) },
-      { exceptId: one.id as number, query: dayWithoutQuery('2027-01-06', 3, one.id) },
-      { exceptId: null, starts: { from: '13:00', to: '14:30' }, query: batchDaysQuery(['2027-01-06'], [3], ['13:00'], ['14:30']) },
+      { exceptId: null, query: dayWithoutQuery('2027-01-06', 3, null, AT) },
+      { exceptId: one.id as number, query: dayWithoutQuery('2027-01-06', 3, one.id, AT) },
+      { exceptId: null, starts: { from: '13:00', to: '14:30' }, query: batchDaysQuery(['2027-01-06'], [3], ['13:00'], ['14:30'], AT) },
     ]
     for (const { exceptId, starts, query } of cases) {
       const explained = await db.$client.query({ text: `explain (analyze, costs off, timing off, summary off) ${query.text}`, values: query.values })
@@ -132,8 +134,8 @@ describe('migrations', () => {
         const found: string[] = []
         // The batch's own statements: unnamed, planned for their values (booking-sql.ts).
         const statements = [
-          batchDaysQuery(['2027-01-06'], [5], ['18:00'], ['21:00']),
-          batchChecksQuery(['G5@example.com'], ['2027-01-06'], ['18:00'], [null]),
+          batchDaysQuery(['2027-01-06'], [5], ['18:00'], ['21:00'], AT),
+          batchChecksQuery(['G5@example.com'], ['2027-01-06'], ['18:00'], [null], ['+447700900000'], ['client']),
         ]
         for (const { text, values } of statements) {
           const { rows } = await fresh.db.$client.query(`explain (costs off) ${text}`, values)

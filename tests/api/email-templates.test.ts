@@ -121,12 +121,13 @@ describe('saving an email template', () => {
     const created = await staff.post('/api/admin/email-templates').send({ ...fields, name: 'A copy' })
     expect(created.status).toBe(409)
     expect(created.body.message).toBe('There is already a template with the key booking_confirmed.')
-    const [pending] = await t.db.select().from(emailTemplates).where(eq(emailTemplates.templateKey, 'booking_pending'))
-    const { id, createdAt: _c, updatedAt: _u, ...pendingFields } = pending!
-    const saved = await staff.put(`/api/admin/email-templates/${id}`).send({ ...pendingFields, templateKey: 'booking_confirmed' })
+    // Another template that fills the same variables (booking_pending's also places {{confirmUrl}}, which a confirmation has not).
+    const [approved] = await t.db.select().from(emailTemplates).where(eq(emailTemplates.templateKey, 'booking_approved'))
+    const { id, createdAt: _c, updatedAt: _u, ...approvedFields } = approved!
+    const saved = await staff.put(`/api/admin/email-templates/${id}`).send({ ...approvedFields, templateKey: 'booking_confirmed' })
     expect(saved.status).toBe(409)
     expect(await t.db.select().from(emailTemplates).where(eq(emailTemplates.templateKey, 'booking_confirmed'))).toHaveLength(1)
-    expect((await t.db.select().from(emailTemplates).where(eq(emailTemplates.id, id)))[0]!.templateKey).toBe('booking_pending')
+    expect((await t.db.select().from(emailTemplates).where(eq(emailTemplates.id, id)))[0]!.templateKey).toBe('booking_approved')
   })
 
   it('deletes a template (204), then answers 404 for it; Quick Setup brings back what is missing, with its wording, once', async () => {

@@ -15,7 +15,8 @@ let n = 0
 
 beforeAll(async () => {
   // 21 November 2026, midday in London.
-  t = await createTestApp({ now: '2026-11-21T12:00:00Z', seed: false, env: { TRUST_PROXY: 'true' } })
+  // One address sends the enquiry limit's ten: the challenge past a few attempts is guest-limits.test.ts's to test.
+  t = await createTestApp({ now: '2026-11-21T12:00:00Z', seed: false, env: { TRUST_PROXY: 'true', CHALLENGE_AFTER_PER_ADDRESS: '1000', CHALLENGE_AFTER_SITE: '100000' } })
   await t.services.settings.set('venue_notification_email', STAFF_INBOX)
 })
 

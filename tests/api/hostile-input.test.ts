@@ -13,6 +13,7 @@ import { normalizeTime } from '#common/reservation-schema'
 import { events, rateLimits, reservations } from '../../server/db/schema'
 import { createTestApp, signedInAgent, STAFF, type TestApp } from '../helpers/app'
 import { longestBlock } from '../helpers/event-loop'
+import { phoneOf } from '../helpers/guest-booking'
 
 let t: TestApp
 let server: http.Server
@@ -29,7 +30,8 @@ const nextIp = () => `10.9.${(++counter >> 8) & 255}.${counter & 255}`
 const guest = (over: Record<string, unknown> = {}) => ({
   name: 'Ann Guest',
   email: `hostile${++counter}@example.com`,
-  phone: '07700 900 000',
+  // A phone of each guest's own: one phone holds at most a few bookings of a date.
+  phone: phoneOf(`hostile${counter}@example.com`),
   date: '2026-12-05',
   startTime: '19:00',
   partySize: 2,

@@ -20,11 +20,13 @@ import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { events, reservations } from '../../server/db/schema'
 import { createTestApp, secondInstance, type TestApp } from '../helpers/app'
+import { phoneOf } from '../helpers/guest-booking'
 
 let t: TestApp
 let apps: [http.Server, http.Server]
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true' } })
+  // Hundreds of bookings in one frozen hour: the site's challenge threshold is guest-limits.test.ts's to test.
+  t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true', CHALLENGE_AFTER_SITE: '100000' } })
   // Both listening already, so a burst of requests reaches both at once.
   apps = [t.app.listen(0), secondInstance(t).app.listen(0)]
 })
@@ -35,10 +37,11 @@ beforeEach(async () => {
 })
 
 let n = 0
+// Each guest with a phone of their own, as real guests have (the per-phone limit counts it).
 const guest = (over: Record<string, unknown> = {}) => ({
   name: 'Two Apps',
   email: `two-apps-${++n}@example.com`,
-  phone: '07700 900 000',
+  phone: phoneOf(`two-apps-${n}@example.com`),
   partySize: 2,
   ...over,
 })

@@ -73,6 +73,7 @@ test('page actions: never a 500, every attempt kept, each route within its 99th 
   const actions = routes.filter((r) => r.action)
   // Today's page action; when the pre-order and claim pages come, they are found the same way.
   expect(actions.map((r) => r.path)).toContain('/unsubscribe')
+  expect(actions.map((r) => r.path)).toContain('/booking/confirm/:token')
   const targets = [...new Set([...actions.map((r) => r.path), '/booking/manage/:token'])]
 
   // Real tokens: a booking's manage link and an unsubscribe link, as the server's emails carry them.
@@ -81,7 +82,13 @@ test('page actions: never a 500, every attempt kept, each route within its 99th 
   const { id } = (await made.json()) as { id: number }
   const inAMonth = new Date(Date.now() + 30 * 86_400_000)
   const tokens = {
-    token: [signToken(SECRET, 'manage-booking', { r: id }, inAMonth), 'not-a-token', signToken(SECRET, 'manage-booking', { r: id }, new Date(Date.now() - 1000))],
+    // (A confirm link's token too: /booking/confirm/:token is a page action of its own.)
+    token: [
+      signToken(SECRET, 'manage-booking', { r: id }, inAMonth),
+      signToken(SECRET, 'confirm-request', { r: id }, inAMonth),
+      'not-a-token',
+      signToken(SECRET, 'manage-booking', { r: id }, new Date(Date.now() - 1000)),
+    ],
     query: [`?token=${signToken(SECRET, 'unsubscribe', { e: 'page-fuzz@example.com' }, inAMonth)}`, '?token=broken', '', '?index'],
   }
   const urlFor = fc.tuple(fc.constantFrom(...tokens.token), fc.constantFrom(...tokens.query), fc.boolean())

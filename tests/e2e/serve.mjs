@@ -18,6 +18,14 @@ Object.assign(process.env, {
   E2E_TEST_SERVER: 'true',
   // The engine books tables once one exists: the browser tests keep the covers rules unless a test draws a plan.
   DEMO_PLAN: 'false',
+  // Every browser test books from 127.0.0.1, most with the same test phone, on the same few Saturdays: the
+  // limits of one guest and one address on a date, and the challenge past a few attempts an hour (decision 21),
+  // are tested by tests/api/guest-limits.test.ts, and the form's background challenge by
+  // tests/e2e/booking-challenge.spec.ts on a server of its own that always requires it.
+  BOOKINGS_PER_GUEST_PER_DATE: process.env.BOOKINGS_PER_GUEST_PER_DATE ?? '10000',
+  BOOKINGS_PER_ADDRESS_PER_DATE: process.env.BOOKINGS_PER_ADDRESS_PER_DATE ?? '10000',
+  CHALLENGE_AFTER_PER_ADDRESS: process.env.CHALLENGE_AFTER_PER_ADDRESS ?? '100000',
+  CHALLENGE_AFTER_SITE: process.env.CHALLENGE_AFTER_SITE ?? '100000',
 })
 delete process.env.DATABASE_URL
 const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true })

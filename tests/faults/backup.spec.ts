@@ -14,7 +14,7 @@ import { bookingsInDatabase, openSlots, streamBookings } from '../helpers/bookin
 // @ts-expect-error a plain ESM helper shared with the bench script
 import { embeddedDatabaseUrl, startServer } from '../helpers/server-process.mjs'
 
-const env = { ADMIN_USERNAME: 'faults-admin', ADMIN_PASSWORD: 'faults-password-1', TRUST_PROXY: 'true' }
+const env = { ADMIN_USERNAME: 'faults-admin', ADMIN_PASSWORD: 'faults-password-1', TRUST_PROXY: 'true', CHALLENGE_AFTER_SITE: '1000000' }
 const UPLOAD = '0123456789abcdef0123456789abcdef.jpg'
 
 /** Runs an npm script's TypeScript entry on `dataDir`, as `npm run` would (bookings go on meanwhile); resolves to its output. */

@@ -44,7 +44,7 @@ test('SIGKILL while the mail server holds its answer to DATA: after a restart ev
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
   const smtpUrl = `smtp://127.0.0.1:${((smtp as unknown as { server: { address(): AddressInfo } }).server.address()).port}`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-crash-mail-'))
-  const env = { ...processAdminEnv, SMTP_URL: smtpUrl, TRUST_PROXY: 'true' }
+  const env = { ...processAdminEnv, SMTP_URL: smtpUrl, TRUST_PROXY: 'true', CHALLENGE_AFTER_SITE: '1000000' }
   let second: Awaited<ReturnType<typeof startServer>> | undefined
   let client: pg.Client | undefined
   try {

@@ -15,7 +15,7 @@ import { bookingsInDatabase, duplicatedEmails, openSlots, send, streamBookings, 
 import { startServer } from '../helpers/server-process.mjs'
 
 const OUTAGE_MS = 4000
-const env = { ADMIN_USERNAME: 'faults-admin', ADMIN_PASSWORD: 'faults-password-1', TRUST_PROXY: 'true' }
+const env = { ADMIN_USERNAME: 'faults-admin', ADMIN_PASSWORD: 'faults-password-1', TRUST_PROXY: 'true', CHALLENGE_AFTER_SITE: '1000000' }
 
 /** GET /api/health every 100 ms, each answer's status recorded (0: no answer at all). */
 function watchHealth(url: string) {

@@ -26,6 +26,7 @@ import { Label } from '~/components/ui/label'
 import { toast } from '~/components/ui/use-toast'
 import { trackLead } from '~/lib/analytics'
 import { ApiError, apiRequest } from '~/lib/api'
+import { sendWithChallenge, useChallenge } from '~/lib/challenge'
 import { useCurrentUser } from '~/lib/current-user'
 import { availabilityKeys, reservationKeys } from '~/lib/queries/reservations'
 import { telHref } from '~/lib/site-data'
@@ -99,6 +100,8 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
   // Until then the button stays disabled, which also stops Enter from sending the form as a
   // plain GET that would put the guest's name, email and phone in the address and the logs.
   const [ready, setReady] = useState(false)
+  // The proof-of-work the server may ask for, solved in the background once the guest starts on the form.
+  const challenge = useChallenge(formRef)
   useEffect(() => {
     setReady(true)
     const el = formRef.current
@@ -130,7 +133,9 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
   async function send(body: object, key: string) {
     setPending(true)
     try {
-      const reservation = await apiRequest<PublicReservation>('POST', '/api/reservations', body, { 'Idempotency-Key': key })
+      const reservation = await sendWithChallenge(challenge, (altcha) =>
+        apiRequest<PublicReservation>('POST', '/api/reservations', { ...body, altcha }, { 'Idempotency-Key': key }),
+      )
       attempt.current = null
       setConfirmed(reservation)
       setForm(EMPTY_RESERVATION_FORM)

@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from '~/components/ui/use-toast'
 import { trackLead } from '~/lib/analytics'
 import { apiRequest, ApiError } from '~/lib/api'
+import { sendWithChallenge, useChallenge } from '~/lib/challenge'
 import { bookingTime, type EventView } from './event-types'
 
 type Form = { name: string; email: string; phone: string; partySize: number; specialRequests: string }
@@ -37,6 +38,9 @@ export default function EventDialog({ event, open, onOpenChange }: { event: Even
   // Also said inside the dialog: while it is open, a screen reader hears nothing outside it (the toast included).
   const [failure, setFailure] = React.useState<{ title: string; text: string } | null>(null)
   const attempt = React.useRef<{ key: string; body: string } | null>(null)
+  // The proof-of-work the server may ask for, solved in the background while the dialog is open.
+  const formRef = React.useRef<HTMLFormElement>(null)
+  const challenge = useChallenge(formRef, open)
   const table = event.bookingType === 'table'
   const set = (field: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
     const value = field === 'partySize' ? Number(e.target.value) : e.target.value
@@ -72,17 +76,21 @@ export default function EventDialog({ event, open, onOpenChange }: { event: Even
         }
         const json = JSON.stringify(body)
         if (attempt.current?.body !== json) attempt.current = { key: newAttemptKey(), body: json }
-        await apiRequest('POST', '/api/reservations', body, { 'Idempotency-Key': attempt.current.key })
+        const key = attempt.current.key
+        await sendWithChallenge(challenge, (altcha) => apiRequest('POST', '/api/reservations', { ...body, altcha }, { 'Idempotency-Key': key }))
         trackLead(form.partySize, event.date)
         toast({ title: M.bookedTitle, description: M.bookedText })
       } else {
-        await apiRequest('POST', '/api/event-enquiries', {
-          eventId: event.id,
-          ...form,
-          eventTitle: event.title,
-          eventDate: formatEventDate(event.date),
-          eventTime: formatEventTime(event.time, event.endTime),
-        })
+        await sendWithChallenge(challenge, (altcha) =>
+          apiRequest('POST', '/api/event-enquiries', {
+            eventId: event.id,
+            ...form,
+            eventTitle: event.title,
+            eventDate: formatEventDate(event.date),
+            eventTime: formatEventTime(event.time, event.endTime),
+            altcha,
+          }),
+        )
         toast({ title: M.enquiryTitle, description: M.enquiryText })
       }
       attempt.current = null
@@ -117,7 +125,7 @@ export default function EventDialog({ event, open, onOpenChange }: { event: Even
             {formatEventDate(event.date)} · {formatEventTime(event.time)}
           </DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" noValidate onSubmit={submit} aria-busy={pending}>
+        <form ref={formRef} className="grid gap-4" noValidate onSubmit={submit} aria-busy={pending}>
           <FormError message={failure?.title}>{failure && <p>{failure.text}</p>}</FormError>
           <TextField label="Name" name="name" autoComplete="name" required value={form.name} onChange={set('name')} error={errorOf('name')} />
           <div className="grid gap-4 sm:grid-cols-2">

@@ -7,7 +7,7 @@ import { telHref } from '~/lib/tel'
 import { cn } from '~/lib/utils'
 import { ItemActions } from '../item-actions'
 import { IconDetail } from '../panel'
-import { StatusBadge } from './status-badge'
+import { GuestConfirmationBadge, StatusBadge } from './status-badge'
 
 export type CardActions = {
   onView: () => void
@@ -45,6 +45,7 @@ export function ReservationCard({ reservation: r, actions }: { reservation: Admi
             {r.name}
           </h3>
           <StatusBadge status={r.status} />
+          <GuestConfirmationBadge reservation={r} />
         </div>
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
           <IconDetail icon={Users} label="Party size" valueClassName="font-semibold">{guests(r.partySize)}</IconDetail>

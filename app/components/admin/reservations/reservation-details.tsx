@@ -9,7 +9,7 @@ import { fetchReservationAudit, fetchReservationHistory, reservationKeys } from 
 import { telHref } from '~/lib/tel'
 import { AdminContext } from '../admin-context'
 import { DetailRow } from '../panel'
-import { StatusBadge } from './status-badge'
+import { GuestConfirmationBadge, StatusBadge } from './status-badge'
 
 /** View details (SPEC.md section 2): the card's fields plus the additional information and when it was booked. */
 export function ReservationDetails({ reservation: r, onOpenChange }: { reservation: AdminReservation | null; onOpenChange: (open: boolean) => void }) {
@@ -24,7 +24,7 @@ export function ReservationDetails({ reservation: r, onOpenChange }: { reservati
             </DialogHeader>
             <dl>
               <DetailRow label="Status">
-                <StatusBadge status={r.status} />
+                <StatusBadge status={r.status} /> <GuestConfirmationBadge reservation={r} />
               </DetailRow>
               <DetailRow label="Date">{formatLongDate(r.date)}</DetailRow>
               <DetailRow label="Time">{formatTime12(r.startTime)}</DetailRow>

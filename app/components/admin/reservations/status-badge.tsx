@@ -1,3 +1,4 @@
+import { GUEST_CONFIRMATION_LABELS, guestConfirmationOf, type AdminReservation } from '#common/admin-reservations-schema'
 import type { ReservationStatus } from '#common/constants'
 import { Badge } from '~/components/ui/badge'
 
@@ -13,6 +14,21 @@ export function StatusBadge({ status }: { status: ReservationStatus }) {
   return (
     <Badge variant={variant} data-status={status}>
       {label}
+    </Badge>
+  )
+}
+
+/**
+ * Beside a pending large party's status: whether its guest confirmed the
+ * request from their email. 'Not confirmed by the guest' holds no seats
+ * (docs/decisions/0021); staff may still confirm it, or call the guest.
+ */
+export function GuestConfirmationBadge({ reservation }: { reservation: Pick<AdminReservation, 'status' | 'holdUntil' | 'guestConfirmedAt'> }) {
+  const mark = guestConfirmationOf(reservation, new Date())
+  if (!mark) return null
+  return (
+    <Badge variant={mark === 'not_confirmed' ? 'danger' : 'outline'} data-guest-confirmation={mark}>
+      {GUEST_CONFIRMATION_LABELS[mark]}
     </Badge>
   )
 }
