@@ -272,6 +272,13 @@ describe('cross-site writes on every API route', () => {
     ids['menu-sections'] = await first('menu_sections')
     ids['email-templates'] = await first('email_templates')
     ids['email-outbox'] = await first('email_outbox')
+    // A floor plan's area with a closed date, two tables and their combination.
+    ids.areas = (await made('/api/admin/areas', SAMPLES['post /api/admin/areas'])).id
+    params.closureId = String((await made(`/api/admin/areas/${ids.areas}/closures`, SAMPLES['post /api/admin/areas/:id/closures'])).id)
+    const table = async (name: string) => (await made('/api/admin/tables', { ...SAMPLES['post /api/admin/tables'], name, areaId: ids.areas })).id
+    ids.tables = await table('GD1')
+    const pair = [ids.tables, await table('GD2')]
+    ids['table-combinations'] = (await made('/api/admin/table-combinations', { ...SAMPLES['post /api/admin/table-combinations'], tableIds: pair })).id
   })
 
   /** `/api/admin/events/:id` → `/api/admin/events/3`: the id of a real row of that resource. */

@@ -14,6 +14,7 @@ import { createDb } from '../../server/db/client'
 import { listenForContentChanges, type ContentChanges } from '../../server/db/content-changes'
 import { events, hourExceptions } from '../../server/db/schema'
 import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
+import { dayVersion, settingVersion, versionOf } from '../helpers/versions'
 
 // Saturday 21 November 2026, 12:00 in London. Seeded: Wednesdays 16:00-22:30, Mondays and Tuesdays closed.
 let t: TestApp
@@ -56,7 +57,7 @@ describe('a staff change shows on the next request', () => {
     const event = await createEvent()
     expect(await upcomingSlugs()).toContain(event.slug)
     await request(t.app).get(`/api/events/${event.slug}`).expect(200)
-    await staff.patch(`/api/admin/events/${event.id}`).send({ status: 'draft' }).expect(200)
+    await staff.patch(`/api/admin/events/${event.id}`).send({ status: 'draft', version: await versionOf(t.db, 'events', event.id) }).expect(200)
     expect(await upcomingSlugs()).not.toContain(event.slug)
     await request(t.app).get(`/api/events/${event.slug}`).expect(404)
   })
@@ -81,19 +82,19 @@ describe('a staff change shows on the next request', () => {
     const monday = async () =>
       (await request(t.app).get('/api/opening-hours').expect(200)).body.find((d: { dayOfWeek: number }) => d.dayOfWeek === 1)
     expect((await monday())?.isClosed ?? true).toBe(true)
-    await staff.put('/api/admin/opening-hours/1').send({ isClosed: false }).expect(200)
+    await staff.put('/api/admin/opening-hours/1').send({ isClosed: false, version: await dayVersion(t.db, 1) }).expect(200)
     expect((await monday()).isClosed).toBe(false)
-    await staff.put('/api/admin/opening-hours/1').send({ isClosed: true }).expect(200)
+    await staff.put('/api/admin/opening-hours/1').send({ isClosed: true, version: await dayVersion(t.db, 1) }).expect(200)
   })
 
   it('a public setting saved shows at once, and so do booking rules in availability', async () => {
     await request(t.app).get('/api/site-settings/venue_phone').expect(200)
-    await staff.put('/api/admin/site-settings/venue_phone').send({ value: '01279 000 111' }).expect(200)
+    await staff.put('/api/admin/site-settings/venue_phone').send({ value: '01279 000 111', version: await settingVersion(t.db, 'venue_phone') }).expect(200)
     expect((await request(t.app).get('/api/site-settings/venue_phone').expect(200)).body).toEqual({ key: 'venue_phone', value: '01279 000 111' })
     expect(await slotsOn('2026-12-23')).toHaveLength(13)
-    await staff.put('/api/admin/site-settings/booking_max_days_ahead').send({ value: 7 }).expect(200)
+    await staff.put('/api/admin/site-settings/booking_max_days_ahead').send({ value: 7, version: await settingVersion(t.db, 'booking_max_days_ahead') }).expect(200)
     expect(await slotsOn('2026-12-23')).toEqual([])
-    await staff.put('/api/admin/site-settings/booking_max_days_ahead').send({ value: 90 }).expect(200)
+    await staff.put('/api/admin/site-settings/booking_max_days_ahead').send({ value: 90, version: await settingVersion(t.db, 'booking_max_days_ahead') }).expect(200)
     expect(await slotsOn('2026-12-23')).toHaveLength(13)
   })
 
@@ -123,7 +124,7 @@ describe('answers kept in memory', () => {
   it('on another instance show a change within a second', async () => {
     const event = await createEvent()
     expect(await upcomingSlugs(other)).toContain(event.slug)
-    await staff.patch(`/api/admin/events/${event.id}`).send({ status: 'draft' }).expect(200)
+    await staff.patch(`/api/admin/events/${event.id}`).send({ status: 'draft', version: await versionOf(t.db, 'events', event.id) }).expect(200)
     expect(await upcomingSlugs()).not.toContain(event.slug)
     await sleep(1100)
     expect(await upcomingSlugs(other)).not.toContain(event.slug)
@@ -132,7 +133,7 @@ describe('answers kept in memory', () => {
   it('on an instance hearing the announcements show a change as soon as it is announced, a write made with SQL too', async () => {
     const event = await createEvent()
     expect(await upcomingSlugs(listening)).toContain(event.slug)
-    await staff.patch(`/api/admin/events/${event.id}`).send({ status: 'draft' }).expect(200)
+    await staff.patch(`/api/admin/events/${event.id}`).send({ status: 'draft', version: await versionOf(t.db, 'events', event.id) }).expect(200)
     // Well inside the second the answer would otherwise be kept.
     const shows = async () => {
       for (const started = performance.now(); performance.now() - started < 500; await sleep(10)) {
