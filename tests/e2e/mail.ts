@@ -6,7 +6,10 @@ import { expect } from './fixtures'
 /** The test server has no SMTP_URL: it writes each message as an .eml file under its data directory. */
 export const mailDir = () => path.join(process.env.E2E_DATA_DIR!, 'mail')
 
-/** The message to an address, read from the mail folder once the job queue has written it. */
+/**
+ * The message to an address (its To, not a staff alert that names the guest's
+ * address), read from the mail folder once the job queue has written it.
+ */
 export async function mailTo(address: string, subject?: RegExp): Promise<ParsedMail> {
   let found: ParsedMail | undefined
   await expect
@@ -17,6 +20,8 @@ export async function mailTo(address: string, subject?: RegExp): Promise<ParsedM
           const raw = fs.readFileSync(path.join(mailDir(), name))
           if (!raw.includes(address)) continue
           const mail = await simpleParser(raw)
+          const to = [mail.to ?? []].flat().map((a) => a.text.toLowerCase())
+          if (!to.some((t) => t.includes(address.toLowerCase()))) continue
           if (!subject || subject.test(mail.subject ?? '')) found = mail
         }
         return found !== undefined
