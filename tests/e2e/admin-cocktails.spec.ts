@@ -36,7 +36,9 @@ test.describe('Cocktails Page Content', () => {
       await expect(page.getByText('Any three classic cocktails for £20')).toBeVisible()
       await expect(page.getByText('Fridays, 5:00pm to 7:00pm')).toBeVisible()
     } finally {
-      await staffApi(page, 'POST', '/api/admin/cocktails-content', original)
+      // Put the page back at the version it is at now (the test's save raised it).
+      const now = await (await page.request.get('/api/admin/cocktails-content')).json()
+      await staffApi(page, 'POST', '/api/admin/cocktails-content', { ...original, version: now.version })
     }
   })
 })

@@ -154,7 +154,7 @@ test.describe('Website Settings', () => {
       await expect(page.getByRole('heading', { name: 'Table Booking Hours' })).toBeVisible()
       await expect(banner).toHaveCount(0)
     } finally {
-      await staffApi(page, 'PUT', '/api/admin/site-settings/site_url', { value: original })
+      await staffApi(page, 'PUT', '/api/admin/site-settings/site_url', { value: original, version: await settingVersion(page, 'site_url') })
     }
     await openSection(page, 'reservations')
     await expect(page.getByTestId('notice-site-address')).toBeVisible()
