@@ -1,13 +1,16 @@
 import type pg from 'pg'
 import type { ActiveBooking } from '#common/availability'
+import { holdsOf, type FloorPlan, type PreparedPlan, type TableHold } from '#common/tables'
 import type { Db } from '../db/client'
 import type { Reservation } from '../db/schema'
 import { sendTogether } from '../db/pipeline'
 import { countAttemptsQuery, type AttemptCount } from '../rate-limits/attempts'
 import { ConnectionLost, transactionOn, type TransactionEnd } from '../db/transaction'
-import { batchChecksQuery, batchDaysQuery, lockDatesQuery, replayFrom, reserveIdsQuery, type InsertIds } from './booking-sql'
+import { batchChecksQuery, batchDaysQuery, lockDatesQuery, planQuery, replayFrom, reserveIdsQuery, type InsertIds } from './booking-sql'
 import {
+  dayOf,
   insertAndCommit,
+  planOf,
   slotOf,
   type Booked,
   type BookingPlan,
@@ -15,6 +18,7 @@ import {
   type AfterInsert,
   type BookingWrite,
   type DayData,
+  type DayRow,
   type Decide,
 } from './reservations-data'
 
@@ -160,18 +164,23 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
   const from = dates.map((d) => perDate.get(d)!.from)
   const to = dates.map((d) => perDate.get(d)!.to)
 
-  const [, counted, , days, checks, reserved] = await sendTogether(client, [
+  const fallbackMinutes = plans.reduce((longest, p) => Math.max(longest, p.turnFallback), 0)
+
+  // The floor plan and each date's holds come in the same round trip as the days (issue 34).
+  const [, counted, , days, checks, reserved, floor] = await sendTogether(client, [
     'begin',
     countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds, plans[0]!.attempt.at),
     lockDatesQuery(dates),
-    batchDaysQuery(dates, weekdays, from, to),
+    batchDaysQuery(dates, weekdays, from, to, fallbackMinutes),
     batchChecksQuery(plans.map((p) => p.holder.email), plans.map((p) => p.date), plans.map((p) => p.holder.startTime), plans.map((p) => p.idempotencyKey ?? null)),
     reserveIdsQuery(batch.length),
+    planQuery(),
   ])
 
+  const plan: PreparedPlan = planOf(floor!.rows[0] as FloorPlan)
   const outcomes = decideInOrder(batch, {
     counted: new Map((counted!.rows as (AttemptCount & { key: string })[]).map((r) => [r.key, r])),
-    days: new Map((days!.rows as (DayData & { date: string })[]).map((r) => [r.date, r])),
+    days: new Map((days!.rows as (DayRow & { date: string })[]).map((r) => [r.date, dayOf(r, plan)])),
     checks: checks!.rows as Record<string, unknown>[],
   })
 
@@ -214,6 +223,7 @@ function decideInOrder(
   const perKey = new Map<string, number>() // attempts per key in the whole batch
   for (const { plan } of batch) perKey.set(plan.attempt.key, (perKey.get(plan.attempt.key) ?? 0) + 1)
   const added = new Map<string, ActiveBooking[]>() // accepted bookings per date
+  const addedHolds = new Map<string, TableHold[]>() // the tables they took, per date
   const heldSlots = new Set<string>()
   // The earlier booking of the batch that used each idempotency key: a later one replays it once it exists.
   const keyOwner = new Map<string, { index: number; placeholder: Reservation }>()
@@ -234,6 +244,11 @@ function decideInOrder(
         exceptions: day.exceptions,
         bookings: [...day.bookings, ...(added.get(plan.date) ?? [])],
         duplicate: (read.checks[i]!.duplicate as boolean) || heldSlots.has(slot),
+        tables: day.tables && {
+          plan: day.tables.plan,
+          closedAreaIds: day.tables.closedAreaIds,
+          holds: addedHolds.has(plan.date) ? [...day.tables.holds, ...addedHolds.get(plan.date)!] : day.tables.holds,
+        },
       },
     }
     let write: BookingWrite | undefined
@@ -248,6 +263,11 @@ function decideInOrder(
         : { kind: 'replayed', reads }
     }
     added.set(plan.date, [...(added.get(plan.date) ?? []), { startTime: write.reservation.startTime, partySize: write.reservation.partySize }])
+    if (write.tableIds?.length) {
+      // Its id is not known yet: -1 - its place in the batch stands for it.
+      const taken = holdsOf(-1 - i, write.tableIds, write.reservation.startTime, write.reservation.durationMinutes)
+      addedHolds.set(plan.date, [...(addedHolds.get(plan.date) ?? []), ...taken])
+    }
     heldSlots.add(slot)
     if (plan.idempotencyKey) {
       // Stands for the reservation until it is inserted: enough to tell a retry from a different booking.
