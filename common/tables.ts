@@ -184,9 +184,10 @@ export type Seating =
 export function seatParty(
   request: { date: string; startTime: string; partySize: number },
   tables: TablesDay,
-  options: { staff: boolean; fallbackMinutes: number },
+  options: { staff: boolean; fallbackMinutes: number; durationMinutes?: number },
 ): Seating {
-  const durationMinutes = turnTimeFor(request.partySize, request.date, tables.plan.plan.turnTimes, options.fallbackMinutes)
+  // A booking already made keeps the turn time it was made with (`durationMinutes`); a new one gets the rule's.
+  const durationMinutes = options.durationMinutes ?? turnTimeFor(request.partySize, request.date, tables.plan.plan.turnTimes, options.fallbackMinutes)
   const start = timeToMinutes(request.startTime)
   const end = start + durationMinutes
   const candidates = tables.plan.candidates(request.partySize, options.staff)
@@ -207,6 +208,12 @@ export function seatParty(
   return { ok: false, code: candidates.length > 0 ? 'area_closed' : 'no_table_fits', heldBy: [], durationMinutes }
 }
 
+/** A visit from `startTime` for `durationMinutes`, as [start, end) in minutes after its date's midnight. */
+export function timeRange(startTime: string, durationMinutes: number): [number, number] {
+  const start = timeToMinutes(startTime)
+  return [start, start + durationMinutes]
+}
+
 /** The holds a booking adds once it sits at `tableIds` from `startTime` for `durationMinutes`. */
 export function holdsOf(reservationId: number, tableIds: readonly number[], startTime: string, durationMinutes: number): TableHold[] {
   const start = timeToMinutes(startTime)
@@ -222,7 +229,19 @@ export function spanText(start: number, end: number): string {
   return `${hhmm(start)}–${hhmm(end)}`
 }
 
+/** 'J. Smith' for 'John Smith': how a booking is named to staff in a refusal (one word stays whole). */
+export function shortName(name: string): string {
+  const words = name.trim().split(/\s+/)
+  if (words.length < 2) return words[0] ?? ''
+  return `${words[0]!.charAt(0).toUpperCase()}. ${words[words.length - 1]}`
+}
+
+/** A booking holding a table, as staff are told of it: 'J. Smith (4 guests, 19:00–21:00)'. */
+export function holderText(holder: { name: string; partySize: number; start: number; end: number }): string {
+  return `${shortName(holder.name)} (${holder.partySize} ${holder.partySize === 1 ? 'guest' : 'guests'}, ${spanText(holder.start, holder.end)})`
+}
+
 /** The message staff get when a table they name is held by another booking: they move that booking first. */
 export function tableTakenMessage(table: string, holder: { name: string; partySize: number; start: number; end: number }): string {
-  return `${table} is taken by ${holder.name} (${holder.partySize} ${holder.partySize === 1 ? 'guest' : 'guests'}, ${spanText(holder.start, holder.end)}) at that time: move that booking first.`
+  return `${table} is taken by ${holderText(holder)} at that time: move that booking first.`
 }
