@@ -1,3 +1,4 @@
+import { assignWaitingBookings } from '../reservations/table-assignment'
 import { eq, sql } from 'drizzle-orm'
 import { slugify } from '#common/slug'
 import {
@@ -227,4 +228,7 @@ export async function seed(db: Db, options: { now: Date; timeZone: string }): Pr
     // The demo menus go in with the demo events, so menus staff deleted never come back on restart.
     await seedMenuSections(db)
   }
+
+  // Once a plan is drawn, bookings made before it are seated at tables (issue 34); none are dropped.
+  await assignWaitingBookings(db, { today: todayIn(options.now, options.timeZone) })
 }

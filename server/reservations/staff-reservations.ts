@@ -238,9 +238,11 @@ export function createStaffReservations(
             durationMinutes = turnTimeFor(next.partySize, next.date, staffDay.plan.plan.turnTimes, rules.durationMinutes)
           }
           const currentTables = ((await tablesOfBookings(client, [id])).get(id) ?? []).map((t) => t.id)
-          const confirming = current.status === 'pending' && next.status === 'confirmed' && currentTables.length === 0
-          if (ACTIVE.has(next.status) && (named || seatsMoved || regrouped || confirming)) {
-            seats = seatsFor(next, durationMinutes, staffDay, { named, current: currentTables, force, confirming })
+          // A booking that needs a table (a request taken without one, one forced in) is seated whenever staff save it,
+          // if a table is free; if none is, it keeps waiting rather than blocking the save.
+          const unseated = staffDay.plan.booksTables && currentTables.length === 0
+          if (ACTIVE.has(next.status) && (named || seatsMoved || regrouped || unseated)) {
+            seats = seatsFor(next, durationMinutes, staffDay, { named, current: currentTables, force, confirming: unseated && !seatsMoved })
           }
         }
         // Its old tables go before it moves, so the exclusion constraint never sees it twice.
