@@ -15,12 +15,13 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { useDiscardGuard } from '../discard-guard'
 import { FormDialogFooter } from '../form-dialog-footer'
+import { OnlineExplanation, TablePicker, tableQueryOf } from './table-picker'
 import type { useReservationActions } from './use-reservation-actions'
 
 const STATUS_OPTIONS = RESERVATION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))
 const PREFERENCE_OPTIONS = FOOD_DRINKS.map((v) => ({ value: v, label: FOOD_DRINKS_LABELS[v] }))
-/** The 409 codes staff may override with "Save anyway". */
-const OVERRIDABLE = new Set(['over_capacity', 'over_pacing', 'outside_hours'])
+/** The 409 codes staff may override with "Save anyway" (a table another booking holds is never overridden). */
+const OVERRIDABLE = new Set(['over_capacity', 'over_pacing', 'outside_hours', 'no_table'])
 
 function initialValues(reservation: AdminReservation | undefined, date: string): AdminReservationForm {
   if (reservation) return editFormOf(reservation)
@@ -53,6 +54,10 @@ export function ReservationDialog({
   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   const { errors } = form.formState
   const [submitted, setSubmitted] = React.useState<AdminReservationInput | null>(null)
+  // The tables staff ticked; null while untouched (the server keeps the booking's tables or picks the best free one).
+  const [picked, setPicked] = React.useState<number[] | null>(null)
+  const [date, startTime, partySize] = form.watch(['date', 'startTime', 'partySize'])
+  const tableQuery = tableQueryOf({ date, startTime, partySize }, reservation?.id)
 
   // A fresh form each time the dialog opens, for the booking it opens on.
   React.useEffect(() => {
@@ -60,6 +65,7 @@ export function ReservationDialog({
     form.reset(initialValues(reservation, defaultDate))
     save.clearError()
     setSubmitted(null)
+    setPicked(null)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, reservation?.id])
 
@@ -81,12 +87,15 @@ export function ReservationDialog({
           ? `Save the changes to ${values.name}'s booking: ${when}, ${values.partySize} ${values.partySize === 1 ? 'guest' : 'guests'}?`
           : `Book a table for ${values.name}, ${values.partySize} ${values.partySize === 1 ? 'guest' : 'guests'}, ${when}?`,
       confirmLabel: force ? 'Save anyway' : 'Save',
-      variables: { id: reservation?.id, values, force },
+      variables: { id: reservation?.id, values, force, tableIds: picked ?? undefined },
       returnTo: 'form',
     })
   }
 
   const canOverride = Boolean(save.errorCode && OVERRIDABLE.has(save.errorCode) && submitted)
+  // A refused time: say why guests would not be offered it online either (the booking's own decision).
+  const refusedQuery = canOverride && submitted ? tableQueryOf(submitted, reservation?.id) : null
+  const tableError = save.fieldErrors.tableIds
 
   return (
     <Dialog open={open} onOpenChange={guard.onOpenChange}>
@@ -100,7 +109,8 @@ export function ReservationDialog({
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => ask(values))}>
-          <FormError message={save.error}>
+          <FormError message={tableError ? undefined : save.error}>
+            {refusedQuery && <OnlineExplanation query={refusedQuery} />}
             {canOverride && (
               <Button type="button" size="sm" variant="destructive" className="mt-2" onClick={() => ask(submitted!, true)}>
                 Save anyway
@@ -117,6 +127,12 @@ export function ReservationDialog({
             <TextField label="Party Size" type="number" inputMode="numeric" min={1} error={errors.partySize?.message} {...form.register('partySize')} />
             <SelectField label="Preference" options={PREFERENCE_OPTIONS} error={errors.foodDrinks?.message} {...form.register('foodDrinks')} />
           </div>
+          <TablePicker
+            query={tableQuery}
+            picked={picked ?? (reservation ? reservation.tables.map((t) => t.id) : null)}
+            onChange={setPicked}
+            error={tableError}
+          />
           <TextareaField label="Additional Information" rows={3} maxLength={2000} error={errors.additionalInfo?.message} {...form.register('additionalInfo')} />
           <FormDialogFooter submitLabel={'Save Changes'} pending={save.pending} onCancel={guard.requestClose} />
         </form>

@@ -3,16 +3,17 @@ import { LARGE_PARTY_THRESHOLD, type ReservationStatus } from '#common/constants
 import { ADMIN_MESSAGES } from '#common/messages'
 import { formatShortDate, formatTime12 } from '#common/time'
 import { apiRequest } from '~/lib/api'
-import { availabilityKeys, reservationKeys } from '~/lib/queries/reservations'
+import { availabilityKeys, reservationKeys, tableChoiceKeys } from '~/lib/queries/reservations'
 import { useConfirmedMutation } from '../confirm'
 
-const afterChange = [reservationKeys.all, availabilityKeys.all]
+const afterChange = [reservationKeys.all, availabilityKeys.all, tableChoiceKeys.all]
 
 /** 'Ann Guest: 4 guests, 7:00 PM on 05 Dec 2026', for the confirm step. */
 const which = (r: AdminReservation) =>
   `${r.name}: ${r.partySize} ${r.partySize === 1 ? 'guest' : 'guests'}, ${formatTime12(r.startTime)} on ${formatShortDate(r.date)}`
 
-export type SaveVariables = { id?: number; values: AdminReservationInput; force?: boolean }
+/** `tableIds`: the tables staff picked (left out: the best free fit, or the tables it has). */
+export type SaveVariables = { id?: number; values: AdminReservationInput; force?: boolean; tableIds?: number[] }
 
 /**
  * What staff can do to reservations, each through the confirm step: change
@@ -32,10 +33,10 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
     invalidate: afterChange,
   })
   const save = useConfirmedMutation({
-    mutationFn: ({ id, values, force }: SaveVariables) =>
+    mutationFn: ({ id, values, force, tableIds }: SaveVariables) =>
       id === undefined
-        ? apiRequest<AdminReservation>('POST', '/api/admin/reservations', { ...values, force })
-        : apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { ...values, force }),
+        ? apiRequest<AdminReservation>('POST', '/api/admin/reservations', { ...values, force, tableIds })
+        : apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { ...values, force, tableIds }),
     // A new booking is saved; a change to one is an update.
     success: ({ id }) => (id === undefined ? ADMIN_MESSAGES.saved : ADMIN_MESSAGES.updated),
     invalidate: afterChange,
