@@ -149,20 +149,24 @@ type Result = { ok: true; booked: Booked } | { ok: false; error: unknown }
  */
 async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: Request[], afterInsert?: AfterInsert): Promise<Result[]> {
   const plans = batch.map((r) => r.plan)
-  // Per date: its weekday, and the start times from the earliest any of its bookings needs to the latest.
-  const perDate = new Map<string, { dayOfWeek: number; from: string; to: string }>()
-  for (const { date, dayOfWeek, starts } of plans) {
+  // Per date: its weekday, the start times from the earliest any of its bookings needs to the latest, and
+  // its bookings' own first and last start (the tables' holds that matter meet one of their visits).
+  const perDate = new Map<string, { dayOfWeek: number; from: string; to: string; first: string; last: string }>()
+  for (const { date, dayOfWeek, starts, holder } of plans) {
     const seen = perDate.get(date)
     perDate.set(date, {
       dayOfWeek,
       from: seen && seen.from < starts.from ? seen.from : starts.from,
       to: seen && seen.to > starts.to ? seen.to : starts.to,
+      first: seen && seen.first < holder.startTime ? seen.first : holder.startTime,
+      last: seen && seen.last > holder.startTime ? seen.last : holder.startTime,
     })
   }
   const dates = [...perDate.keys()].sort()
   const weekdays = dates.map((d) => perDate.get(d)!.dayOfWeek)
   const from = dates.map((d) => perDate.get(d)!.from)
   const to = dates.map((d) => perDate.get(d)!.to)
+  const visits = { first: dates.map((d) => perDate.get(d)!.first), last: dates.map((d) => perDate.get(d)!.last) }
 
   const fallbackMinutes = plans.reduce((longest, p) => Math.max(longest, p.turnFallback), 0)
 
@@ -171,7 +175,7 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
     'begin',
     countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds, plans[0]!.attempt.at),
     lockDatesQuery(dates),
-    batchDaysQuery(dates, weekdays, from, to, fallbackMinutes),
+    batchDaysQuery(dates, weekdays, from, to, fallbackMinutes, visits),
     batchChecksQuery(plans.map((p) => p.holder.email), plans.map((p) => p.date), plans.map((p) => p.holder.startTime), plans.map((p) => p.idempotencyKey ?? null)),
     reserveIdsQuery(batch.length),
     planQuery(),

@@ -170,11 +170,19 @@ const HELD_SLOT_TEXT = heldSlotSql('$1', '$2', '$3', '$4::int')
  * from the heap for the rest of the connection's life (migration 0006 has the
  * rest). Planning costs about 0.1 ms.
  */
-export function batchDaysQuery(dates: string[], weekdays: number[], from: string[], to: string[], fallbackMinutes = 120): pg.QueryConfig {
-  return { text: BATCH_DAYS_TEXT, values: [dates, weekdays, from, to, fallbackMinutes] }
+export function batchDaysQuery(
+  dates: string[],
+  weekdays: number[],
+  from: string[],
+  to: string[],
+  fallbackMinutes = 120,
+  // The first and last start of the date's bookings in the batch: the tables' holds read are those their visits can meet.
+  visits: { first: string[]; last: string[] } = { first: from, last: to },
+): pg.QueryConfig {
+  return { text: BATCH_DAYS_TEXT, values: [dates, weekdays, from, to, fallbackMinutes, visits.first, visits.last] }
 }
-const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', 'null', { from: 'f', to: 't' })}, ${tablesDayColumns('d', 'f', 't', '$5::int')}
-        from unnest($1::text[], $2::int[], $3::text[], $4::text[]) as x(d, dow, f, t)`
+const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', 'null', { from: 'f', to: 't' })}, ${tablesDayColumns('d', 'vf', 'vl', '$5::int')}
+        from unnest($1::text[], $2::int[], $3::text[], $4::text[], $6::text[], $7::text[]) as x(d, dow, f, t, vf, vl)`
 
 /** Links a booking's tables to it (the triggers of migration 0009 fill in their date, time and state). */
 export function insertReservationTablesQuery(pairs: { reservationId: number; tableId: number }[]): pg.QueryConfig {

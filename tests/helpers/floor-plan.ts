@@ -7,6 +7,8 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import { areas, diningTables, tableCombinationMembers, tableCombinations, turnTimes } from '../../server/db/schema'
+// @ts-expect-error a plain ESM helper shared with the bench script
+import { DEMO_PLAN as SHARED_DEMO_PLAN, largePlan as sharedLargePlan } from './floor-plans.mjs'
 
 export type AreaSketch = { name: string; onlineBookable?: boolean; weatherDependent?: boolean; isActive?: boolean; sortOrder?: number }
 export type TableSketch = { name: string; area: string; min?: number; max: number; onlineBookable?: boolean; isActive?: boolean; sortOrder?: number }
@@ -73,50 +75,6 @@ export async function erasePlan(db: Db): Promise<void> {
   await db.execute(sql`delete from turn_times`)
 }
 
-/**
- * The demo plan of issue 34 (18 tables, 2 combinations): Restaurant T1–T8 of
- * 2, 2, 2, 4, 4, 4, 6, 6; Bar B1–B4; a Snug for 5 to 8; Garden G1–G5,
- * weather-dependent; turn times 1–2: 90 min, 3–4: 120, 5+: 150.
- */
-export const DEMO_PLAN: PlanSketch = {
-  areas: [{ name: 'Restaurant' }, { name: 'Bar' }, { name: 'Snug' }, { name: 'Garden', weatherDependent: true }],
-  tables: [
-    ...[2, 2, 2, 4, 4, 4, 6, 6].map((max, i) => ({ name: `T${i + 1}`, area: 'Restaurant', max })),
-    ...[2, 2, 4, 4].map((max, i) => ({ name: `B${i + 1}`, area: 'Bar', max })),
-    { name: 'Snug', area: 'Snug', min: 5, max: 8 },
-    ...[2, 2, 4, 4, 6].map((max, i) => ({ name: `G${i + 1}`, area: 'Garden', max })),
-  ],
-  combinations: [
-    { name: 'T4 + T5', area: 'Restaurant', tables: ['T4', 'T5'], min: 5, max: 6 },
-    { name: 'T7 + T8', area: 'Restaurant', tables: ['T7', 'T8'], min: 8, max: 12 },
-  ],
-  turnTimes: [
-    { minParty: 1, maxParty: 2, durationMinutes: 90 },
-    { minParty: 3, maxParty: 4, durationMinutes: 120 },
-    { minParty: 5, maxParty: 500, durationMinutes: 150 },
-  ],
-}
-
-/** A bigger venue for the bench: 40 tables in four areas and 12 combinations of neighbours. */
-export function largePlan(): PlanSketch {
-  const areaNames = ['Front', 'Back', 'Conservatory', 'Terrace']
-  const sizes = [2, 2, 4, 4, 4, 6, 2, 4, 6, 8]
-  const tables = areaNames.flatMap((area, a) => sizes.map((max, i) => ({ name: `${area[0]}${a}-${i + 1}`, area, max })))
-  const combinations = areaNames.flatMap((area, a) =>
-    [
-      [3, 4],
-      [5, 6],
-      [9, 10],
-    ].map(([x, y]) => ({ name: `${area[0]}${a}-${x} + ${y}`, area, tables: [`${area[0]}${a}-${x}`, `${area[0]}${a}-${y}`], min: 6, max: sizes[x! - 1]! + sizes[y! - 1]! - 2 })),
-  )
-  return {
-    areas: areaNames.map((name) => ({ name })),
-    tables,
-    combinations,
-    turnTimes: [
-      { minParty: 1, maxParty: 2, durationMinutes: 90 },
-      { minParty: 3, maxParty: 4, durationMinutes: 120 },
-      { minParty: 5, maxParty: 500, durationMinutes: 150 },
-    ],
-  }
-}
+/** The demo plan (18 tables, 2 combinations) and a plan of 40 tables and 12 combinations, shared with the bench. */
+export const DEMO_PLAN: PlanSketch = SHARED_DEMO_PLAN
+export const largePlan: () => PlanSketch = sharedLargePlan
