@@ -79,8 +79,7 @@ export function tablesDayColumns(date: string, from: string, to: string, fallbac
      'start', (extract(epoch from lower(h.during) - ${date}::text::timestamp) / 60)::int,
      'end', (extract(epoch from upper(h.during) - ${date}::text::timestamp) / 60)::int${who})), '[]'::json)
      from reservation_tables h${join}
-     where h.date between (${date}::text::date - 1)::text and (${date}::text::date + 1)::text and h.active
-       and h.reservation_id is distinct from ${exceptId}
+     where h.active and h.reservation_id is distinct from ${exceptId}
        and h.during && tsrange((${date}::text || ' ' || ${from}::text)::timestamp, (${date}::text || ' ' || ${to}::text)::timestamp
          + make_interval(mins => greatest((select max(duration_minutes) from turn_times), ${fallback})))) as holds`
 }

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BOOKING_SETTING_DEFAULTS } from '#common/settings'
 import { reservations } from '../../server/db/schema'
 import { manageLinkFor } from '../../server/reservations/manage-link'
+import { batchDaysQuery } from '../../server/reservations/booking-sql'
 import { assignWaitingBookings } from '../../server/reservations/table-assignment'
 import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
 import { drawPlan, erasePlan, type DrawnPlan, type PlanSketch } from '../helpers/floor-plan'
@@ -349,6 +350,28 @@ describe('the guarantees', () => {
     await expect(t.db.update(reservations).set({ startTime: '20:00' }).where(eq(reservations.id, other!.id))).rejects.toMatchObject({ cause: { code: '23P01' } })
     await t.db.update(reservations).set({ status: 'cancelled' }).where(eq(reservations.id, a.id))
     await t.db.update(reservations).set({ startTime: '20:00' }).where(eq(reservations.id, other!.id))
+  })
+
+  it("reads a batch's holds from the index of active holds by time, not every hold of three dates", async () => {
+    // 60 dates of 400 holds, one a table and half hour: a busy venue's season.
+    await t.db.execute(sql`insert into reservations (name, email, phone, date, start_time, party_size, status, food_drinks, duration_minutes)
+      select 'G' || g, 'g' || g || '@example.com', '1', to_char(date '2027-02-01' + g / 132, 'YYYY-MM-DD'),
+        to_char(time '12:00' + (g % 132 / 6) * interval '30 minutes', 'HH24:MI'), 2, 'confirmed', 'food_and_drinks', 30
+      from generate_series(0, 132 * 60 - 1) g`)
+    await t.db.execute(sql`insert into reservation_tables (reservation_id, table_id)
+      select r.id, (array[${plan.tableIds.get('T1')}, ${plan.tableIds.get('T2')}, ${plan.tableIds.get('T3')}, ${plan.tableIds.get('B1')}, ${plan.tableIds.get('Snug')}, ${plan.tableIds.get('G1')}]::int[])[1 + (row_number() over (partition by r.date, r.start_time order by r.id) - 1)::int]
+      from reservations r where r.email like 'g%@example.com'`)
+    await t.db.$client.query('analyze reservation_tables')
+    const dates = ['2027-02-10', '2027-02-11', '2027-02-12']
+    const query = batchDaysQuery(dates, [3, 4, 5], ['16:00', '16:00', '16:00'], ['22:00', '22:00', '22:00'], 120, { first: ['19:00', '19:00', '19:00'], last: ['19:00', '19:00', '19:00'] })
+    const explained = await t.db.$client.query({ text: `explain (analyze, costs off, timing off, summary off) ${query.text}`, values: query.values })
+    const planText = explained.rows.map((r) => r['QUERY PLAN']).join('\n')
+    // (Index-only once vacuum has marked the pages, as autovacuum does; a bitmap scan of the index before that.)
+    expect(planText).toMatch(/Index (Only )?Scan (using|on) reservation_tables_active_during_idx/)
+    expect(planText).not.toMatch(/reservation_tables_date_idx/)
+    const [day] = (await t.db.$client.query(query)).rows
+    // The holds of 19:00 to 21:00 (the longest turn, 150 minutes, reaches 21:30): six tables, five half hours.
+    expect(day.holds).toHaveLength(30)
   })
 
   describe('two app instances on one database', () => {
