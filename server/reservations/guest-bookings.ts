@@ -219,11 +219,12 @@ export function createGuestBookings(
     async calendar(token: string): Promise<string> {
       const r = await load(token)
       if (r.status === 'cancelled') throw new ConflictError(M.cancelled, 'booking_cancelled')
-      const [venue, rules] = await Promise.all([settings.venue(), settings.booking()])
+      const venue = await settings.venue()
       return bookingCalendarFile({
         key: `reservation-${r.id}`,
         start: visitOf(r),
-        minutes: rules.durationMinutes,
+        // The visit's own length, stored with the booking (the turn time for its party when the venue has tables).
+        minutes: r.durationMinutes,
         summary: `Table at ${venue.venue_name}`,
         venue,
         stamp: clock.now(),

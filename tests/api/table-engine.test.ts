@@ -300,6 +300,10 @@ describe('staff and tables', () => {
     // Its own table does not count against it: moving within its own time keeps a fitting table.
     await request(t.app).patch(`/api/manage-booking/${token}`).send({ date: DAY, startTime: '20:30', partySize: 4 }).expect(200)
     expect(await tablesOf(b.id)).toEqual(['T2'])
+    // The calendar file lasts the party's turn time: 120 minutes for 4.
+    const ics = await request(t.app).get(`/api/manage-booking/${token}/calendar.ics`).expect(200)
+    expect(ics.text).toContain('DTSTART:20261205T203000Z')
+    expect(ics.text).toContain('DTEND:20261205T223000Z')
     // With every table for 4 taken at 17:00, a move there is refused with the slot's message, and it keeps its table.
     for (let i = 0; i < 3; i++) await book({ startTime: '17:00', partySize: 4 }).expect(201)
     const refused = await request(t.app).patch(`/api/manage-booking/${token}`).send({ date: DAY, startTime: '17:00', partySize: 4 }).expect(409)
