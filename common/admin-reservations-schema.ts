@@ -42,8 +42,24 @@ export const AdminReservationSchema = z.object({
 export type AdminReservationInput = z.infer<typeof AdminReservationSchema>
 export type AdminReservationForm = z.input<typeof AdminReservationSchema>
 
-/** `force: true` books or moves a reservation even over capacity or outside booking hours. */
-const override = { force: z.boolean({ error: 'force must be true or false' }).optional() }
+/** A booking holds at most this many tables (a long table of pushed-together tops). */
+export const TABLES_PER_BOOKING_MAX = 12
+export const TABLE_IDS_MESSAGE = `Tables must be a list of up to ${TABLES_PER_BOOKING_MAX} table ids`
+
+/**
+ * `force: true` books or moves a reservation even over capacity, outside
+ * booking hours or with no free table. `tableIds` names the tables it sits at
+ * (issue 34; [] for none); without it, a venue with tables seats the booking
+ * at the best free fit. A table held by another booking is never overridden.
+ */
+const override = {
+  force: z.boolean({ error: 'force must be true or false' }).optional(),
+  tableIds: z
+    .array(wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: TABLE_IDS_MESSAGE }), { error: TABLE_IDS_MESSAGE })
+    .max(TABLES_PER_BOOKING_MAX, TABLE_IDS_MESSAGE)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each table can be named once')
+    .optional(),
+}
 
 /** POST /api/admin/reservations: a phone or walk-in booking. */
 export const StaffBookingSchema = AdminReservationSchema.extend(override)
@@ -60,17 +76,24 @@ const version = {
 export const ReservationEditSchema = StaffBookingSchema.extend(version)
 /** PATCH /api/admin/reservations/{id} with the status alone (the list's confirm, cancel and decline buttons). */
 export const ReservationStatusPatchSchema = z.object({ status: AdminReservationSchema.shape.status, ...override, ...version })
-export type ReservationPatch = z.infer<typeof ReservationStatusPatchSchema> | z.infer<typeof ReservationEditSchema>
+/** PATCH /api/admin/reservations/{id} with the tables alone (assign or change them), at the version they were read at. */
+export const ReservationTablesPatchSchema = z.object({ tableIds: override.tableIds.unwrap(), force: override.force, ...version })
+export type ReservationPatch =
+  | z.infer<typeof ReservationStatusPatchSchema>
+  | z.infer<typeof ReservationEditSchema>
+  | z.infer<typeof ReservationTablesPatchSchema>
 
 /**
- * A PATCH body: the status alone (with `force` at most), or the whole edit form
- * (SPEC.md section 7), each checked by its own schema so messages name fields;
- * either names the version it was read at.
+ * A PATCH body: the status alone (with `force` and `tableIds` at most), the
+ * tables alone, or the whole edit form (SPEC.md section 7), each checked by
+ * its own schema so messages name fields; each names the version it was read at.
  */
 export function parseReservationPatch(body: unknown): ReservationPatch {
   const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : []
-  const statusOnly = keys.includes('status') && keys.every((k) => k === 'status' || k === 'force' || k === 'version')
-  return statusOnly ? ReservationStatusPatchSchema.parse(body) : ReservationEditSchema.parse(body)
+  const only = (...allowed: string[]) => keys.every((k) => allowed.includes(k))
+  if (keys.includes('status') && only('status', 'force', 'tableIds', 'version')) return ReservationStatusPatchSchema.parse(body)
+  if (keys.includes('tableIds') && only('tableIds', 'force', 'version')) return ReservationTablesPatchSchema.parse(body)
+  return ReservationEditSchema.parse(body)
 }
 
 const dateParam = text({ max: 10, label: 'Date', tooLong: M.dateInvalid }).refine(isValidDate, M.dateInvalid)
@@ -82,24 +105,51 @@ export const ReservationListQuerySchema = z.object({
   to: dateParam.optional(),
   status: z.enum(RESERVATION_STATUSES, { error: 'Status must be pending, confirmed or cancelled' }).optional(),
   q: text({ max: 100, label: 'Search' }).optional(),
+  /** Only active bookings from today on that sit at no table while the venue has tables (issue 34). */
+  needsTable: z.enum(['true', 'false'], { error: "needsTable must be 'true' or 'false'" }).transform((v) => v === 'true').optional(),
   page: wholeNumber({ min: 1, max: 100_000, message: 'Page must be a whole number from 1' }).default(1),
   pageSize: wholeNumber({ min: 1, max: RESERVATION_DAY_PAGE_SIZE, message: `Page size must be from 1 to ${RESERVATION_DAY_PAGE_SIZE}` }).default(RESERVATION_PAGE_SIZE),
 })
 export type ReservationListQuery = z.infer<typeof ReservationListQuerySchema>
 
+/** A table a booking sits at, as staff see it. */
+export type BookedTable = { id: number; name: string; area: string }
+
 /**
  * A reservation as the admin API returns it: the public fields, when it last
- * changed and its version (for the next edit), and for a large party's request from the public form how long it
- * holds its seats unconfirmed (`holdUntil`) and when its guest confirmed it.
+ * changed and its version (for the next edit), how long it holds its table,
+ * the tables it sits at (issue 34) and whether it still needs one (an active
+ * booking from today on, seated nowhere while the venue books tables), and
+ * for a large party's request from the public form how long it holds its
+ * seats unconfirmed (`holdUntil`) and when its guest confirmed it.
  */
-export type AdminReservation = PublicReservation & { updatedAt: string; version: number; holdUntil: string | null; guestConfirmedAt: string | null }
+export type AdminReservation = PublicReservation & {
+  updatedAt: string
+  version: number
+  durationMinutes: number
+  tables: BookedTable[]
+  needsTable: boolean
+  holdUntil: string | null
+  guestConfirmedAt: string | null
+}
 
 type Instant = Date | string | null | undefined
 const isoOrNull = (at: Instant) => (at ? isoOf(at) : null)
 
-/** A stored reservation as the admin API answers it. */
-export function toAdminReservation(r: StoredReservation & { version: number; holdUntil?: Instant; guestConfirmedAt?: Instant }): AdminReservation {
-  return Object.assign(toPublicReservation(r), { updatedAt: isoOf(r.updatedAt), version: r.version, holdUntil: isoOrNull(r.holdUntil), guestConfirmedAt: isoOrNull(r.guestConfirmedAt) })
+/** A stored reservation as the admin API answers it, with its tables and whether it needs one. */
+export function toAdminReservation(
+  r: StoredReservation & { version: number; durationMinutes: number; holdUntil?: Instant; guestConfirmedAt?: Instant },
+  seating: { tables: BookedTable[]; needsTable: boolean } = { tables: [], needsTable: false },
+): AdminReservation {
+  return Object.assign(toPublicReservation(r), {
+    updatedAt: isoOf(r.updatedAt),
+    version: r.version,
+    durationMinutes: r.durationMinutes,
+    tables: seating.tables,
+    needsTable: seating.needsTable,
+    holdUntil: isoOrNull(r.holdUntil),
+    guestConfirmedAt: isoOrNull(r.guestConfirmedAt),
+  })
 }
 
 /**
@@ -132,7 +182,7 @@ export function editFormOf(r: AdminReservation): AdminReservationForm {
 export type ReservationList = { reservations: AdminReservation[]; total: number; covers: number; page: number; pageSize: number }
 
 /** Why a staff booking or move needs an override: the answer's `code`, with a message saying why. */
-export type CapacityConflictCode = 'outside_hours' | 'over_capacity' | 'over_pacing'
+export type CapacityConflictCode = 'outside_hours' | 'over_capacity' | 'over_pacing' | 'no_table'
 
 /** One line of a booking's history in its details (GET /api/admin/reservations/{id}/history), oldest first. */
 export type ReservationHistoryEntry = {
@@ -141,3 +191,28 @@ export type ReservationHistoryEntry = {
   detail: string
   at: string
 }
+
+/** GET /api/admin/availability/explain and /tables: a date, a time and a party. */
+export const ExplainQuerySchema = z.object({
+  date: dateParam,
+  time: text({ max: 5, required: M.timeRequired, label: 'Time', tooLong: M.timeInvalid }).refine(isValidTime, M.timeInvalid),
+  partySize: wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: M.partySizeMin }).refine((n) => n <= ADMIN_PARTY_MAX, M.partySizeMax),
+  /** A booking being edited: its own seats and tables do not count against it. */
+  exceptId: wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: 'exceptId must be a booking id' }).optional(),
+})
+export type ExplainQuery = z.infer<typeof ExplainQuerySchema>
+
+/**
+ * Why a time is or is not offered online to a party (the booking's own
+ * decision, told to staff): `offered`, the reasons (closed, past, notice,
+ * horizon, capacity, pacing, no_table_fits, tables_taken, area_closed), and
+ * the tables a guest booking would get.
+ */
+export type AvailabilityExplanation = {
+  offered: boolean
+  reasons: { code: string; message: string }[]
+  tables: BookedTable[]
+}
+
+/** A table in the staff booking form's picker: free at the time asked, or whom it is taken by. */
+export type TableChoice = BookedTable & { minCovers: number; maxCovers: number; onlineBookable: boolean; free: boolean; takenBy: string | null }

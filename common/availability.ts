@@ -7,6 +7,7 @@
  * own time zone never matters.
  */
 import { SLOT_MINUTES } from './constants'
+import { seatParty, type TablesDay } from './tables'
 import { addDays, dayOfWeek, isValidTime, minutesToTime, timeToMinutes, zonedParts } from './time'
 
 export type WeeklyHours = {
@@ -218,7 +219,28 @@ export type SlotQuery = {
   weekly: readonly WeeklyHours[]
   exceptions: readonly DateException[]
   bookings: readonly ActiveBooking[]
-  rules: CapacityRules & BookingWindowRules
+  rules: CapacityRules & BookingWindowRules & { autoConfirmMaxParty?: number }
+  /** The floor plan and the date's holds: when the plan has an active table, the venue books tables (issue 34). */
+  tables?: TablesDay
+}
+
+/**
+ * Whether a party fits at a start time when the venue books tables (issue 34):
+ * the pacing limit of its slot holds, and a table or combination guests can
+ * book is free for its whole turn time, or the party is large enough to be
+ * taken as a pending request without one (staff seat it when they confirm).
+ * The rule of decideBooking (server/reservations/booking-decision.ts) for a
+ * venue with tables, past the hours and the notice.
+ */
+export function partyFitsTables(
+  request: { date: string; startTime: string; partySize: number },
+  bookings: readonly ActiveBooking[],
+  tables: TablesDay,
+  rules: CapacityRules & { autoConfirmMaxParty?: number },
+): boolean {
+  if (!fitsPacing(request.startTime, request.partySize, bookings, rules)) return false
+  if (request.partySize > (rules.autoConfirmMaxParty ?? Infinity)) return true
+  return seatParty(request, tables, { staff: false, fallbackMinutes: rules.durationMinutes }).ok
 }
 
 /**
@@ -227,12 +249,15 @@ export type SlotQuery = {
  * date; its tests check that the two agree.
  */
 export function availableSlots(query: SlotQuery): string[] {
-  const { date, now, timeZone, rules } = query
+  const { date, now, timeZone, rules, partySize, tables } = query
   const times = slotTimes(bookingHoursFor(date, query.weekly, query.exceptions))
   if (times.length === 0 || date > lastBookableDate(now, timeZone, rules.maxDaysAhead)) return []
+  const booksTables = tables?.plan.booksTables === true
   return times.filter(
     (time) =>
       meetsNotice(date, time, now, timeZone, rules.minNoticeMinutes) &&
-      partyFits(time, query.partySize, query.bookings, rules),
+      (booksTables
+        ? partyFitsTables({ date, startTime: time, partySize }, query.bookings, tables!, rules)
+        : partyFits(time, partySize, query.bookings, rules)),
   )
 }

@@ -3,6 +3,8 @@
 // `prepare(baseUrl, { query })` may run once before the endpoint is measured (query: SQL on the bench's database) and return extra fields.
 // `budget: { minRps, maxP99Ms }` is checked: the bench exits 1 when one is missed.
 // `costPer: true` also prints CPU per request (app, PostgreSQL and the load generator) and requests per committed transaction.
+import { DEMO_PLAN, drawPlanSql, largePlan } from '../tests/helpers/floor-plans.mjs'
+
 // Booking (issue 4): dates are venue-zone days after today.
 const venueToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
 const dayAfter = (days) => new Date(Date.parse(`${venueToday}T12:00:00Z`) + days * 86_400_000)
@@ -57,6 +59,49 @@ const reservationBody = (i, { slots }) => ({
   foodDrinks: 'food_and_drinks',
   receiveOffers: false,
 })
+
+/**
+ * The venue with tables (issue 34): a plan drawn into the bench's database, the
+ * tables drawn before taken out of use. Availability then answers from the
+ * tables' holds, and each booking is seated at the best free fit. Measured
+ * bookings are parties of 1 given a 30-minute turn, so each table seats one
+ * booking a slot and a run books rather than fills the venue and measures
+ * refusals; the plan's own rules (90, 120, 150 minutes) stay for larger parties.
+ */
+function withTables(plan, prefix) {
+  const measured = { ...plan, turnTimes: [{ minParty: 1, maxParty: 1, durationMinutes: 30 }, ...plan.turnTimes] }
+  return async (baseUrl, { query }) => {
+    await drawPlanSql(query, measured, { prefix })
+    // The app's answers for a date are kept for a second: let them go before measuring.
+    await new Promise((resolve) => setTimeout(resolve, 2100))
+    await query('analyze reservation_tables')
+    return openSlots(baseUrl, { query })
+  }
+}
+const DEMO_NAME = 'demo plan: 18 tables, 2 combinations'
+const LARGE_NAME = '40 tables, 12 combinations'
+const tableEndpoints = (name, prepare) => [
+  {
+    name: `GET /api/availability/slots/{date} (${name})`,
+    method: 'GET',
+    path: `/api/availability/slots/${openDayAfter(7)}?partySize=2`,
+    prepare,
+    budget: PUBLIC_READ_BUDGET,
+  },
+  {
+    name: `POST /api/reservations (${name})`,
+    method: 'POST',
+    path: '/api/reservations',
+    prepare: (baseUrl, context) => openSlots(baseUrl, context),
+    body: reservationBody,
+    headers: (i) => ({
+      'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      'idempotency-key': `bench-booking-${i}`,
+    }),
+    budget: { maxP99Ms: 50 },
+    costPer: true,
+  },
+]
 
 /**
  * The staff list of one busy day in a big database: 49,700 bookings over 500
@@ -130,6 +175,9 @@ export const endpoints = [
     budget: { maxP99Ms: 50 },
     costPer: true,
   },
+  // The table engine (issue 34): the same reads and bookings with a floor plan drawn.
+  ...tableEndpoints(DEMO_NAME, withTables(DEMO_PLAN, '')),
+  ...tableEndpoints(LARGE_NAME, withTables(largePlan(), 'L ')),
   {
     name: 'GET /api/admin/reservations?date= (300 of 50,000)',
     method: 'GET',

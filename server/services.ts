@@ -22,6 +22,7 @@ import { recordReservationHistory } from './reservations/history'
 import { createReservationsService } from './reservations/reservations-service'
 import { createChallenges } from './rate-limits/challenge'
 import { createStaffReservations } from './reservations/staff-reservations'
+import { createAvailabilityExplainer } from './reservations/explain'
 import { createVisitEmails } from './email/visit-emails'
 import { createSettingsService } from './settings/settings-service'
 import { createFloorPlan } from './tables/floor-plan'
@@ -86,6 +87,7 @@ export function createServices(deps: Deps) {
     publicReads,
     staffReservations: createStaffReservations(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     guestBookings: createGuestBookings(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
+    availabilityExplainer: createAvailabilityExplainer(deps, { settings }),
     email,
     visitEmails: createVisitEmails(deps, { settings, email }),
     housekeeping: createHousekeeping(deps),

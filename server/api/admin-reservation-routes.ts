@@ -1,4 +1,4 @@
-import { parseReservationPatch, ReservationListQuerySchema, StaffBookingSchema } from '#common/admin-reservations-schema'
+import { ExplainQuerySchema, parseReservationPatch, ReservationListQuerySchema, StaffBookingSchema } from '#common/admin-reservations-schema'
 import { IdSchema } from '#common/fields-schema'
 import { actorOf } from '../auth/guard'
 import { ApiRoutes } from '../http/routes'
@@ -10,8 +10,16 @@ import type { Services } from '../services'
  * and guests (X-Total-Count, X-Total-Covers) and the page (X-Page, X-Page-Size).
  * Every change names who made it (the audit row it writes) and, for an edit, the version it was made on.
  */
-export function adminReservationRoutes({ staffReservations, auditLog }: Services) {
+export function adminReservationRoutes({ staffReservations, auditLog, availabilityExplainer }: Services) {
   return new ApiRoutes()
+    // 'Why isn't it offered?' (issue 34): the booking's own decision about a time, in staff's words.
+    .get('/api/admin/availability/explain', 'reservations.read', async (req, res) => {
+      res.json(await availabilityExplainer.explain(ExplainQuerySchema.parse(req.query)))
+    })
+    // The staff booking form's table picker: every table in use, free ones first.
+    .get('/api/admin/availability/tables', 'reservations.read', async (req, res) => {
+      res.json(await availabilityExplainer.tables(ExplainQuerySchema.parse(req.query)))
+    })
     .get('/api/admin/reservations', 'reservations.read', async (req, res) => {
       const list = await staffReservations.list(ReservationListQuerySchema.parse(req.query))
       res.set({

@@ -433,7 +433,9 @@ export type AreaClosure = typeof areaClosures.$inferSelect
  * [start, start + duration)) and `active` (the booking is pending or
  * confirmed) are kept from the reservation by triggers (migration 0009), and
  * an exclusion constraint refuses two active rows of one table at overlapping
- * times: the last line of defence, whatever the code does.
+ * times: the last line of defence, whatever the code does. A booking reads the
+ * active holds its visit can meet through a GiST index on `during` (migration
+ * 0010, custom SQL like the constraint, so neither is declared here).
  */
 export const reservationTables = pgTable(
   'reservation_tables',

@@ -1,3 +1,4 @@
+import { assignWaitingBookings } from '../reservations/table-assignment'
 import { eq, sql } from 'drizzle-orm'
 import { slugify } from '#common/slug'
 import {
@@ -250,4 +251,7 @@ export async function seed(db: Db, options: { now: Date; timeZone: string; demoP
     await seedMenuSections(db)
   }
   await considerDemoPlan(db, { wanted: options.demoPlan ?? false, firstRun: count === 0 })
+
+  // Once a plan is drawn, bookings made before it are seated at tables (issue 34); none are dropped.
+  await assignWaitingBookings(db, { today: todayIn(options.now, options.timeZone), now: options.now })
 }

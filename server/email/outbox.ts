@@ -158,7 +158,8 @@ export function bookingMessages(
 const calendarOf = (r: Reservation, context: BookingMessageContext) => ({
   date: r.date,
   startTime: r.startTime,
-  minutes: context.durationMinutes,
+  // How long the booking holds its table: stored with it (the turn time for its party, issue 34).
+  minutes: r.durationMinutes ?? context.durationMinutes,
   title: `Table at ${context.venueName}`,
 })
 

@@ -1,16 +1,19 @@
 import type pg from 'pg'
 import type { ActiveBooking } from '#common/availability'
+import { holdsOf, type FloorPlan, type PreparedPlan, type TableHold } from '#common/tables'
 import type { Db } from '../db/client'
 import type { Reservation } from '../db/schema'
 import { sendTogether } from '../db/pipeline'
 import { countAttemptsQuery, type AttemptCount } from '../rate-limits/attempts'
 import { ConnectionLost, transactionOn, type TransactionEnd } from '../db/transaction'
 import { challengeCountsFrom, challengeCountsQueries } from '../rate-limits/challenge'
-import { batchChecksQuery, batchDaysQuery, lockDatesQuery, replayFrom, reserveIdsQuery, type InsertIds } from './booking-sql'
+import { batchChecksQuery, batchDaysQuery, lockDatesQuery, planQuery, replayFrom, reserveIdsQuery, type InsertIds } from './booking-sql'
 import type { GuestCounts } from './booking-decision'
 import {
+  dayOf,
   guestCountsOf,
   insertAndCommit,
+  planOf,
   slotOf,
   type Booked,
   type BookingPlan,
@@ -18,6 +21,7 @@ import {
   type AfterInsert,
   type BookingWrite,
   type DayData,
+  type DayRow,
   type Decide,
 } from './reservations-data'
 
@@ -148,29 +152,36 @@ type Result = { ok: true; booked: Booked } | { ok: false; error: unknown }
  */
 async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: Request[], afterInsert?: AfterInsert): Promise<Result[]> {
   const plans = batch.map((r) => r.plan)
-  // Per date: its weekday, and the start times from the earliest any of its bookings needs to the latest.
-  const perDate = new Map<string, { dayOfWeek: number; from: string; to: string }>()
-  for (const { date, dayOfWeek, starts } of plans) {
+  // Per date: its weekday, the start times from the earliest any of its bookings needs to the latest, and
+  // its bookings' own first and last start (the tables' holds that matter meet one of their visits).
+  const perDate = new Map<string, { dayOfWeek: number; from: string; to: string; first: string; last: string }>()
+  for (const { date, dayOfWeek, starts, holder } of plans) {
     const seen = perDate.get(date)
     perDate.set(date, {
       dayOfWeek,
       from: seen && seen.from < starts.from ? seen.from : starts.from,
       to: seen && seen.to > starts.to ? seen.to : starts.to,
+      first: seen && seen.first < holder.startTime ? seen.first : holder.startTime,
+      last: seen && seen.last > holder.startTime ? seen.last : holder.startTime,
     })
   }
   const dates = [...perDate.keys()].sort()
   const weekdays = dates.map((d) => perDate.get(d)!.dayOfWeek)
   const from = dates.map((d) => perDate.get(d)!.from)
   const to = dates.map((d) => perDate.get(d)!.to)
+  const visits = { first: dates.map((d) => perDate.get(d)!.first), last: dates.map((d) => perDate.get(d)!.last) }
 
   const at = plans[0]!.attempt.at
-  const [, counted, hourly, site, , days, checks, reserved] = await sendTogether(client, [
+  const fallbackMinutes = plans.reduce((longest, p) => Math.max(longest, p.turnFallback), 0)
+
+  // The floor plan and each date's holds come in the same round trip as the days (issue 34).
+  const [, counted, hourly, site, , days, checks, reserved, floor] = await sendTogether(client, [
     'begin',
     countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds, at),
     ...challengeCountsQueries(plans.map((p) => p.hourly), at),
     lockDatesQuery(dates),
     // The seats held at the batch's clock: a large party's unconfirmed request stops holding them after its hold.
-    batchDaysQuery(dates, weekdays, from, to, at),
+    batchDaysQuery(dates, weekdays, from, to, at, fallbackMinutes, visits),
     batchChecksQuery(
       plans.map((p) => p.holder.email),
       plans.map((p) => p.date),
@@ -180,12 +191,14 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
       plans.map((p) => p.holder.clientKey),
     ),
     reserveIdsQuery(batch.length),
+    planQuery(),
   ])
 
+  const plan: PreparedPlan = planOf(floor!.rows[0] as FloorPlan)
   const outcomes = decideInOrder(batch, {
     counted: new Map((counted!.rows as (AttemptCount & { key: string })[]).map((r) => [r.key, r])),
     challenge: challengeCountsFrom(plans.map((p) => p.hourly), hourly!.rows, site!.rows),
-    days: new Map((days!.rows as (DayData & { date: string })[]).map((r) => [r.date, r])),
+    days: new Map((days!.rows as (DayRow & { date: string })[]).map((r) => [r.date, dayOf(r, plan)])),
     checks: checks!.rows as Record<string, unknown>[],
   })
 
@@ -233,6 +246,7 @@ function decideInOrder(
   const perKey = new Map<string, number>() // attempts per key in the whole batch
   for (const { plan } of batch) perKey.set(plan.attempt.key, (perKey.get(plan.attempt.key) ?? 0) + 1)
   const added = new Map<string, ActiveBooking[]>() // accepted bookings per date
+  const addedHolds = new Map<string, TableHold[]>() // the tables they took, per date
   const heldSlots = new Set<string>()
   // The batch's accepted bookings per guest key and date: they count against the limits of the later ones.
   const guestKeys = new Map<string, number>()
@@ -266,6 +280,11 @@ function decideInOrder(
         bookings: [...day.bookings, ...(added.get(plan.date) ?? [])],
         duplicate: (read.checks[i]!.duplicate as boolean) || heldSlots.has(slot),
         guest: withBatch(plan, guestCountsOf(read.checks[i]!)),
+        tables: day.tables && {
+          plan: day.tables.plan,
+          closedAreaIds: day.tables.closedAreaIds,
+          holds: addedHolds.has(plan.date) ? [...day.tables.holds, ...addedHolds.get(plan.date)!] : day.tables.holds,
+        },
       },
     }
     let write: BookingWrite | undefined
@@ -280,6 +299,11 @@ function decideInOrder(
         : { kind: 'replayed', reads }
     }
     added.set(plan.date, [...(added.get(plan.date) ?? []), { startTime: write.reservation.startTime, partySize: write.reservation.partySize }])
+    if (write.tableIds?.length) {
+      // Its id is not known yet: -1 - its place in the batch stands for it.
+      const taken = holdsOf(-1 - i, write.tableIds, write.reservation.startTime, write.reservation.durationMinutes)
+      addedHolds.set(plan.date, [...(addedHolds.get(plan.date) ?? []), ...taken])
+    }
     heldSlots.add(slot)
     for (const key of keysOf(plan)) guestKeys.set(key, (guestKeys.get(key) ?? 0) + 1)
     if (plan.idempotencyKey) {

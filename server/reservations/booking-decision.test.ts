@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { availableSlots, type ActiveBooking, type DateException, type WeeklyHours } from '#common/availability'
 import { EVENT_FULL_MESSAGE, GUEST_LIMIT_MESSAGE, slotUnavailableMessage } from '#common/reservation-schema'
+import { holdsOf, preparePlan, type TableHold } from '#common/tables'
 import { formatTime12 } from '#common/time'
 import { decideBooking, type BookingRequest, type BookingRules, type EventDay, type GuestCounts, type RefusalCode, type TableDay } from './booking-decision'
 
@@ -173,6 +174,87 @@ describe('decideBooking and the offered times', () => {
             const startTime = `${String(Math.floor(h / 2)).padStart(2, '0')}:${h % 2 ? '30' : '00'}`
             const decision = decideBooking({ date, startTime, partySize }, { weekly: WEEK, exceptions: [], bookings, duplicate: false }, rules, now)
             expect(decision.outcome === 'accepted', `${date} ${startTime}`).toBe(offered.has(startTime))
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('decideBooking: a venue with tables (issue 34)', () => {
+  // Restaurant T1 (2), T2 (4), T3 (4), 'T2 + T3' for 5-6; Garden G1 (4); turn times 1-2: 90, 3-4: 120, 5+: 150.
+  const plan = preparePlan({
+    areas: [
+      { id: 1, name: 'Restaurant', sortOrder: 0, onlineBookable: true, isActive: true },
+      { id: 2, name: 'Garden', sortOrder: 1, onlineBookable: true, isActive: true },
+    ],
+    tables: [
+      { id: 1, name: 'T1', areaId: 1, minCovers: 1, maxCovers: 2, onlineBookable: true, isActive: true, sortOrder: 1 },
+      { id: 2, name: 'T2', areaId: 1, minCovers: 1, maxCovers: 4, onlineBookable: true, isActive: true, sortOrder: 2 },
+      { id: 3, name: 'T3', areaId: 1, minCovers: 1, maxCovers: 4, onlineBookable: true, isActive: true, sortOrder: 3 },
+      { id: 4, name: 'G1', areaId: 2, minCovers: 1, maxCovers: 4, onlineBookable: true, isActive: true, sortOrder: 1 },
+    ],
+    combinations: [{ id: 10, name: 'T2 + T3', areaId: 1, minCovers: 5, maxCovers: 6, onlineBookable: true, isActive: true, sortOrder: 0, tableIds: [2, 3] }],
+    turnTimes: [
+      { minParty: 1, maxParty: 2, durationMinutes: 90, weekday: null },
+      { minParty: 3, maxParty: 4, durationMinutes: 120, weekday: null },
+      { minParty: 5, maxParty: 20, durationMinutes: 150, weekday: null },
+    ],
+  })
+  const held = (reservationId: number, tableIds: number[], startTime: string, minutes: number) => holdsOf(reservationId, tableIds, startTime, minutes)
+  const tablesDay = (holds: TableHold[] = [], closedAreaIds: number[] = [], over: Partial<TableDay> = {}): TableDay =>
+    day({ tables: { plan, holds, closedAreaIds }, ...over })
+
+  type TablesCase = { rule: string; request?: Partial<BookingRequest>; holds?: TableHold[]; closed?: number[]; over?: Partial<TableDay>; rules?: Partial<BookingRules>; expected: string; tables?: number[]; minutes?: number }
+  const CASES: TablesCase[] = [
+    { rule: 'seats a couple at the two-top for 90 minutes', expected: 'confirmed', tables: [1], minutes: 90 },
+    { rule: 'seats a party of 6 at the combination for 150 minutes', request: { partySize: 6 }, expected: 'confirmed', tables: [2, 3], minutes: 150 },
+    { rule: 'has no covers limit: tables decide', over: { bookings: [booked('19:00', 19), booked('18:30', 60)] }, rules: { maxCoversPerSlot: 0 }, expected: 'confirmed', tables: [1] },
+    { rule: 'keeps the pacing limit', over: { bookings: [booked('19:00', 19)] }, expected: 'pacing' },
+    { rule: 'refuses when each fitting table is held at some moment of the visit', request: { partySize: 6 }, holds: held(7, [3], '20:30', 90), expected: 'tables_taken' },
+    { rule: 'takes a table freed exactly as the visit starts', request: { partySize: 6 }, holds: held(7, [3], '17:00', 120), expected: 'confirmed', tables: [2, 3] },
+    { rule: 'refuses a party of 5 when the combination has a table held', request: { partySize: 5 }, holds: held(7, [2], '19:00', 120), expected: 'tables_taken' },
+    { rule: 'refuses 7 when nothing seats 7 and 7 is confirmed at once', request: { partySize: 7 }, rules: { autoConfirmMaxParty: 8 }, expected: 'no_table_fits' },
+    { rule: 'takes 7 as a pending request without a table when staff confirm 7', request: { partySize: 7 }, expected: 'pending', tables: [], minutes: 150 },
+    { rule: 'says the tables are taken when those open are held and the rest closed', request: { partySize: 4 }, holds: held(7, [2, 3], '19:00', 120), closed: [2], expected: 'tables_taken' },
+    { rule: 'says area_closed when every table that fits is in a closed area', request: { partySize: 3 }, closed: [1, 2], expected: 'area_closed' },
+    { rule: 'still refuses the closed day first', request: { date: '2026-11-23' }, expected: 'closed' },
+    { rule: 'still refuses the duplicate first', over: { duplicate: true }, expected: 'duplicate' },
+  ]
+  it.each(CASES)('$rule', ({ request, holds, closed, over, rules, expected, tables, minutes }) => {
+    const decision = decideBooking(ask(request), tablesDay(holds, closed, over), { ...RULES, ...rules }, NOW)
+    expect(decision.outcome === 'accepted' ? decision.status : decision.reason.code).toBe(expected)
+    if (tables && decision.outcome === 'accepted') expect(decision.seated?.tableIds).toEqual(tables)
+    if (minutes && decision.outcome === 'accepted') expect(decision.seated?.durationMinutes).toBe(minutes)
+  })
+
+  it('names the bookings holding the fitting tables, and gives the guest only the slot message', () => {
+    const decision = decideBooking(ask({ partySize: 6 }), tablesDay([...held(7, [2], '18:00', 120), ...held(8, [3], '20:00', 90)]), RULES, NOW)
+    expect(decision).toEqual({ outcome: 'refused', reason: { code: 'tables_taken', message: slotUnavailableMessage('7:00 PM', 6), heldBy: [7, 8] } })
+  })
+
+  it('accepts exactly the times availability offers, for any holds, closures, party and moment', () => {
+    const time = fc.integer({ min: 24, max: 46 }).map((h) => `${String(Math.floor(h / 2)).padStart(2, '0')}:${h % 2 ? '30' : '00'}`)
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ table: fc.integer({ min: 1, max: 4 }), start: time, minutes: fc.constantFrom(60, 90, 120, 150), id: fc.nat(50) }), { maxLength: 12 }),
+        fc.subarray([1, 2]),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 0, max: 30 * 60 }),
+        fc.record({ maxCoversPerSlot: fc.constantFrom(0, 6, 20), autoConfirmMaxParty: fc.constantFrom(4, 6, 20) }),
+        (holdList, closed, partySize, minutesFromNow, over) => {
+          const rules = { ...RULES, ...over }
+          const holds = holdList.flatMap((h) => held(h.id, [h.table], h.start, h.minutes))
+          const bookings = holdList.map((h) => booked(h.start, 2))
+          const now = new Date(NOW.getTime() - 3 * 3_600_000 + minutesFromNow * 60_000)
+          const date = '2026-11-18'
+          const tables = { plan, holds, closedAreaIds: closed }
+          const offered = new Set(availableSlots({ date, partySize, now, timeZone: rules.timeZone, rules, weekly: WEEK, exceptions: [], bookings, tables }))
+          for (let h = 24; h < 44; h++) {
+            const startTime = `${String(Math.floor(h / 2)).padStart(2, '0')}:${h % 2 ? '30' : '00'}`
+            const decision = decideBooking({ date, startTime, partySize }, { weekly: WEEK, exceptions: [], bookings, duplicate: false, tables }, rules, now)
+            expect(decision.outcome === 'accepted', `${startTime}`).toBe(offered.has(startTime))
           }
         },
       ),

@@ -9,8 +9,8 @@
  *
  * A refusal is data, a reason code and the guest's message, so that the
  * answer to "why is this time not offered?" is the same everywhere. Tables
- * and turn times (issue 34) add reasons here (`no_table_fits`,
- * `tables_taken`) and the table an accepted booking gets.
+ * and turn times (issue 34) add reasons here (`no_table_fits`, `area_closed`,
+ * `tables_taken`) and the tables an accepted booking gets (`seated`).
  */
 import {
   bookingHoursFor,
@@ -25,6 +25,7 @@ import {
   type DateException,
   type WeeklyHours,
 } from '#common/availability'
+import { seatParty, type TablesDay } from '#common/tables'
 import { EVENT_FULL_MESSAGE, GUEST_LIMIT_MESSAGE, slotUnavailableMessage } from '#common/reservation-schema'
 import { formatLongDate, formatTime12 } from '#common/time'
 import { ConflictError } from '../domain-errors'
@@ -48,13 +49,20 @@ export const UNCONFIRMED_HOLD_MINUTES = 30
 /** A guest's active bookings from the public form on the date, by email, phone and address (none counted when not given: staff and guests' own changes). */
 export type GuestCounts = { byEmail: number; byPhone: number; byClient: number }
 
-/** A table booking's day as read under the date lock: its hours, the bookings holding seats, and whether this guest already holds the slot. */
+/**
+ * A table booking's day as read under the date lock: its hours, the bookings
+ * holding seats, whether this guest already holds the slot, how many bookings
+ * the guest's email, phone and address hold that date, and the floor plan
+ * with the tables' holds (when the plan has an active table, the venue books
+ * tables rather than covers).
+ */
 export type TableDay = {
   weekly: readonly WeeklyHours[]
   exceptions: readonly DateException[]
   bookings: readonly ActiveBooking[]
   duplicate: boolean
   guest?: GuestCounts
+  tables?: TablesDay
 }
 /** An event booking's day: the guests already booked on the event, and whether this guest already holds the slot. */
 export type EventDay = { duplicate: boolean; covers: number; guest?: GuestCounts }
@@ -77,18 +85,43 @@ export type BookingRules = CapacityRules &
  * the guests starting in its slot; `event_capacity`: the event's own limit;
  * `duplicate`: this guest already holds a booking then; `guest_limit`: the
  * guest's email, phone or address already holds the most bookings a date takes
- * from the public form.
+ * from the public form. A venue with tables (issue 34) has no covers limit but
+ * three more: `no_table_fits` (no table or combination guests can book takes
+ * the party), `area_closed` (those that do are in areas closed that date),
+ * `tables_taken` (each that does is held at some moment of the visit).
  */
-export type RefusalCode = 'closed' | 'past' | 'notice' | 'horizon' | 'capacity' | 'pacing' | 'event_capacity' | 'duplicate' | 'guest_limit'
+export type RefusalCode =
+  | 'closed'
+  | 'past'
+  | 'notice'
+  | 'horizon'
+  | 'capacity'
+  | 'pacing'
+  | 'event_capacity'
+  | 'duplicate'
+  | 'guest_limit'
+  | 'no_table_fits'
+  | 'area_closed'
+  | 'tables_taken'
 
 /**
  * A reason and the words the guest is given. The slot's reasons share one
  * message, and a duplicate is given it too (or the event's 'no room'), so the
- * form never tells a stranger whether another person has a booking then.
+ * form never tells a stranger whether another person has a booking then;
+ * `heldBy` (tables_taken) names the bookings holding the fitting tables, for staff.
  */
-export type Refusal = { code: RefusalCode; message: string }
+export type Refusal = { code: RefusalCode; message: string; heldBy?: readonly number[] }
 
-export type BookingDecision = { outcome: 'accepted'; status: 'confirmed' | 'pending' } | { outcome: 'refused'; reason: Refusal }
+/**
+ * Where an accepted booking sits when the venue books tables: its tables (none
+ * for a large party taken as a pending request when nothing fits: staff seat
+ * it when they confirm) and its turn time, which the booking stores.
+ */
+export type Seated = { tableIds: readonly number[]; durationMinutes: number }
+
+export type BookingDecision =
+  | { outcome: 'accepted'; status: 'confirmed' | 'pending'; seated?: Seated }
+  | { outcome: 'refused'; reason: Refusal }
 
 // The two acceptances, made once: deciding a booking allocates nothing unless it refuses.
 const CONFIRMED: BookingDecision = Object.freeze({ outcome: 'accepted', status: 'confirmed' })
@@ -103,9 +136,37 @@ export class BookingRefusedError extends ConflictError {
 
 /** Accepts (confirmed, or pending for a party staff confirm themselves) or refuses a booking, from the day as read under the lock. */
 export function decideBooking(request: BookingRequest, day: BookingDay, rules: BookingRules, now: Date): BookingDecision {
+  // Event bookings keep their own capacity: events have no area to take tables from.
+  if (!('covers' in day) && day.tables?.plan.booksTables) return tablesDecision(request, day, day.tables, rules, now)
   const refusal = 'covers' in day ? eventRefusal(request, day, rules) : tableRefusal(request, day, rules, now)
-  if (refusal) return { outcome: 'refused', reason: { code: refusal, message: messageFor(refusal, request) } }
+  if (refusal) return refused(refusal, request)
   return request.partySize <= rules.autoConfirmMaxParty ? CONFIRMED : PENDING
+}
+
+function refused(code: RefusalCode, request: BookingRequest, heldBy?: readonly number[]): BookingDecision {
+  const reason: Refusal = { code, message: messageFor(code, request) }
+  if (heldBy) reason.heldBy = heldBy
+  return { outcome: 'refused', reason }
+}
+
+/**
+ * A venue that books tables: the hours, horizon and notice as for covers, the
+ * pacing limit of the slot, then the best free table or combination guests
+ * can book for the party's whole turn time (common/tables.ts). A party over
+ * the auto-confirm size that fits nowhere is taken as a pending request
+ * without a table.
+ */
+function tablesDecision(request: BookingRequest, day: TableDay, tables: TablesDay, rules: BookingRules, now: Date): BookingDecision {
+  if (day.duplicate) return refused('duplicate', request)
+  if (overGuestLimit(day.guest, rules)) return refused('guest_limit', request)
+  const refusal = windowRefusal(request, day, rules, now)
+  if (refusal) return refused(refusal, request)
+  if (!fitsPacing(request.startTime, request.partySize, day.bookings, rules)) return refused('pacing', request)
+  const seating = seatParty(request, tables, { staff: false, fallbackMinutes: rules.durationMinutes })
+  const status = request.partySize <= rules.autoConfirmMaxParty ? 'confirmed' : 'pending'
+  if (seating.ok) return { outcome: 'accepted', status, seated: { tableIds: seating.tableIds, durationMinutes: seating.durationMinutes } }
+  if (status === 'pending') return { outcome: 'accepted', status, seated: { tableIds: [], durationMinutes: seating.durationMinutes } }
+  return refused(seating.code, request, seating.code === 'tables_taken' ? seating.heldBy : undefined)
 }
 
 function eventRefusal(request: BookingRequest, day: EventDay, rules: BookingRules): RefusalCode | undefined {
@@ -138,7 +199,21 @@ export function slotRefusal(
   day: Pick<TableDay, 'weekly' | 'exceptions' | 'bookings'>,
   rules: BookingRules,
   now: Date,
-): Exclude<RefusalCode, 'event_capacity' | 'duplicate' | 'guest_limit'> | undefined {
+): 'closed' | 'past' | 'notice' | 'horizon' | 'capacity' | 'pacing' | undefined {
+  const refusal = windowRefusal({ date, startTime }, day, rules, now)
+  if (refusal) return refusal
+  if (!fitsCovers(startTime, partySize, day.bookings, rules)) return 'capacity'
+  if (!fitsPacing(startTime, partySize, day.bookings, rules)) return 'pacing'
+  return undefined
+}
+
+/** Whether a time can be booked at all: within the hours, the horizon and the notice. */
+function windowRefusal(
+  { date, startTime }: Pick<BookingRequest, 'date' | 'startTime'>,
+  day: Pick<TableDay, 'weekly' | 'exceptions'>,
+  rules: BookingRules,
+  now: Date,
+): 'closed' | 'past' | 'notice' | 'horizon' | undefined {
   if (!slotTimes(bookingHoursFor(date, day.weekly, day.exceptions)).includes(startTime)) return 'closed'
   if (date > lastBookableDate(now, rules.timeZone, rules.maxDaysAhead)) return 'horizon'
   const start = zonedInstant(date, startTime, rules.timeZone)
@@ -146,8 +221,6 @@ export function slotRefusal(
   if (start === null) return 'closed'
   if (start.getTime() < now.getTime()) return 'past'
   if (start.getTime() < now.getTime() + rules.minNoticeMinutes * 60_000) return 'notice'
-  if (!fitsCovers(startTime, partySize, day.bookings, rules)) return 'capacity'
-  if (!fitsPacing(startTime, partySize, day.bookings, rules)) return 'pacing'
   return undefined
 }
 

@@ -32,20 +32,24 @@ const row = (v: Values) => ({
 /** Every statement the module builds, from the values given. */
 const statements = (v: Values): Record<string, pg.QueryConfig> => ({
   lockDates: sql.lockDatesQuery([v.date, v.text]),
-  dayData: sql.dayDataQuery(v.date, v.id, v.at),
-  dayWithout: sql.dayWithoutQuery(v.date, v.id, v.id, v.at),
+  dayData: sql.dayDataQuery(v.date, v.id, v.at, v.id),
+  dayWithout: sql.dayWithoutQuery(v.date, v.id, v.id, v.at, v.id),
   heldSlot: sql.heldSlotQuery(v.text, v.date, v.time, v.id),
-  batchDays: sql.batchDaysQuery([v.date], [v.id], [v.time], [v.text], v.at),
+  batchDays: sql.batchDaysQuery([v.date], [v.id], [v.time], [v.text], v.at, v.id),
   batchChecks: sql.batchChecksQuery([v.text], [v.date], [v.time], [v.key], [v.text], [v.key]),
   eventReads: sql.eventReadsQuery(v.date, v.id, v.text, v.time, v.key, { phone: v.text, client: v.key }),
   byKey: sql.byIdempotencyKeyQuery(v.key),
   reserveIds: sql.reserveIdsQuery(v.id),
   insert: sql.insertReservationsQuery([row(v)]),
+  reservationTables: sql.insertReservationTablesQuery([{ reservationId: v.id, tableId: v.id }]),
   consents: sql.marketingConsentsQuery([{ email: v.text, name: v.text }]),
 })
 
 // The module's own fixed words: statuses, JSON keys, a table name, a consent's source.
-const OWN_LITERALS = new Set(['pending', 'confirmed', '[]', 'dayOfWeek', 'openTime', 'closeTime', 'isClosed', 'date', 'startTime', 'partySize', 'reservations', 'id', 'booking'])
+const OWN_LITERALS = new Set(['pending', 'confirmed', '[]', 'dayOfWeek', 'openTime', 'closeTime', 'isClosed', 'date', 'startTime', 'partySize', 'reservations', 'id', 'booking',
+  // The tables' reads (issue 34): JSON keys, and the space between a date and a time.
+  ' ', 'tableId', 'reservationId', 'start', 'end', 'name', 'sortOrder', 'onlineBookable', 'isActive', 'areaId', 'minCovers', 'maxCovers', 'tableIds',
+  'minParty', 'maxParty', 'durationMinutes', 'weekday'])
 
 describe('booking SQL: only placeholders are spliced', () => {
   it('builds the same text whatever the values, and no value appears in it', () => {
@@ -59,7 +63,7 @@ describe('booking SQL: only placeholders are spliced', () => {
   })
 
   it('holds no quoted text but its own fixed words', () => {
-    const texts = [...Object.values(statements(ONE)).map((s) => s.text), sql.RESERVATION_FIELDS, sql.REPLAY_COLUMNS]
+    const texts = [...Object.values(statements(ONE)).map((s) => s.text), sql.RESERVATION_FIELDS, sql.REPLAY_COLUMNS, sql.planQuery().text]
     for (const text of texts) {
       for (const [, literal] of text.matchAll(/'([^']*)'/g)) expect(OWN_LITERALS, `'${literal}' in ${text.slice(0, 60)}...`).toContain(literal)
       // An odd quote would be half of a spliced value.
@@ -77,6 +81,7 @@ describe('booking SQL: only placeholders are spliced', () => {
       expect(() => sql.guestCountsSql('$1', '$2', '$3', value), value).toThrow(/Only a placeholder or a column name/)
       expect(() => sql.heldSlotSql('$1', '$2', value), value).toThrow(/Only a placeholder or a column name/)
       expect(() => sql.replayJoin(value), value).toThrow(/Only a placeholder or a column name/)
+      expect(() => sql.tablesDayColumns('$1', 'f', value, '$2'), value).toThrow(/Only a placeholder or a column name/)
     }
   })
 })

@@ -66,6 +66,53 @@ export function dayColumns(date: string, dayOfWeek: string, now: string, exceptI
            group by start_time) booked) as bookings`
 }
 
+/**
+ * The tables' side of a date (issue 34), for SQL naming the date, two times and
+ * the fallback turn time: the areas closed that date, and the active holds on
+ * tables that overlap [date from, date to + the longest turn time), as minutes
+ * after the date's midnight (a hold from the evening before starts below 0).
+ * With `named`, each hold also carries its booking's name, party and times,
+ * for staff's messages. The range lets a booking read only the holds its own
+ * visit can meet; the date index narrows them to three dates first.
+ */
+export function tablesDayColumns(date: string, from: string, to: string, fallback: string, exceptId = 'null', named = false) {
+  ;[date, from, to, fallback, exceptId].forEach(sqlName)
+  const who = named
+    ? `, 'name', r.name, 'partySize', r.party_size, 'startTime', r.start_time, 'date', r.date`
+    : ''
+  const join = named ? ' join reservations r on r.id = h.reservation_id' : ''
+  return `
+  (select coalesce(json_agg(area_id), '[]'::json) from area_closures where date = ${date}) as "closedAreaIds",
+  (select coalesce(json_agg(json_build_object('tableId', h.table_id, 'reservationId', h.reservation_id,
+     'start', (extract(epoch from lower(h.during) - ${date}::text::timestamp) / 60)::int,
+     'end', (extract(epoch from upper(h.during) - ${date}::text::timestamp) / 60)::int${who})), '[]'::json)
+     from reservation_tables h${join}
+     where h.active and h.reservation_id is distinct from ${exceptId}
+       and h.during && tsrange((${date}::text || ' ' || ${from}::text)::timestamp, (${date}::text || ' ' || ${to}::text)::timestamp
+         + make_interval(mins => greatest((select max(duration_minutes) from turn_times), ${fallback})))) as holds`
+}
+
+/** The floor plan and turn times (common/tables.ts FloorPlan), each as one JSON column: a handful of small tables. */
+export const PLAN_COLUMNS = `
+  (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'sortOrder', sort_order,
+     'onlineBookable', online_bookable, 'isActive', is_active)), '[]'::json) from areas) as areas,
+  (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'areaId', area_id, 'minCovers', min_covers,
+     'maxCovers', max_covers, 'onlineBookable', online_bookable, 'isActive', is_active, 'sortOrder', sort_order)), '[]'::json)
+     from dining_tables) as tables,
+  (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'areaId', c.area_id, 'minCovers', c.min_covers,
+     'maxCovers', c.max_covers, 'onlineBookable', c.online_bookable, 'isActive', c.is_active, 'sortOrder', c.sort_order,
+     'tableIds', (select coalesce(json_agg(m.table_id order by m.table_id), '[]'::json) from table_combination_members m
+                  where m.combination_id = c.id))), '[]'::json)
+     from table_combinations c) as combinations,
+  (select coalesce(json_agg(json_build_object('minParty', min_party, 'maxParty', max_party,
+     'durationMinutes', duration_minutes, 'weekday', weekday) order by id), '[]'::json) from turn_times) as "turnTimes"`
+
+/** The floor plan, read once per booking batch. */
+export function planQuery(): pg.QueryConfig {
+  return { name: 'reservations-floor-plan', text: PLAN_TEXT, values: [] }
+}
+const PLAN_TEXT = `select ${PLAN_COLUMNS}`
+
 /** An active booking of an email at a date and time (at most one row), other than `exceptId`, for SQL naming them. */
 export function heldSlotSql(email: string, date: string, startTime: string, exceptId = 'null') {
   ;[email, date, startTime, exceptId].forEach(sqlName)
@@ -118,17 +165,21 @@ export function lockDatesQuery(dates: string[]): pg.QueryConfig {
   }
 }
 
-/** A date's hours and bookings, for the availability of any party size. */
-export function dayDataQuery(date: string, dayOfWeek: number, now: Date): pg.QueryConfig {
-  return { name: 'reservations-day-data', text: DAY_DATA_TEXT, values: [date, dayOfWeek, now] }
+/** A date's hours, bookings, tables' holds and the floor plan, for the availability of any party size. */
+export function dayDataQuery(date: string, dayOfWeek: number, now: Date, fallbackMinutes = 120): pg.QueryConfig {
+  return { name: 'reservations-day-data', text: DAY_DATA_TEXT, values: [date, dayOfWeek, now, fallbackMinutes, '00:00', '23:59'] }
 }
-const DAY_DATA_TEXT = `select ${dayColumns('$1', '$2', '$3::timestamptz')}`
+const DAY_DATA_TEXT = `select ${dayColumns('$1', '$2', '$3::timestamptz')}, ${tablesDayColumns('$1', '$5', '$6', '$4::int')}, ${PLAN_COLUMNS}`
 
-/** A date's hours and bookings with one booking's own seats left out (a staff edit or a guest's move of it), the whole day. */
-export function dayWithoutQuery(date: string, dayOfWeek: number, exceptId: number | null, now: Date): pg.QueryConfig {
-  return { text: DAY_WITHOUT_TEXT, values: [date, dayOfWeek, exceptId, now] }
+/**
+ * A date's hours, bookings, tables' holds (with their bookings' names, for
+ * staff) and the floor plan, with one booking's own seats and tables left out
+ * (a staff edit or a guest's move of it), the whole day.
+ */
+export function dayWithoutQuery(date: string, dayOfWeek: number, exceptId: number | null, now: Date, fallbackMinutes = 120): pg.QueryConfig {
+  return { text: DAY_WITHOUT_TEXT, values: [date, dayOfWeek, exceptId, now, fallbackMinutes, '00:00', '23:59'] }
 }
-const DAY_WITHOUT_TEXT = `select ${dayColumns('$1', '$2', '$4::timestamptz', '$3::int')}`
+const DAY_WITHOUT_TEXT = `select ${dayColumns('$1', '$2', '$4::timestamptz', '$3::int')}, ${tablesDayColumns('$1', '$6', '$7', '$5::int', '$3::int', true)}, ${PLAN_COLUMNS}`
 
 /** The active booking an email holds at a date and time other than `exceptId` (a guest's move). */
 export function heldSlotQuery(email: string, date: string, startTime: string, exceptId: number): pg.QueryConfig {
@@ -144,11 +195,29 @@ const HELD_SLOT_TEXT = heldSlotSql('$1', '$2', '$3', '$4::int')
  * from the heap for the rest of the connection's life (migration 0006 has the
  * rest). Planning costs about 0.1 ms.
  */
-export function batchDaysQuery(dates: string[], weekdays: number[], from: string[], to: string[], now: Date): pg.QueryConfig {
-  return { text: BATCH_DAYS_TEXT, values: [dates, weekdays, from, to, now] }
+export function batchDaysQuery(
+  dates: string[],
+  weekdays: number[],
+  from: string[],
+  to: string[],
+  now: Date,
+  fallbackMinutes = 120,
+  // The first and last start of the date's bookings in the batch: the tables' holds read are those their visits can meet.
+  visits: { first: string[]; last: string[] } = { first: from, last: to },
+): pg.QueryConfig {
+  return { text: BATCH_DAYS_TEXT, values: [dates, weekdays, from, to, now, fallbackMinutes, visits.first, visits.last] }
 }
-const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', '$5::timestamptz', 'null', { from: 'f', to: 't' })}
-        from unnest($1::text[], $2::int[], $3::text[], $4::text[]) as x(d, dow, f, t)`
+const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', '$5::timestamptz', 'null', { from: 'f', to: 't' })}, ${tablesDayColumns('d', 'vf', 'vl', '$6::int')}
+        from unnest($1::text[], $2::int[], $3::text[], $4::text[], $7::text[], $8::text[]) as x(d, dow, f, t, vf, vl)`
+
+/** Links a booking's tables to it (the triggers of migration 0009 fill in their date, time and state). */
+export function insertReservationTablesQuery(pairs: { reservationId: number; tableId: number }[]): pg.QueryConfig {
+  return {
+    name: 'reservation-tables-insert',
+    text: 'insert into reservation_tables (reservation_id, table_id) select * from unnest($1::int[], $2::int[])',
+    values: [pairs.map((p) => p.reservationId), pairs.map((p) => p.tableId)],
+  }
+}
 
 /**
  * Each booking of a batch, in order: whether its guest already holds the

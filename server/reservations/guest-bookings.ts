@@ -10,8 +10,8 @@ import {
   type RequestView,
 } from '#common/manage-booking'
 import type { ChangeBookingInput } from '#common/manage-booking-schema'
-import { DUPLICATE_BOOKING_MESSAGE, type AvailabilitySlot } from '#common/reservation-schema'
-import { dayOfWeek, todayIn } from '#common/time'
+import { DUPLICATE_BOOKING_MESSAGE, slotUnavailableMessage, type AvailabilitySlot } from '#common/reservation-schema'
+import { dayOfWeek, formatTime12, todayIn } from '#common/time'
 import type { Actor } from '../audit/audit'
 import type { Reservation } from '../db/schema'
 import type { Deps } from '../deps'
@@ -23,9 +23,11 @@ import type { SettingsService } from '../settings/settings-service'
 import { verifyToken } from '../signed-tokens'
 import type { ReservationEvents } from './reservation-events'
 import { bookingRules, decideBooking } from './booking-decision'
-import { dayWithoutQuery, heldSlotQuery, RESERVATION_FIELDS } from './booking-sql'
-import { runStatements, withDatesLocked, type DayData } from './reservations-data'
+import { dayWithoutQuery, heldSlotQuery, insertReservationTablesQuery, RESERVATION_FIELDS } from './booking-sql'
+import { dayOf, planOf, runStatements, withDatesLocked, type DayData, type DayRow } from './reservations-data'
 import { reservationChangeAudit } from './reservation-audit'
+import type { FloorPlan } from '#common/tables'
+import { isExclusionViolation } from '../db/errors'
 
 /** A pool or a connection in a transaction: either reads a booking. */
 type Queryable = Pick<pg.Pool, 'query'>
@@ -138,10 +140,10 @@ export function createGuestBookings(
     throw new ConflictError(message, `booking_${state}`)
   }
 
-  /** A day's hours and active bookings, this booking's own seats left out. */
-  async function dayWithout(client: Queryable, date: string, id: number): Promise<DayData> {
-    const { rows } = await client.query<DayData>(dayWithoutQuery(date, dayOfWeek(date), id, clock.now()))
-    return rows[0]!
+  /** A day's hours, active bookings and tables, this booking's own seats and tables left out. */
+  async function dayWithout(client: Queryable, date: string, id: number, fallbackMinutes: number): Promise<DayData> {
+    const { rows } = await client.query<DayRow & FloorPlan>(dayWithoutQuery(date, dayOfWeek(date), id, clock.now(), fallbackMinutes))
+    return dayOf(rows[0]!, planOf(rows[0]!))
   }
 
   return {
@@ -156,7 +158,8 @@ export function createGuestBookings(
       await mustBeOpen(r)
       const now = clock.now()
       if (date < todayIn(now, timeZone)) return []
-      const [rules, day] = await Promise.all([settings.booking(), dayWithout(db.$client, date, r.id)])
+      const rules = await settings.booking()
+      const day = await dayWithout(db.$client, date, r.id, rules.durationMinutes)
       return availableSlots({ date, partySize, now, timeZone, rules, ...day }).map((startTime) => ({ date, startTime }))
     },
 
@@ -181,7 +184,7 @@ export function createGuestBookings(
         await mustBeOpen(current)
         const now = clock.now()
         const [day, held] = await Promise.all([
-          dayWithout(client, input.date, current.id),
+          dayWithout(client, input.date, current.id, rules.durationMinutes),
           // Another active booking of the same guest at that time (the rule of a new booking).
           client.query(heldSlotQuery(current.email, input.date, input.startTime, current.id)),
         ])
@@ -195,18 +198,30 @@ export function createGuestBookings(
         const status = decision.status
         // A new visit time gets its own reminder.
         const moved = input.date !== current.date || input.startTime !== current.startTime
+        // Its tables are chosen again the way a new booking's are (issue 34): the old ones go first, so the
+        // exclusion constraint never sees the booking twice; a venue without tables keeps the stored duration.
+        const seated = decision.seated
+        await client.query('delete from reservation_tables where reservation_id = $1', [current.id])
         // A change through the link in the guest's email shows they have it, as its confirm link would: the
         // booking holds its seats for good (docs/decisions/0021).
         const { rows } = await client.query<Reservation>(
           `update reservations set date = $2, start_time = $3, party_size = $4, status = $5, changed_by = 'guest', changed_at = $6, updated_at = $6,
-             hold_until = null, guest_confirmed_at = case when $5 = 'pending' then coalesce(guest_confirmed_at, $6) else guest_confirmed_at end
+             duration_minutes = $7, hold_until = null,
+             guest_confirmed_at = case when $5 = 'pending' then coalesce(guest_confirmed_at, $6) else guest_confirmed_at end
              ${moved ? ', reminder_sent_at = null' : ''}
            where id = $1 returning ${RESERVATION_FIELDS}`,
-          [current.id, input.date, input.startTime, input.partySize, status, now],
+          [current.id, input.date, input.startTime, input.partySize, status, now, seated?.durationMinutes ?? current.durationMinutes],
         )
+        if (seated?.tableIds.length) {
+          await client.query(insertReservationTablesQuery(seated.tableIds.map((tableId) => ({ reservationId: current.id, tableId }))))
+        }
         const payload = { reservation: rows[0]!, previous: current, by: 'guest' as const }
         await runStatements(client, [...(await events.statementsFor('reservation.changed', [payload])), reservationChangeAudit(guest, current, rows[0]!)])
         return payload
+      }).catch((error: unknown) => {
+        // The exclusion constraint refused an overlap the engine let by: answered as a taken time.
+        if (isExclusionViolation(error)) throw new ConflictError(slotUnavailableMessage(formatTime12(input.startTime), input.partySize), 'slot_unavailable')
+        throw error
       })
       forgetDays([change.previous.date, change.reservation.date])
       events.emit('reservation.changed', change)
@@ -257,7 +272,7 @@ export function createGuestBookings(
         const now = clock.now()
         if (current.status !== 'pending' || current.holdUntil === null) return { reservation: current, held: current.holdUntil === null }
         const stillHeld = current.holdUntil.getTime() > now.getTime()
-        const day = stillHeld ? undefined : await dayWithout(client, current.date, current.id)
+        const day = stillHeld ? undefined : await dayWithout(client, current.date, current.id, rules.durationMinutes)
         const fits = stillHeld || (fitsCovers(current.startTime, current.partySize, day!.bookings, rules) && fitsPacing(current.startTime, current.partySize, day!.bookings, rules))
         // A late confirmation whose seats were taken meanwhile is kept as the guest's word, without seats: staff call them.
         const { rows } = await client.query<Reservation>(
@@ -275,11 +290,12 @@ export function createGuestBookings(
     async calendar(token: string): Promise<string> {
       const r = await load(token)
       if (r.status === 'cancelled') throw new ConflictError(M.cancelled, 'booking_cancelled')
-      const [venue, rules] = await Promise.all([settings.venue(), settings.booking()])
+      const venue = await settings.venue()
       return bookingCalendarFile({
         key: `reservation-${r.id}`,
         start: visitOf(r),
-        minutes: rules.durationMinutes,
+        // The visit's own length, stored with the booking (the turn time for its party when the venue has tables).
+        minutes: r.durationMinutes,
         summary: `Table at ${venue.venue_name}`,
         venue,
         stamp: clock.now(),

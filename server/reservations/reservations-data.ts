@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
 import type { ActiveBooking, DateException, WeeklyHours } from '#common/availability'
 import type { GuestCounts } from './booking-decision'
+import { preparePlan, type FloorPlan, type PreparedPlan, type TableHold, type TablesDay } from '#common/tables'
 import type { Db, DbOrTx } from '../db/client'
 import { sendTogether } from '../db/pipeline'
 import { inTransaction, type TransactionEnd } from '../db/transaction'
@@ -16,6 +17,7 @@ import {
   dayDataQuery,
   eventReadsQuery,
   insertReservationsQuery,
+  insertReservationTablesQuery,
   lockDatesQuery,
   marketingConsentsQuery,
   replayFrom,
@@ -28,6 +30,35 @@ export type DayData = {
   weekly: WeeklyHours[]
   exceptions: DateException[]
   bookings: ActiveBooking[]
+  /** The floor plan and the date's holds (issue 34); the venue books tables when the plan has an active table. */
+  tables?: TablesDay
+}
+
+/** A date as the day reads give it: hours, bookings, and the tables' side (closures and holds). */
+export type DayRow = {
+  weekly: WeeklyHours[]
+  exceptions: DateException[]
+  bookings: ActiveBooking[]
+  closedAreaIds: number[]
+  holds: TableHold[]
+}
+
+/** A hold with its booking's name, party and times, for staff's messages (dayWithoutQuery). */
+export type NamedHold = TableHold & { name: string; partySize: number; startTime: string; date: string }
+
+/** The floor plan as its JSON columns (PLAN_COLUMNS of booking-sql.ts) give it. */
+export function planOf(row: FloorPlan): PreparedPlan {
+  return preparePlan({ areas: row.areas, tables: row.tables, combinations: row.combinations, turnTimes: row.turnTimes })
+}
+
+/** A day to decide on, from its row and the plan: field by field (see asInserted, booking-sql.ts, on spreads). */
+export function dayOf(row: DayRow, plan: PreparedPlan): DayData {
+  return {
+    weekly: row.weekly,
+    exceptions: row.exceptions,
+    bookings: row.bookings,
+    tables: plan.booksTables ? { plan, closedAreaIds: row.closedAreaIds, holds: row.holds } : undefined,
+  }
 }
 
 /**
@@ -58,6 +89,8 @@ export type BookingPlan = {
   holder: Holder
   /** The start times of the date's bookings that can matter to this one (startsThatMatter): all the batch reads. */
   starts: { from: string; to: string }
+  /** The booking_duration_minutes setting: the turn time where no rule covers a party, and how far holds may reach. */
+  turnFallback: number
   eventId?: number
   idempotencyKey?: string
   /** Counted against the client's limit (see AttemptLimit) in the transaction, before the lock. */
@@ -69,6 +102,8 @@ export type BookingPlan = {
 export type BookingWrite = {
   reservation: NewReservation
   consent?: { email: string; name: string }
+  /** The tables it sits at (issue 34), linked in the insert's round trip. */
+  tableIds?: readonly number[]
 }
 
 /** Statements that must commit with the reservations just inserted (their outbox rows, say). */
@@ -98,10 +133,11 @@ export async function runStatements(client: pg.PoolClient, statements: pg.QueryC
   if (statements.length) await sendTogether(client, statements)
 }
 
-/** A date's hours and bookings, for the availability of any party size. */
-export async function dayData(db: Db, date: string, dayOfWeek: number, now: Date): Promise<DayData> {
-  const result = await db.$client.query<DayData>(dayDataQuery(date, dayOfWeek, now))
-  return result.rows[0]!
+/** A date's hours, bookings and tables, for the availability of any party size (the seats held at `now`). */
+export async function dayData(db: Db, date: string, dayOfWeek: number, now: Date, fallbackMinutes: number): Promise<DayData> {
+  const result = await db.$client.query<DayRow & FloorPlan>(dayDataQuery(date, dayOfWeek, now, fallbackMinutes))
+  const row = result.rows[0]!
+  return dayOf(row, planOf(row))
 }
 
 export async function findEvent(db: DbOrTx, id: number): Promise<Event | undefined> {
@@ -140,8 +176,10 @@ export async function insertAndCommit(
 ): Promise<Reservation[]> {
   const rows = writes.map((w, i) => asInserted(w.reservation, reserved.ids[i]!, reserved.at))
   const consents = writes.flatMap((w) => (w.consent ? [w.consent] : []))
+  const seats = writes.flatMap((w, i) => (w.tableIds ?? []).map((tableId) => ({ reservationId: rows[i]!.id, tableId })))
   await sendTogether(client, [
     insertReservationsQuery(rows),
+    ...(seats.length ? [insertReservationTablesQuery(seats)] : []),
     ...(consents.length ? [marketingConsentsQuery(consents)] : []),
     ...(afterInsert ? await afterInsert(rows) : []),
     'commit',

@@ -3,12 +3,13 @@ import { availableSlots, startsThatMatter } from '#common/availability'
 import {
   IDEMPOTENCY_MISMATCH_MESSAGE,
   RESERVATION_MESSAGES,
+  slotUnavailableMessage,
   toPublicReservation,
   type AvailabilitySlot,
   type CreateReservationInput,
   type PublicReservation,
 } from '#common/reservation-schema'
-import { dayOfWeek, minutesToTime, todayIn, zonedParts } from '#common/time'
+import { dayOfWeek, formatTime12, minutesToTime, todayIn, zonedParts } from '#common/time'
 import { createTtlCache } from '../cache'
 import type { Deps } from '../deps'
 import type { Reservation } from '../db/schema'
@@ -22,7 +23,7 @@ import { createBookingQueue } from './booking-batch'
 import { BookingRefusedError, bookingRules, decideBooking, UNCONFIRMED_HOLD_MINUTES, type BookingRequest } from './booking-decision'
 import { oneAtATime } from './one-at-a-time'
 import { createReservationEvents, type ReservationEvents } from './reservation-events'
-import { isUniqueViolation } from '../db/errors'
+import { isExclusionViolation, isUniqueViolation } from '../db/errors'
 
 export type CreateResult = { statusCode: number; body: PublicReservation; replayed: boolean }
 
@@ -118,10 +119,8 @@ export function createReservationsService(
     async slots(date: string, partySize: number): Promise<AvailabilitySlot[]> {
       const now = clock.now()
       if (date < todayIn(now, timeZone)) return []
-      const [rules, day] = await Promise.all([
-        settings.booking(),
-        days.get(date, () => data.dayData(db, date, dayOfWeek(date), now)),
-      ])
+      const rules = await settings.booking()
+      const day = await days.get(date, () => data.dayData(db, date, dayOfWeek(date), now, rules.durationMinutes))
       return availableSlots({ date, partySize, now, timeZone, rules, ...day }).map((startTime) => ({ date, startTime }))
     },
 
@@ -183,13 +182,15 @@ export function createReservationsService(
             eventId: event?.id ?? null,
             idempotencyKey: key ?? null,
             idempotencyFingerprint: fingerprint,
-            durationMinutes: rules.durationMinutes,
+            // The turn time for the party when the venue books tables, else the setting: kept, so a later rule never moves it.
+            durationMinutes: decision.seated?.durationMinutes ?? rules.durationMinutes,
             // A large party's request holds its seats for a while only, unless its guest confirms it from their email.
             holdUntil: decision.status === 'pending' ? new Date(now.getTime() + UNCONFIRMED_HOLD_MINUTES * 60_000) : null,
             phoneKey: holder.phoneKey,
             clientKey,
           },
           consent: input.receiveOffers ? { email: input.email, name: input.name } : undefined,
+          tableIds: decision.seated?.tableIds,
         }
       }
 
@@ -198,6 +199,7 @@ export function createReservationsService(
         dayOfWeek: dayOfWeek(date),
         holder,
         starts: startsThatMatter(startTime, rules),
+        turnFallback: rules.durationMinutes,
         idempotencyKey: key,
         attempt: BOOKING_ATTEMPT_LIMIT.attempt(client, now),
         hourly: hourlyKeys(clientKey, solution),
@@ -216,6 +218,10 @@ export function createReservationsService(
         }
         // A refusal was counted with its transaction; anything else rolled the count back with it.
         if (!(error instanceof DomainError)) await countAttempt(client).catch(() => undefined)
+        // The exclusion constraint, the tables' last line of defence, refused an overlap the engine let by: a taken time.
+        if (isExclusionViolation(error)) {
+          throw new BookingRefusedError({ code: 'tables_taken', message: slotUnavailableMessage(formatTime12(startTime), input.partySize) })
+        }
         throw error
       }
       if (!booked.reservation) return { statusCode: 201, body: toPublicReservation(booked.reads.replay!), replayed: true }

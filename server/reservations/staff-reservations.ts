@@ -8,9 +8,10 @@ import type {
   ReservationListQuery,
   ReservationPatch,
 } from '#common/admin-reservations-schema'
-import { ADMIN_RESERVATION_MESSAGES as M, toAdminReservation } from '#common/admin-reservations-schema'
+import { ADMIN_RESERVATION_MESSAGES as M, toAdminReservation, type BookedTable } from '#common/admin-reservations-schema'
+import { tablesFree, timeRange, turnTimeFor } from '#common/tables'
 import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '#common/availability'
-import { dayOfWeek, formatLongDate, formatTime12, todayIn } from '#common/time'
+import { formatLongDate, formatTime12, todayIn } from '#common/time'
 import type { Actor } from '../audit/audit'
 import { staleVersion } from '../audit/versions'
 import { reservations, type Reservation } from '../db/schema'
@@ -20,8 +21,20 @@ import { inTransaction } from '../db/transaction'
 import type { Deps } from '../deps'
 import { ConflictError, NotFoundError, ValidationError } from '../domain-errors'
 import type { BookingSettings, SettingsService } from '../settings/settings-service'
-import { dayWithoutQuery, RESERVATION_FIELDS } from './booking-sql'
+import { RESERVATION_FIELDS } from './booking-sql'
 import { runStatements, withDatesLocked, type DayData } from './reservations-data'
+import { isExclusionViolation } from '../db/errors'
+import {
+  checkNamedTables,
+  noTableError,
+  readStaffDay,
+  replaceTables,
+  staffBestFit,
+  tablesOfBookings,
+  tableTakenMeanwhile,
+  venueBooksTables,
+  type StaffDay,
+} from './seating'
 import { historyOf } from './history'
 import { reservationChangeAudit, reservationCreatedAudit, reservationDeletedAudit } from './reservation-audit'
 import type { ReservationEvent, ReservationEvents } from './reservation-events'
@@ -38,6 +51,8 @@ export function staffConflict(
   { date, startTime, partySize }: { date: string; startTime: string; partySize: number },
   day: DayData,
   rules: BookingSettings,
+  // A venue that books tables has no covers limit: its tables are checked instead (seating.ts).
+  { covers = true }: { covers?: boolean } = {},
 ): { code: 'outside_hours' | 'over_capacity' | 'over_pacing'; message: string } | undefined {
   const when = `${formatTime12(startTime)} on ${formatLongDate(date)}`
   const hours = bookingHoursFor(date, day.weekly, day.exceptions)
@@ -49,7 +64,7 @@ export function staffConflict(
     }
   }
   const seated = peakSeated(startTime, day.bookings, rules)
-  if (seated + partySize > rules.capacityCovers) {
+  if (covers && seated + partySize > rules.capacityCovers) {
     return {
       code: 'over_capacity',
       message: `Over capacity at ${when}: ${seated} of ${rules.capacityCovers} covers are already taken at the busiest half hour of this booking, and ${partySize} more would make ${seated + partySize}.`,
@@ -81,16 +96,38 @@ export function createStaffReservations(
 ) {
   const timeZone = config.venueTimezone
 
-  async function dayFor(client: pg.PoolClient, date: string, exceptId?: number): Promise<DayData> {
-    const { rows } = await client.query<DayData>(dayWithoutQuery(date, dayOfWeek(date), exceptId ?? null, clock.now()))
-    return rows[0]!
+  /** Throws 409 with the reason when the booking needs an override and has none (the covers only when the venue has no tables). */
+  function checkSeats(booking: { date: string; startTime: string; partySize: number }, staffDay: StaffDay, rules: BookingSettings) {
+    const conflict = staffConflict(booking, staffDay.day, rules, { covers: !staffDay.plan.booksTables })
+    if (conflict) throw new ConflictError(conflict.message, conflict.code)
   }
 
-  /** Throws 409 with the reason when the booking needs an override and has none. */
-  async function checkSeats(client: pg.PoolClient, booking: { date: string; startTime: string; partySize: number }, exceptId?: number) {
-    const [day, rules] = await Promise.all([dayFor(client, booking.date, exceptId), settings.booking()])
-    const conflict = staffConflict(booking, day, rules)
-    if (conflict) throw new ConflictError(conflict.message, conflict.code)
+  /**
+   * Where a booking staff save sits, when the venue books tables: the tables
+   * they name (refused if another booking holds one, whatever `force` says),
+   * else its current tables while they are still free and seat the party, else
+   * the best free fit. None free: 409, or with `force` (or when confirming a
+   * request) saved at no table, so it shows as 'needs a table'.
+   */
+  function seatsFor(
+    next: { date: string; startTime: string; partySize: number },
+    durationMinutes: number,
+    staffDay: StaffDay,
+    { named, current = [], force, confirming = false }: { named?: readonly number[]; current?: readonly number[]; force?: boolean; confirming?: boolean },
+  ): readonly number[] {
+    if (named) {
+      checkNamedTables(named, next, durationMinutes, staffDay)
+      return named
+    }
+    const [start, end] = timeRange(next.startTime, durationMinutes)
+    const seats = current.reduce((sum, id) => sum + (staffDay.plan.tableById.get(id)?.maxCovers ?? 0), 0)
+    if (current.length && seats >= next.partySize && current.every((id) => staffDay.plan.tableById.get(id)?.isActive)) {
+      if (tablesFree(current, start, end, staffDay.holds)) return current
+    }
+    const best = staffBestFit(next, durationMinutes, staffDay)
+    if (best) return best
+    if (force || confirming) return []
+    throw noTableError(next)
   }
 
   async function findRow(client: pg.Pool | pg.PoolClient, id: number, lock = false): Promise<Reservation> {
@@ -111,6 +148,10 @@ export function createStaffReservations(
         if (query.to) where.push(`date <= ${param(query.to)}`)
       }
       if (query.status) where.push(`status = ${param(query.status)}`)
+      if (query.needsTable) {
+        where.push(`status in ('pending', 'confirmed') and event_id is null and date >= ${param(todayIn(clock.now(), timeZone))}
+          and not exists (select 1 from reservation_tables rt where rt.reservation_id = reservations.id)`)
+      }
       if (query.q) {
         const text = param(likePattern(query.q))
         const digits = query.q.replace(/\D/g, '')
@@ -127,15 +168,20 @@ export function createStaffReservations(
       }
       const limit = param(query.pageSize)
       const offset = param((query.page - 1) * query.pageSize)
-      const [page, totals] = await Promise.all([
-        db.$client.query<Reservation>(`select ${RESERVATION_FIELDS} from reservations ${filter} order by ${order} limit ${limit} offset ${offset}`, values),
+      const [page, totals, booksTables] = await Promise.all([
+        db.$client.query<Reservation & { tables: BookedTable[] }>(
+          `select ${RESERVATION_FIELDS}, ${TABLES_COLUMN} from reservations ${filter} order by ${order} limit ${limit} offset ${offset}`,
+          values,
+        ),
         db.$client.query<{ total: number; covers: number }>(
           `select count(*)::int as total, coalesce(sum(party_size) filter (where status <> 'cancelled'), 0)::int as covers from reservations ${filter}`,
           filterValues,
         ),
+        venueBooksTables(db.$client),
       ])
+      const today = todayIn(clock.now(), timeZone)
       return {
-        reservations: page.rows.map(toAdminReservation),
+        reservations: page.rows.map((r) => toAdminReservation(r, { tables: r.tables, needsTable: needsTable(r, r.tables, booksTables, today) })),
         total: totals.rows[0]!.total,
         covers: totals.rows[0]!.covers,
         page: query.page,
@@ -147,23 +193,30 @@ export function createStaffReservations(
      * A phone or walk-in booking, with the status staff chose; over capacity or
      * outside hours only with `force`. Its emails and its audit row commit with it.
      */
-    async create(input: AdminReservationInput & { force?: boolean }, actor: Actor): Promise<AdminReservation> {
+    async create(input: AdminReservationInput & { force?: boolean; tableIds?: number[] }, actor: Actor): Promise<AdminReservation> {
       if (input.date < todayIn(clock.now(), timeZone)) throw new ValidationError(M.pastDate, { date: M.pastDate })
-      const { force, ...fields } = input
-      // The table time of the day the booking is made (turn times by party size replace it with issue 34's engine).
-      const { durationMinutes } = await settings.booking()
-      const created = await withDatesLocked(db, [fields.date], async (client, tx) => {
-        if (ACTIVE.has(fields.status) && !force) await checkSeats(client, fields)
+      const { force, tableIds: named, ...fields } = input
+      const rules = await settings.booking()
+      const { created, tables } = await withDatesLocked(db, [fields.date], async (client, tx) => {
+        const staffDay = await readStaffDay(client, fields.date, null, rules.durationMinutes, clock.now())
+        const active = ACTIVE.has(fields.status)
+        if (active && !force) checkSeats(fields, staffDay, rules)
+        // With tables, the turn time for the party (issue 34); without, the setting, as before.
+        const durationMinutes = staffDay.plan.booksTables
+          ? turnTimeFor(fields.partySize, fields.date, staffDay.plan.plan.turnTimes, rules.durationMinutes)
+          : rules.durationMinutes
+        const seats = active && (staffDay.plan.booksTables || named?.length) ? seatsFor(fields, durationMinutes, staffDay, { named, force }) : []
         const [row] = await tx.insert(reservations).values({ ...fields, durationMinutes, receiveOffers: false, createdBy: 'staff' }).returning()
+        if (seats.length) await replaceTables(client, row!.id, seats)
         await runStatements(client, [
           ...(await events.statementsFor('reservation.created', [{ reservation: row!, by: 'staff' }])),
           reservationCreatedAudit(actor, row!),
         ])
-        return row!
-      })
+        return { created: row!, tables: (await tablesOfBookings(client, [row!.id])).get(row!.id) ?? [] }
+      }).catch(tableRaceAsConflict)
       forgetDays([created.date])
       events.emit('reservation.created', { reservation: created, by: 'staff' })
-      return toAdminReservation(created)
+      return toAdminReservation(created, { tables, needsTable: needsTable(created, tables, await venueBooksTables(db.$client), todayIn(clock.now(), timeZone)) })
     },
 
     /**
@@ -173,15 +226,16 @@ export function createStaffReservations(
      * so nobody's change is overwritten unseen. A change that seats guests
      * somewhere they were not seated (another date, time or party size, or a
      * cancelled booking made active) is checked like a new booking, under the
-     * locks of both dates, unless `force`. Its emails, its history line and
-     * its audit row are sent with its COMMIT.
+     * locks of both dates, unless `force`; with tables, its tables are chosen
+     * again. Its emails, its history line and its audit row are sent with its COMMIT.
      */
     async update(id: number, patch: ReservationPatch, actor: Actor): Promise<AdminReservation> {
-      const { force, version, ...fields } = patch
+      const { force, version, tableIds: named, ...fields } = patch
       // The dates to lock are the booking's own and the one it moves to; read it first to know them.
       const before = await findRow(db.$client, id)
       const target = { ...before, ...fields }
-      const { previous, updated } = await withDatesLocked(db, [before.date, target.date], async (client, tx) => {
+      const rules = await settings.booking()
+      const { previous, updated, tables } = await withDatesLocked(db, [before.date, target.date], async (client, tx) => {
         const current = await findRow(client, id, true)
         // Changed since staff read it: say by whom, and show it as it is now.
         if (current.version !== version) throw await stale(client, current)
@@ -197,15 +251,35 @@ export function createStaffReservations(
             next.date !== current.date ||
             next.startTime !== current.startTime ||
             next.partySize > current.partySize)
-        if (seatsMoved && !force) await checkSeats(client, next, id)
-        const row = await updateAtVersion(tx, id, version, fields)
+        const staffDay = await readStaffDay(client, next.date, id, rules.durationMinutes, clock.now())
+        if (seatsMoved && !force) checkSeats(next, staffDay, rules)
+        // With tables (issue 34): a new date, time or party gets the turn time for it, and its tables are checked again.
+        let durationMinutes = current.durationMinutes
+        let seats: readonly number[] | undefined
+        if (staffDay.plan.booksTables || named?.length) {
+          const regrouped = next.partySize !== current.partySize || next.date !== current.date
+          if (staffDay.plan.booksTables && (seatsMoved || regrouped)) {
+            durationMinutes = turnTimeFor(next.partySize, next.date, staffDay.plan.plan.turnTimes, rules.durationMinutes)
+          }
+          const currentTables = ((await tablesOfBookings(client, [id])).get(id) ?? []).map((t) => t.id)
+          // A booking that needs a table (a request taken without one, one forced in) is seated whenever staff save it,
+          // if a table is free; if none is, it keeps waiting rather than blocking the save.
+          const unseated = staffDay.plan.booksTables && currentTables.length === 0
+          if (ACTIVE.has(next.status) && (named || seatsMoved || regrouped || unseated)) {
+            seats = seatsFor(next, durationMinutes, staffDay, { named, current: currentTables, force, confirming: unseated && !seatsMoved })
+          }
+        }
+        // Its old tables go before it moves, so the exclusion constraint never sees it twice.
+        if (seats) await replaceTables(client, id, [])
+        const row = await updateAtVersion(tx, id, version, { ...fields, durationMinutes })
         if (!row) throw await stale(client, await findRow(client, id))
+        if (seats?.length) await replaceTables(client, id, seats)
         await runStatements(client, [...(await changeStatements(current, row)), reservationChangeAudit(actor, current, row)])
-        return { previous: current, updated: row }
-      })
+        return { previous: current, updated: row, tables: (await tablesOfBookings(client, [id])).get(id) ?? [] }
+      }).catch(tableRaceAsConflict)
       forgetDays([previous.date, updated.date])
       emitAfterCommit(previous, updated)
-      return toAdminReservation(updated)
+      return toAdminReservation(updated, { tables, needsTable: needsTable(updated, tables, await venueBooksTables(db.$client), todayIn(clock.now(), timeZone)) })
     },
 
     /** What happened to a booking, oldest first (its details dialog). */
@@ -230,8 +304,15 @@ export function createStaffReservations(
   }
 
   /** The 409 of a save made on an older version: who changed it last and when, and the booking as it is now. */
-  function stale(client: pg.PoolClient, current: Reservation) {
-    return staleVersion(client, { entityType: 'reservation', entityId: current.id, current: toAdminReservation(current), timeZone, changedAt: current.updatedAt })
+  async function stale(client: pg.PoolClient, current: Reservation) {
+    const tables = (await tablesOfBookings(client, [current.id])).get(current.id) ?? []
+    return staleVersion(client, {
+      entityType: 'reservation',
+      entityId: current.id,
+      current: toAdminReservation(current, { tables, needsTable: needsTable(current, tables, await venueBooksTables(client), todayIn(clock.now(), timeZone)) }),
+      timeZone,
+      changedAt: current.updatedAt,
+    })
   }
 
   /** The UPDATE, only of the version staff read (the database raises it: migration 0010); undefined when that version is gone. */
@@ -254,6 +335,23 @@ export function createStaffReservations(
   function emitAfterCommit(before: Reservation, after: Reservation) {
     for (const event of changeEvents(before, after)) events.emit(event.name, event.payload)
   }
+}
+
+/** The list's column of a booking's tables (BookedTable), in the plan's order. */
+const TABLES_COLUMN = `(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'area', a.name)
+    order by a.sort_order, t.sort_order, t.id), '[]'::json)
+  from reservation_tables rt join dining_tables t on t.id = rt.table_id join areas a on a.id = t.area_id
+  where rt.reservation_id = reservations.id) as tables`
+
+/** An active booking from today on, sat at no table while the venue books tables (an event's guests sit at the event). */
+function needsTable(r: Pick<Reservation, 'status' | 'eventId' | 'date'>, tables: BookedTable[], booksTables: boolean, today: string): boolean {
+  return booksTables && ACTIVE.has(r.status) && r.eventId === null && r.date >= today && tables.length === 0
+}
+
+/** The exclusion constraint refused an overlap the checks let by (a write outside the app): a table taken meanwhile. */
+function tableRaceAsConflict(error: unknown): never {
+  if (isExclusionViolation(error)) throw tableTakenMeanwhile()
+  throw error
 }
 
 /** A staff change as events: confirming a pending booking approves it; cancelling an active one cancels it (a pending one is declined). */

@@ -3,12 +3,19 @@
  * the public booking form (which drops the admin lists after a booking). No
  * React here, so a page can import the keys without the panels.
  */
-import type { AdminReservation, ReservationHistoryEntry, ReservationList, ReservationListQuery } from '#common/admin-reservations-schema'
+import type {
+  AdminReservation,
+  AvailabilityExplanation,
+  ReservationHistoryEntry,
+  ReservationList,
+  ReservationListQuery,
+  TableChoice,
+} from '#common/admin-reservations-schema'
 import type { BookingAuditEntry } from '#common/audit-schema'
 import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '#common/constants'
 import { throwIfNotOk } from '../api'
 
-export type ReservationFilter = Partial<Pick<ReservationListQuery, 'date' | 'from' | 'to' | 'status' | 'q' | 'page' | 'pageSize'>>
+export type ReservationFilter = Partial<Pick<ReservationListQuery, 'date' | 'from' | 'to' | 'status' | 'q' | 'page' | 'pageSize' | 'needsTable'>>
 
 export const reservationKeys = {
   /** Every admin reservation query: invalidate this after any change. */
@@ -17,6 +24,29 @@ export const reservationKeys = {
   pendingCount: (today: string) => [...reservationKeys.all, 'pending-count', today] as const,
   history: (id: number) => [...reservationKeys.all, 'history', id] as const,
   audit: (id: number) => [...reservationKeys.all, 'audit', id] as const,
+}
+
+/** The staff form's table picker and 'why isn't it offered?' for a date, time and party. */
+export const tableChoiceKeys = {
+  all: ['/api/admin/availability'] as const,
+  tables: (query: TableQuery) => [...tableChoiceKeys.all, 'tables', query] as const,
+  explain: (query: TableQuery) => [...tableChoiceKeys.all, 'explain', query] as const,
+}
+export type TableQuery = { date: string; time: string; partySize: number; exceptId?: number }
+
+const tableQueryString = (q: TableQuery) =>
+  new URLSearchParams({ date: q.date, time: q.time, partySize: String(q.partySize), ...(q.exceptId ? { exceptId: String(q.exceptId) } : {}) }).toString()
+
+export async function fetchTableChoices(query: TableQuery): Promise<TableChoice[]> {
+  const res = await fetch(`/api/admin/availability/tables?${tableQueryString(query)}`, { credentials: 'include' })
+  await throwIfNotOk(res)
+  return (await res.json()) as TableChoice[]
+}
+
+export async function fetchExplanation(query: TableQuery): Promise<AvailabilityExplanation> {
+  const res = await fetch(`/api/admin/availability/explain?${tableQueryString(query)}`, { credentials: 'include' })
+  await throwIfNotOk(res)
+  return (await res.json()) as AvailabilityExplanation
 }
 
 /** Availability, which a booking or a change to hours alters. */

@@ -1,7 +1,8 @@
-import { Check, Eye, Mail, Phone, Users, X } from 'lucide-react'
+import { Armchair, Check, Eye, Mail, Phone, Users, X } from 'lucide-react'
 import type { AdminReservation } from '#common/admin-reservations-schema'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
 import { formatShortDate, formatTime12 } from '#common/time'
+import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { telHref } from '~/lib/tel'
 import { cn } from '~/lib/utils'
@@ -20,6 +21,13 @@ export type CardActions = {
 }
 
 const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
+
+/** 'T4 + T5 (Restaurant)', or 'T4 (Restaurant) + B1 (Bar)' across areas. */
+export function tablesText(tables: AdminReservation['tables']): string {
+  const areas = [...new Set(tables.map((t) => t.area))]
+  if (areas.length === 1) return `${tables.map((t) => t.name).join(' + ')} (${areas[0]})`
+  return tables.map((t) => `${t.name} (${t.area})`).join(' + ')
+}
 
 /**
  * One booking as staff scan it behind the bar: the time first, then who, how
@@ -46,9 +54,19 @@ export function ReservationCard({ reservation: r, actions }: { reservation: Admi
           </h3>
           <StatusBadge status={r.status} />
           <GuestConfirmationBadge reservation={r} />
+          {r.needsTable && (
+            <Badge variant="warning" data-testid="needs-table">
+              Needs a table
+            </Badge>
+          )}
         </div>
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
           <IconDetail icon={Users} label="Party size" valueClassName="font-semibold">{guests(r.partySize)}</IconDetail>
+          {r.tables.length > 0 && (
+            <IconDetail icon={Armchair} label={r.tables.length === 1 ? 'Table' : 'Tables'} valueClassName="font-semibold">
+              {tablesText(r.tables)}
+            </IconDetail>
+          )}
           <div className="flex items-center gap-2">
             <dt className="text-muted-foreground">Preference</dt>
             <dd>{FOOD_DRINKS_LABELS[r.foodDrinks]}</dd>

@@ -16,12 +16,13 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ConflictDialog, type ConflictFieldLabel, type VersionConflict } from '../conflict-dialog'
 import { useDiscardGuard } from '../discard-guard'
 import { FormDialogFooter } from '../form-dialog-footer'
+import { OnlineExplanation, TablePicker, tableQueryOf } from './table-picker'
 import type { useReservationActions } from './use-reservation-actions'
 
 const STATUS_OPTIONS = RESERVATION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))
 const PREFERENCE_OPTIONS = FOOD_DRINKS.map((v) => ({ value: v, label: FOOD_DRINKS_LABELS[v] }))
-/** The 409 codes staff may override with "Save anyway". */
-const OVERRIDABLE = new Set(['over_capacity', 'over_pacing', 'outside_hours'])
+/** The 409 codes staff may override with "Save anyway" (a table another booking holds is never overridden). */
+const OVERRIDABLE = new Set(['over_capacity', 'over_pacing', 'outside_hours', 'no_table'])
 
 /** The fields the conflict dialog compares, in the form's words. */
 const CONFLICT_FIELDS: readonly ConflictFieldLabel[] = [
@@ -76,6 +77,10 @@ export function ReservationDialog({
   // The booking as this form last read it: its version goes with the save (a conflict's answer moves it on).
   const [base, setBase] = React.useState(reservation)
   const [conflict, setConflict] = React.useState<VersionConflict<AdminReservationForm> | null>(null)
+  // The tables staff ticked; null while untouched (the server keeps the booking's tables or picks the best free one).
+  const [picked, setPicked] = React.useState<number[] | null>(null)
+  const [date, startTime, partySize] = form.watch(['date', 'startTime', 'partySize'])
+  const tableQuery = tableQueryOf({ date, startTime, partySize }, reservation?.id)
 
   // A fresh form each time the dialog opens, for the booking it opens on.
   React.useEffect(() => {
@@ -85,6 +90,7 @@ export function ReservationDialog({
     setSubmitted(null)
     setBase(reservation)
     setConflict(null)
+    setPicked(null)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, reservation?.id])
 
@@ -115,7 +121,7 @@ export function ReservationDialog({
           ? `Save the changes to ${values.name}'s booking: ${when}, ${values.partySize} ${values.partySize === 1 ? 'guest' : 'guests'}?`
           : `Book a table for ${values.name}, ${values.partySize} ${values.partySize === 1 ? 'guest' : 'guests'}, ${when}?`,
       confirmLabel: force ? 'Save anyway' : 'Save',
-      variables: { id: reservation?.id, values, force, version: base?.version },
+      variables: { id: reservation?.id, values, force, version: base?.version, tableIds: picked ?? undefined },
       returnTo: 'form',
     })
   }
@@ -135,6 +141,9 @@ export function ReservationDialog({
   }
 
   const canOverride = Boolean(save.errorCode && OVERRIDABLE.has(save.errorCode) && submitted)
+  // A refused time: say why guests would not be offered it online either (the booking's own decision).
+  const refusedQuery = canOverride && submitted ? tableQueryOf(submitted, reservation?.id) : null
+  const tableError = save.fieldErrors.tableIds
 
   return (
     <Dialog open={open} onOpenChange={guard.onOpenChange}>
@@ -148,7 +157,8 @@ export function ReservationDialog({
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => ask(values))}>
-          <FormError message={conflict ? undefined : save.error}>
+          <FormError message={conflict || tableError ? undefined : save.error}>
+            {refusedQuery && <OnlineExplanation query={refusedQuery} />}
             {canOverride && (
               <Button type="button" size="sm" variant="destructive" className="mt-2" onClick={() => ask(submitted!, true)}>
                 Save anyway
@@ -165,6 +175,12 @@ export function ReservationDialog({
             <TextField label="Party Size" type="number" inputMode="numeric" min={1} error={errors.partySize?.message} {...form.register('partySize')} />
             <SelectField label="Preference" options={PREFERENCE_OPTIONS} error={errors.foodDrinks?.message} {...form.register('foodDrinks')} />
           </div>
+          <TablePicker
+            query={tableQuery}
+            picked={picked ?? (reservation ? reservation.tables.map((t) => t.id) : null)}
+            onChange={setPicked}
+            error={tableError}
+          />
           <TextareaField label="Additional Information" rows={3} maxLength={2000} error={errors.additionalInfo?.message} {...form.register('additionalInfo')} />
           <FormDialogFooter submitLabel={'Save Changes'} pending={save.pending} onCancel={guard.requestClose} />
         </form>

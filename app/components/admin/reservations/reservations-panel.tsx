@@ -19,12 +19,14 @@ import { ReservationDetails } from './reservation-details'
 import { RunSheet } from './run-sheet'
 import { useReservationActions } from './use-reservation-actions'
 
-type View = 'today' | 'tomorrow' | 'all' | 'custom'
+type View = 'today' | 'tomorrow' | 'all' | 'custom' | 'needs-table'
 const VIEWS: { id: View; label: string }[] = [
   { id: 'today', label: 'Today' },
   { id: 'tomorrow', label: 'Tomorrow' },
   { id: 'all', label: 'All Bookings' },
   { id: 'custom', label: 'Custom Date' },
+  // Active bookings from today on that sit at no table (issue 34): staff seat them.
+  { id: 'needs-table', label: 'Needs a table' },
 ]
 /** Waits until typing stops before searching. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -61,7 +63,13 @@ export default function ReservationsPanel() {
 
   const date = view === 'today' ? today : view === 'tomorrow' ? tomorrow : view === 'custom' ? customDate : ''
   const filter: ReservationFilter | null =
-    view === 'all' ? { q, page, pageSize: RESERVATION_PAGE_SIZE } : date ? { date, q, page, pageSize: RESERVATION_DAY_PAGE_SIZE } : null
+    view === 'all'
+      ? { q, page, pageSize: RESERVATION_PAGE_SIZE }
+      : view === 'needs-table'
+        ? { q, page, pageSize: RESERVATION_PAGE_SIZE, needsTable: true }
+        : date
+          ? { date, q, page, pageSize: RESERVATION_DAY_PAGE_SIZE }
+          : null
   const list = useQuery({
     queryKey: reservationKeys.list(filter ?? {}),
     queryFn: () => fetchReservations(filter!),
@@ -73,7 +81,13 @@ export default function ReservationsPanel() {
   })
   React.useEffect(() => setPage(1), [view, q, date])
 
-  const heading = date ? formatLongDate(date) : view === 'all' ? ADMIN_MESSAGES.allBookings : ADMIN_MESSAGES.selectDate
+  const heading = date
+    ? formatLongDate(date)
+    : view === 'all'
+      ? ADMIN_MESSAGES.allBookings
+      : view === 'needs-table'
+        ? 'Bookings that need a table'
+        : ADMIN_MESSAGES.selectDate
   const data = filter ? list.data : undefined
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
 
@@ -99,7 +113,7 @@ export default function ReservationsPanel() {
 
       <div className="flex flex-col gap-3 rounded-lg border border-border bg-card p-3 print:hidden sm:p-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div role="group" aria-label="Show bookings for" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1 sm:flex">
+          <div role="group" aria-label="Show bookings for" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1 sm:flex sm:flex-wrap">
             {VIEWS.map((v) => (
               <button
                 key={v.id}
@@ -150,8 +164,14 @@ export default function ReservationsPanel() {
           errorMessage="The bookings could not be loaded."
           empty={(data) =>
             data.reservations.length === 0 && (
-              <EmptyState title={q ? 'No bookings found' : date ? 'No bookings for this day' : 'No bookings yet'}>
-                {q ? 'Nothing matches that search.' : 'New bookings appear here as they come in.'}
+              <EmptyState
+                title={q ? 'No bookings found' : view === 'needs-table' ? 'Every booking has a table' : date ? 'No bookings for this day' : 'No bookings yet'}
+              >
+                {q
+                  ? 'Nothing matches that search.'
+                  : view === 'needs-table'
+                    ? 'Bookings that fit no free table show here until staff seat them.'
+                    : 'New bookings appear here as they come in.'}
               </EmptyState>
             )
           }

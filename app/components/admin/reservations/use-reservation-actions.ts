@@ -4,17 +4,21 @@ import { LARGE_PARTY_THRESHOLD, type ReservationStatus } from '#common/constants
 import { ADMIN_MESSAGES } from '#common/messages'
 import { formatShortDate, formatTime12 } from '#common/time'
 import { ApiError, apiRequest } from '~/lib/api'
-import { availabilityKeys, reservationKeys } from '~/lib/queries/reservations'
+import { availabilityKeys, reservationKeys, tableChoiceKeys } from '~/lib/queries/reservations'
 import { useConfirmedMutation } from '../confirm'
 
-const afterChange = [reservationKeys.all, availabilityKeys.all]
+const afterChange = [reservationKeys.all, availabilityKeys.all, tableChoiceKeys.all]
 
 /** 'Ann Guest: 4 guests, 7:00 PM on 05 Dec 2026', for the confirm step. */
 const which = (r: AdminReservation) =>
   `${r.name}: ${r.partySize} ${r.partySize === 1 ? 'guest' : 'guests'}, ${formatTime12(r.startTime)} on ${formatShortDate(r.date)}`
 
-/** An edit names the version of the booking it was made on (`version`); a new booking has none. */
-export type SaveVariables = { id?: number; values: AdminReservationInput; force?: boolean; version?: number }
+/**
+ * An edit names the version of the booking it was made on (`version`); a new
+ * booking has none. `tableIds`: the tables staff picked (left out: the best
+ * free fit, or the tables it has).
+ */
+export type SaveVariables = { id?: number; values: AdminReservationInput; force?: boolean; version?: number; tableIds?: number[] }
 
 /** The 409 of a save made on an older version of a booking: someone else changed it meanwhile. */
 export const isStaleVersion = (error: unknown) => error instanceof ApiError && error.code === 'stale_version'
@@ -43,10 +47,10 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
     invalidate: afterChange,
   })
   const save = useConfirmedMutation({
-    mutationFn: ({ id, values, force, version }: SaveVariables) =>
+    mutationFn: ({ id, values, force, version, tableIds }: SaveVariables) =>
       id === undefined
-        ? apiRequest<AdminReservation>('POST', '/api/admin/reservations', { ...values, force })
-        : apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { ...values, force, version }).catch(async (error: unknown) => {
+        ? apiRequest<AdminReservation>('POST', '/api/admin/reservations', { ...values, force, tableIds })
+        : apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { ...values, force, tableIds, version }).catch(async (error: unknown) => {
             if (isStaleVersion(error)) await queryClient.invalidateQueries({ queryKey: reservationKeys.all })
             throw error
           }),

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query'
+import * as React from 'react'
+import type { TableChoice } from '#common/admin-reservations-schema'
+import { isValidDate, isValidTime } from '#common/time'
+import { Checkbox } from '~/components/ui/checkbox'
+import { fetchExplanation, fetchTableChoices, tableChoiceKeys, type TableQuery } from '~/lib/queries/reservations'
+
+/** The date, time and party the form holds, as a query, or null while one of them is not a real value yet. */
+export function tableQueryOf(values: { date?: string; startTime?: string; partySize?: unknown }, exceptId?: number): TableQuery | null {
+  const partySize = Number(values.partySize)
+  if (!values.date || !isValidDate(values.date) || !values.startTime || !isValidTime(values.startTime)) return null
+  if (!Number.isInteger(partySize) || partySize < 1 || partySize > 500) return null
+  return { date: values.date, time: values.startTime, partySize, exceptId }
+}
+
+/** The choices grouped by area, each group's free tables first (the server sends them free first, in the plan's order). */
+function byArea(choices: TableChoice[]): [string, TableChoice[]][] {
+  const groups = new Map<string, TableChoice[]>()
+  for (const c of choices) {
+    if (!groups.has(c.area)) groups.set(c.area, [])
+    groups.get(c.area)!.push(c)
+  }
+  return [...groups.entries()]
+}
+
+/**
+ * The staff booking form's tables (issue 34): every table in use, grouped by
+ * area, free ones first, each saying whom it is taken by at that time. Left
+ * untouched, the booking keeps its tables or is seated at the best free fit;
+ * picked, those tables are asked for, and a taken one is refused with the
+ * server's message under the list (`error`).
+ */
+export function TablePicker({
+  query,
+  picked,
+  onChange,
+  error,
+}: {
+  query: TableQuery | null
+  /** The tables ticked; null while staff have not touched the list (the server chooses). */
+  picked: number[] | null
+  onChange: (ids: number[]) => void
+  error?: string
+}) {
+  const choices = useQuery({
+    queryKey: tableChoiceKeys.tables(query ?? { date: '', time: '', partySize: 0 }),
+    queryFn: () => fetchTableChoices(query!),
+    enabled: query !== null,
+    staleTime: 5_000,
+  })
+  const errorId = React.useId()
+  const hintId = React.useId()
+  const toggle = (id: number, on: boolean) => {
+    const current = picked ?? []
+    onChange(on ? [...current, id] : current.filter((x) => x !== id))
+  }
+
+  if (choices.data && choices.data.length === 0) return null
+  return (
+    <fieldset className="grid gap-2 rounded-md border border-border p-3" aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`} data-testid="table-picker">
+      <legend className="px-1 text-sm font-semibold">Tables</legend>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        {picked === null ? 'Leave these as they are to seat the booking at the best free table.' : 'The booking sits at the tables ticked.'}
+      </p>
+      {query === null && <p className="text-sm">Enter a date, a time and the party size to see which tables are free.</p>}
+      {query !== null && choices.isPending && <p className="text-sm" role="status">Looking for free tables…</p>}
+      {choices.isError && <p className="text-sm text-destructive">The tables could not be loaded.</p>}
+      {choices.data &&
+        byArea(choices.data).map(([area, tables]) => (
+          <div key={area} role="group" aria-label={area} className="grid gap-1">
+            <p className="text-sm font-semibold" aria-hidden="true">
+              {area}
+            </p>
+            <ul className="grid gap-1 sm:grid-cols-2">
+              {tables.map((t) => {
+                const id = `table-choice-${t.id}`
+                const ticked = picked?.includes(t.id) ?? false
+                return (
+                  <li key={t.id} className="flex items-start gap-2">
+                    <Checkbox id={id} checked={ticked} onCheckedChange={(on) => toggle(t.id, on === true)} className="mt-0.5" />
+                    <label htmlFor={id} className="text-sm leading-tight">
+                      <span className="font-semibold">{t.name}</span> ({t.minCovers === t.maxCovers ? t.maxCovers : `${t.minCovers}–${t.maxCovers}`})
+                      {t.free ? <span className="text-emerald-800"> free</span> : <span className="text-muted-foreground"> taken: {t.takenBy}</span>}
+                      {!t.onlineBookable && <span className="text-muted-foreground">, staff only</span>}
+                    </label>
+                  </li>
+                )
+              })}
+            </ul>
+          </div>
+        ))}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-semibold text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+/** 'Why isn't it offered online?': the booking's own decision about the time, in staff's words (shown when a time is refused). */
+export function OnlineExplanation({ query }: { query: TableQuery }) {
+  const why = useQuery({ queryKey: tableChoiceKeys.explain(query), queryFn: () => fetchExplanation(query), staleTime: 5_000 })
+  if (!why.data) return null
+  return (
+    <div className="mt-2 text-sm" data-testid="online-explanation">
+      <p className="font-semibold">{why.data.offered ? 'Online, this time is offered' : 'Why guests are not offered this time online'}</p>
+      <ul className="list-disc pl-5">
+        {why.data.reasons.map((r) => (
+          <li key={r.code}>{r.message}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}

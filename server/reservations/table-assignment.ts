@@ -1,0 +1,50 @@
+/**
+ * Existing bookings moved onto tables (issue 34): once a venue that sold
+ * covers draws its plan, every active booking from today on that sits at no
+ * table is given the best free fit (staff's candidates: any table in use,
+ * outside closed areas), in time order, for the turn time it was made with.
+ * Those that fit nowhere are listed, never dropped: All Reservations shows
+ * them as 'needs a table'. Run by the seed after it draws a plan, and by
+ * `npm run tables -- assign`. Each date is done under its booking lock.
+ */
+import type { Db } from '../db/client'
+import { holdsOf } from '#common/tables'
+import { withDatesLocked } from './reservations-data'
+import { readStaffDay, replaceTables, staffBestFit, venueBooksTables } from './seating'
+
+export type WaitingBooking = { id: number; name: string; date: string; startTime: string; partySize: number; durationMinutes: number }
+export type TableAssignment = { assigned: (WaitingBooking & { tables: string[] })[]; unplaced: WaitingBooking[] }
+
+// How far a hold may reach when the day is read: the longest a booking can last.
+const LONGEST_VISIT_MINUTES = 720
+
+export async function assignWaitingBookings(db: Db, { today, now = new Date() }: { today: string; now?: Date }): Promise<TableAssignment> {
+  const result: TableAssignment = { assigned: [], unplaced: [] }
+  if (!(await venueBooksTables(db.$client))) return result
+  const { rows } = await db.$client.query<WaitingBooking>(
+    `select id, name, date, start_time as "startTime", party_size as "partySize", duration_minutes as "durationMinutes"
+       from reservations r
+      where status in ('pending', 'confirmed') and event_id is null and date >= $1
+        and not exists (select 1 from reservation_tables rt where rt.reservation_id = r.id)
+      order by date, start_time, id`,
+    [today],
+  )
+  const dates = [...new Set(rows.map((r) => r.date))]
+  for (const date of dates) {
+    await withDatesLocked(db, [date], async (client) => {
+      const staffDay = await readStaffDay(client, date, null, LONGEST_VISIT_MINUTES, now)
+      for (const booking of rows.filter((r) => r.date === date)) {
+        const tableIds = staffBestFit(booking, booking.durationMinutes, staffDay)
+        if (!tableIds) {
+          result.unplaced.push(booking)
+          continue
+        }
+        await replaceTables(client, booking.id, tableIds)
+        // The next booking of the date sees this one's tables taken.
+        staffDay.holds.push(...holdsOf(booking.id, tableIds, booking.startTime, booking.durationMinutes).map((h) => ({ ...h, ...booking })))
+        result.assigned.push({ ...booking, tables: tableIds.map((id) => staffDay.plan.tableById.get(id)!.name) })
+      }
+    })
+  }
+  return result
+}

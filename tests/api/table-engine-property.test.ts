@@ -1,0 +1,141 @@
+/**
+ * The table engine against random venues (issue 34, 'Must show'): random
+ * plans (areas, tables, combinations, online or staff only), random turn
+ * times, and random sequences of guest bookings, guests' moves through the
+ * manage link, staff moves, cancellations and staff table assignments, all
+ * through the app on a real database. After every step:
+ *
+ * - a time the guest was offered is booked (201), and a time they were not
+ *   offered is refused (409): the offer and the booking never disagree, with
+ *   nothing changed in between;
+ * - no two active bookings hold one table at overlapping times.
+ */
+import fc from 'fast-check'
+import { sql } from 'drizzle-orm'
+import request from 'supertest'
+import type TestAgent from 'supertest/lib/agent'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { manageLinkFor } from '../../server/reservations/manage-link'
+import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
+import { drawPlan, erasePlan, type PlanSketch } from '../helpers/floor-plan'
+
+const DAY = '2026-12-05' // a Saturday, open 12:00-23:30
+const TIMES = ['17:00', '17:30', '18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00']
+
+let t: TestApp
+let staff: TestAgent
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true' } })
+  staff = await signedInAgent(t)
+  await t.services.settings.set('booking_max_covers_per_slot', '0')
+})
+
+const planArb: fc.Arbitrary<PlanSketch> = fc
+  .record({
+    areas: fc.array(fc.record({ onlineBookable: fc.boolean() }), { minLength: 1, maxLength: 2 }),
+    tables: fc.array(fc.record({ area: fc.nat(1), max: fc.integer({ min: 2, max: 6 }), min: fc.constantFrom(1, 1, 2), online: fc.oneof(fc.constant(true), fc.boolean()) }), {
+      minLength: 1,
+      maxLength: 6,
+    }),
+    combos: fc.array(fc.tuple(fc.nat(5), fc.nat(5), fc.boolean()), { maxLength: 2 }),
+    turns: fc.tuple(fc.constantFrom(60, 90, 120), fc.constantFrom(90, 120, 150), fc.constantFrom(120, 150, 180)),
+  })
+  .map(({ areas, tables, combos, turns }) => {
+    const areaNames = areas.map((_, i) => `Area ${i}`)
+    const drawn = tables.map((x, i) => ({ name: `T${i}`, area: areaNames[x.area % areaNames.length]!, min: Math.min(x.min, x.max), max: x.max, onlineBookable: x.online }))
+    const combinations = combos.flatMap(([a, b, online], i) => {
+      const one = drawn[a % drawn.length]!
+      const two = drawn[b % drawn.length]!
+      if (one === two || one.area !== two.area) return []
+      return [{ name: `C${i}`, area: one.area, tables: [one.name, two.name], min: 3, max: one.max + two.max - 1, onlineBookable: online }]
+    })
+    const unique = combinations.filter((c, i) => combinations.findIndex((d) => d.tables.join() === c.tables.join() || d.tables.join() === [...c.tables].reverse().join()) === i)
+    return {
+      areas: areas.map((a, i) => ({ name: areaNames[i]!, onlineBookable: a.onlineBookable })),
+      tables: drawn,
+      combinations: unique,
+      turnTimes: [
+        { minParty: 1, maxParty: 2, durationMinutes: turns[0] },
+        { minParty: 3, maxParty: 4, durationMinutes: turns[1] },
+        { minParty: 5, maxParty: 20, durationMinutes: turns[2] },
+      ],
+    }
+  })
+
+type Step =
+  | { kind: 'book'; party: number; time: string }
+  | { kind: 'guestMove'; which: number; party: number; time: string }
+  | { kind: 'staffMove'; which: number; time: string }
+  | { kind: 'cancel'; which: number }
+  | { kind: 'assign'; which: number; tables: number[] }
+
+const time = fc.constantFrom(...TIMES)
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('book' as const), party: fc.integer({ min: 1, max: 8 }), time }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('guestMove' as const), which: fc.nat(20), party: fc.integer({ min: 1, max: 6 }), time }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('staffMove' as const), which: fc.nat(20), time }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), which: fc.nat(20) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('assign' as const), which: fc.nat(20), tables: fc.uniqueArray(fc.nat(5), { minLength: 1, maxLength: 2 }) }) },
+)
+
+let ip = 0
+const nextIp = () => `10.77.${(++ip >> 8) & 255}.${ip & 255}`
+
+async function overlaps(): Promise<number> {
+  const { rows } = await t.db.execute(sql`select count(*)::int as n from reservation_tables a join reservation_tables b
+    on a.table_id = b.table_id and a.reservation_id < b.reservation_id where a.active and b.active and a.during && b.during`)
+  return (rows[0] as { n: number }).n
+}
+
+describe('the table engine, on random venues and random evenings', () => {
+  it('never offers a time it then refuses, never refuses one it offered, and never seats two bookings at one table at once', async () => {
+    await fc.assert(
+      fc.asyncProperty(planArb, fc.array(stepArb, { minLength: 6, maxLength: 14 }), async (sketch, steps) => {
+        await t.db.execute(sql`delete from reservations`)
+        await erasePlan(t.db)
+        const drawn = await drawPlan(t.db, sketch)
+        const tableIds = [...drawn.tableIds.values()]
+        t.services.reservations.forgetDays()
+        const booked: { id: number; date: string; party: number }[] = []
+        for (const step of steps) {
+          const target = 'which' in step && booked.length ? booked[step.which % booked.length]! : undefined
+          if (step.kind === 'book') {
+            const offered = (await request(t.app).get(`/api/availability/slots/${DAY}?partySize=${step.party}`).expect(200)).body as { startTime: string }[]
+            const res = await request(t.app)
+              .post('/api/reservations')
+              .set('X-Forwarded-For', nextIp())
+              .send({ name: 'Prop Guest', email: `prop-${ip}@example.com`, phone: '07700 900 000', date: DAY, startTime: step.time, partySize: step.party, foodDrinks: 'food_and_drinks' })
+            const wasOffered = offered.some((s) => s.startTime === step.time)
+            expect(res.status, `${step.party} at ${step.time}, offered ${wasOffered}: ${res.body.message ?? ''}`).toBe(wasOffered ? 201 : 409)
+            if (res.status === 201) booked.push({ id: res.body.id, date: DAY, party: step.party })
+          } else if (step.kind === 'guestMove' && target) {
+            const token = manageLinkFor(t.config, 'http://localhost', target.id, target.date).split('/').at(-1)!
+            const view = await request(t.app).get(`/api/manage-booking/${token}`).expect(200)
+            if (view.body.state !== 'open') continue
+            const offered = (await request(t.app).get(`/api/manage-booking/${token}/slots/${DAY}?partySize=${step.party}`).expect(200)).body as { startTime: string }[]
+            const res = await request(t.app).patch(`/api/manage-booking/${token}`).send({ date: DAY, startTime: step.time, partySize: step.party })
+            const wasOffered = offered.some((s) => s.startTime === step.time)
+            const unchanged = view.body.booking.startTime === step.time && view.body.booking.partySize === step.party
+            if (!unchanged) expect(res.status, `guest move of ${target.id} to ${step.party} at ${step.time}, offered ${wasOffered}`).toBe(wasOffered ? 200 : 409)
+            if (res.status === 200) target.party = step.party
+          } else if (step.kind === 'staffMove' && target) {
+            const res = await staff.patch(`/api/admin/reservations/${target.id}`).send({
+              name: 'Prop Guest', email: `prop-move-${target.id}@example.com`, phone: '07700 900 000', date: DAY, startTime: step.time, partySize: target.party,
+              additionalInfo: '', foodDrinks: 'food_and_drinks', status: 'confirmed', force: true,
+            })
+            expect([200, 409], res.body.message).toContain(res.status)
+          } else if (step.kind === 'cancel' && target) {
+            await staff.patch(`/api/admin/reservations/${target.id}`).send({ status: 'cancelled' }).expect(200)
+          } else if (step.kind === 'assign' && target) {
+            const ids = step.tables.map((i) => tableIds[i % tableIds.length]!).filter((id, i, all) => all.indexOf(id) === i)
+            const res = await staff.patch(`/api/admin/reservations/${target.id}`).send({ tableIds: ids })
+            expect([200, 409], res.body.message).toContain(res.status)
+            if (res.status === 409) expect(res.body.code).toBe('table_taken')
+          }
+          expect(await overlaps()).toBe(0)
+        }
+      }),
+      { numRuns: 25, interruptAfterTimeLimit: 18_000 },
+    )
+  }, 60_000)
+})
