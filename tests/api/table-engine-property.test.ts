@@ -17,6 +17,7 @@ import type TestAgent from 'supertest/lib/agent'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { manageLinkFor } from '../../server/reservations/manage-link'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
+import { versionOf } from '../helpers/versions'
 import { drawPlan, erasePlan, type PlanSketch } from '../helpers/floor-plan'
 
 const DAY = '2026-12-05' // a Saturday, open 12:00-23:30
@@ -25,7 +26,11 @@ const TIMES = ['17:00', '17:30', '18:00', '18:30', '19:00', '19:30', '20:00', '2
 let t: TestApp
 let staff: TestAgent
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true' } })
+  // Every guest books one date with one phone: the guest limits and the challenge are tested in tests/api/guest-limits.test.ts.
+  t = await createTestApp({
+    now: '2026-11-21T12:00:00Z',
+    env: { TRUST_PROXY: 'true', BOOKINGS_PER_GUEST_PER_DATE: '1000', BOOKINGS_PER_ADDRESS_PER_DATE: '1000', CHALLENGE_AFTER_PER_ADDRESS: '100000', CHALLENGE_AFTER_SITE: '100000' },
+  })
   staff = await signedInAgent(t)
   await t.services.settings.set('booking_max_covers_per_slot', '0')
 })
@@ -121,14 +126,14 @@ describe('the table engine, on random venues and random evenings', () => {
           } else if (step.kind === 'staffMove' && target) {
             const res = await staff.patch(`/api/admin/reservations/${target.id}`).send({
               name: 'Prop Guest', email: `prop-move-${target.id}@example.com`, phone: '07700 900 000', date: DAY, startTime: step.time, partySize: target.party,
-              additionalInfo: '', foodDrinks: 'food_and_drinks', status: 'confirmed', force: true,
+              additionalInfo: '', foodDrinks: 'food_and_drinks', status: 'confirmed', force: true, version: await versionOf(t.db, 'reservations', target.id),
             })
             expect([200, 409], res.body.message).toContain(res.status)
           } else if (step.kind === 'cancel' && target) {
-            await staff.patch(`/api/admin/reservations/${target.id}`).send({ status: 'cancelled' }).expect(200)
+            await staff.patch(`/api/admin/reservations/${target.id}`).send({ status: 'cancelled', version: await versionOf(t.db, 'reservations', target.id) }).expect(200)
           } else if (step.kind === 'assign' && target) {
             const ids = step.tables.map((i) => tableIds[i % tableIds.length]!).filter((id, i, all) => all.indexOf(id) === i)
-            const res = await staff.patch(`/api/admin/reservations/${target.id}`).send({ tableIds: ids })
+            const res = await staff.patch(`/api/admin/reservations/${target.id}`).send({ tableIds: ids, version: await versionOf(t.db, 'reservations', target.id) })
             expect([200, 409], res.body.message).toContain(res.status)
             if (res.status === 409) expect(res.body.code).toBe('table_taken')
           }
