@@ -37,7 +37,8 @@ test.describe('tables on bookings', () => {
 
   test.beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-tables-'))
-    server = await startServer({ dataDir, env: processAdminEnv })
+    // No demo plan: the test draws its own.
+    server = await startServer({ dataDir, env: { ...processAdminEnv, DEMO_PLAN: 'false' } })
     // Restaurant T1 (2), T2 (4), T3 (4); Bar B1 (2); a staff-only Snug for 5 to 8.
     await sql(`insert into areas (name, sort_order) values ('Restaurant', 0), ('Bar', 1), ('Snug', 2)`)
     await sql(`update areas set online_bookable = false where name = 'Snug'`)

@@ -39,6 +39,8 @@ export async function startServer({ dataDir, port, env = {}, buildDir = process.
       SESSION_SECRET: 'process-test-secret-process-test-secret',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The tests book covers unless they draw a plan (the demo plan of a first run is tested in tests/api/demo-plan.test.ts).
+      DEMO_PLAN: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
