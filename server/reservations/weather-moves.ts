@@ -109,8 +109,8 @@ export async function reseatClosedArea(
     )
     if (booking.email) messages.push(movedInsideMessage(booking))
   }
-  // Their versions go up (the bump_version trigger): staff holding one open save on a stale version and see what changed.
-  await client.query('update reservations set updated_at = now() where id = any($1::int[])', [ids])
+  // Changed by staff, as a table change in All Reservations is (tables are not among the fields its version counts).
+  await client.query(`update reservations set updated_at = $2, changed_by = 'staff', changed_at = $2 where id = any($1::int[])`, [ids, now])
   if (messages.length) statements.push(enqueueMessagesQuery(messages))
   await runStatements(client as pg.PoolClient, statements)
   return { moved, needsTable }

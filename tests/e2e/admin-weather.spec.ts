@@ -19,7 +19,7 @@ function dateAhead(days: number): string {
   return d.toISOString().slice(0, 10)
 }
 
-test('a manager closes the garden for rain: its booking moves inside and the guest is emailed', async ({ page }) => {
+test('a manager closes the garden for rain: its booking moves inside and the guest is emailed', async ({ page }, testInfo) => {
   test.slow()
   await signInQuickly(page)
   const suffix = Date.now().toString(36).slice(-4)
@@ -59,9 +59,11 @@ test('a manager closes the garden for rain: its booking moves inside and the gue
     await card.getByLabel('Date').fill(date)
     await card.getByLabel('Reason').fill('Rain forecast')
     await card.getByRole('button', { name: 'Close for a Date' }).click()
+    await expect(page.getByRole('alertdialog')).toContainText('Its bookings that day move to free tables elsewhere at the same time')
     await confirm(page, 'Close Area')
     await expect(toastWith(page, '1 booking was moved to another table at the same time, and the guest was emailed.')).toBeVisible()
     await expect(card.getByRole('list', { name: `Dates ${garden} is closed` })).toContainText('Rain forecast')
+    await page.screenshot({ path: testInfo.outputPath('garden-closed.png') })
 
     // The booking now sits inside, at the same time.
     const listed = (await (await page.request.get(`/api/admin/reservations?date=${date}`)).json()) as { id: number; startTime: string; tables: { name: string }[] }[]
