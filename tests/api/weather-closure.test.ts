@@ -169,3 +169,26 @@ describe('closing the garden for rain', () => {
     expect(res.body.reseated).toEqual({ moved: 0, needsTable: [] })
   })
 })
+
+describe('closing the garden while guests book', () => {
+  it('takes the date lock: the closure and 12 guests racing for the last four-top inside never both get it, and the closure never fails', async () => {
+    const booking = await gardenBooking('Racing Garden', '19:00', 'G1')
+    // G2 held too, so a guest's booking can only take T1.
+    await gardenBooking('Other Garden', '19:00', 'G2')
+    const guests = Array.from({ length: 12 }, (_, i) =>
+      request(t.app)
+        .post('/api/reservations')
+        .set('X-Forwarded-For', `10.78.0.${i + 1}`)
+        .send({ name: `Racer ${i}`, email: `racer-${i}-${++n}@example.com`, phone: `07700 900 3${String(i).padStart(2, '0')}`, date: DAY, startTime: '19:00', partySize: 4, foodDrinks: 'food_and_drinks' })
+        .then((r) => r.status),
+    )
+    const [closure, ...statuses] = await Promise.all([closeGarden().then((r) => r), ...guests])
+    expect(closure!.status).toBe(201)
+    const won = statuses.filter((s) => s === 201).length
+    expect(won + closure!.body.reseated.moved).toBe(1)
+    expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([])
+    const atT1 = (await t.db.execute(sql`select rt.reservation_id from reservation_tables rt join dining_tables d on d.id = rt.table_id where d.name = 'T1'`)).rows
+    expect(atT1).toHaveLength(1)
+    expect(await tablesOf(booking.id)).toEqual(closure!.body.reseated.moved === 1 ? ['T1'] : [])
+  })
+})
