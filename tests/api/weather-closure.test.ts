@@ -13,6 +13,7 @@ import request from 'supertest'
 import type TestAgent from 'supertest/lib/agent'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startWorker } from '../../server/jobs/worker'
+import { lockDatesQuery } from '../../server/reservations/booking-sql'
 import { afterFile } from '../helpers/after-file'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
 import { drawPlan, erasePlan, type DrawnPlan } from '../helpers/floor-plan'
@@ -171,7 +172,31 @@ describe('closing the garden for rain', () => {
 })
 
 describe('closing the garden while guests book', () => {
-  it('takes the date lock: the closure and 12 guests racing for the last four-top inside never both get it, and the closure never fails', async () => {
+  it('waits for the date lock the booking engine takes, and moves nothing until it has it', async () => {
+    const booking = await gardenBooking('Locked Out', '19:00', 'G1')
+    // A booking of the date in flight: its transaction holds the date's lock.
+    const lock = await t.db.$client.connect()
+    try {
+      await lock.query('begin')
+      await lock.query(lockDatesQuery([DAY]))
+      let answered = false
+      const closing = closeGarden().then((r) => {
+        answered = true
+        return r
+      })
+      await new Promise((r) => setTimeout(r, 500))
+      expect(answered).toBe(false)
+      expect(await tablesOf(booking.id)).toEqual(['G1'])
+      await lock.query('commit')
+      const closed = await closing
+      expect(closed.status).toBe(201)
+      expect(closed.body.reseated.moved).toBe(1)
+    } finally {
+      lock.release()
+    }
+  })
+
+  it('the closure and 12 guests racing for the last four-top inside never both get it, and the closure never fails', async () => {
     const booking = await gardenBooking('Racing Garden', '19:00', 'G1')
     // G2 held too, so a guest's booking can only take T1.
     await gardenBooking('Other Garden', '19:00', 'G2')
