@@ -10,6 +10,7 @@ export const EMAIL_TEMPLATE_KEYS = [
   'booking_approved',
   'booking_cancelled',
   'booking_changed',
+  'booking_moved_inside',
   'booking_reminder',
   'review_request',
   'enquiry_received',
@@ -47,6 +48,11 @@ export const EMAIL_TEMPLATE_INFO: Record<EmailTemplateKey, { name: string; when:
     variables: BOOKING_VARIABLES,
   },
   booking_changed: { name: 'Booking changed', when: 'To the guest, when they change their booking with the link in their email.', variables: GUEST_BOOKING_VARIABLES },
+  booking_moved_inside: {
+    name: 'Table moved inside (weather)',
+    when: 'To the guest, when staff close a weather-dependent area (the garden) for a date and their booking is moved to a table inside at the same time. Sent once per booking and date.',
+    variables: GUEST_BOOKING_VARIABLES,
+  },
   booking_reminder: {
     name: 'Booking reminder',
     when: 'To the guest, before a confirmed visit (how many hours before is set in Settings; 0 sends none).',

@@ -234,6 +234,24 @@ export type AdminArea = {
   closures: AreaClosureRow[]
 }
 
+/** A booking left without a table when its area closed for the weather: staff seat it by hand. */
+export type NeedsTableBooking = { id: number; name: string; time: string; partySize: number }
+/** What closing a weather-dependent area did to that date's bookings there (issue 34 item 6). */
+export type Reseated = { moved: number; needsTable: NeedsTableBooking[] }
+/** The closure's answer: the area as it is now, and the bookings it re-seated. */
+export type ClosedArea = AdminArea & { reseated: Reseated }
+
+/** The panel's words for a closure's answer: how many were moved inside, and who still needs a table. */
+export function closedAreaMessage({ reseated }: ClosedArea): string {
+  const parts = ['The area is closed for that date: no online bookings there.']
+  if (reseated.moved > 0) parts.push(`${reseated.moved} ${reseated.moved === 1 ? 'booking was' : 'bookings were'} moved to another table at the same time, and the ${reseated.moved === 1 ? 'guest was' : 'guests were'} emailed.`)
+  if (reseated.needsTable.length > 0) {
+    const who = reseated.needsTable.map((b) => `${b.name} (${b.time}, ${b.partySize})`).join(', ')
+    parts.push(`No free table for ${who}: ${reseated.needsTable.length === 1 ? 'it needs' : 'they need'} a table.`)
+  }
+  return parts.join(' ')
+}
+
 export type AdminTable = {
   id: number
   name: string

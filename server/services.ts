@@ -26,6 +26,7 @@ import { createAvailabilityExplainer } from './reservations/explain'
 import { createVisitEmails } from './email/visit-emails'
 import { createSettingsService } from './settings/settings-service'
 import { createFloorPlan } from './tables/floor-plan'
+import { reseatClosedArea } from './reservations/weather-moves'
 import { createTurnTimes } from './tables/turn-times'
 
 /**
@@ -91,7 +92,11 @@ export function createServices(deps: Deps) {
     email,
     visitEmails: createVisitEmails(deps, { settings, email }),
     housekeeping: createHousekeeping(deps),
-    floorPlan: createFloorPlan(deps, { onChange: forgetAvailability }),
+    floorPlan: createFloorPlan(deps, {
+      onChange: forgetAvailability,
+      // Closing the garden for rain moves its bookings inside (issue 34 item 6); other closures move nothing.
+      onAreaClosed: async (client, closure, actor) => (closure.weatherDependent ? reseatClosedArea(client, closure, actor, deps.clock.now()) : { moved: 0, needsTable: [] }),
+    }),
     turnTimes: createTurnTimes(deps, { settings, onChange: forgetAvailability }),
   }
 }

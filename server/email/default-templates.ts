@@ -156,6 +156,23 @@ ${manageLinkText}
 
 {{venueName}}`,
   },
+  booking_moved_inside: {
+    subject: "Rain is forecast, so we've moved your table inside",
+    heroTitle: 'Moved Inside',
+    greetingText: 'Hello {{customerName}},',
+    messageText: "Rain is forecast, so we've moved your table inside. Your booking is at the same time, on the same day; nothing else has changed.",
+    ...MANAGE_BUTTON,
+    footerText: 'Any questions? Call us on {{venuePhone}}.',
+    textContent: `Hello {{customerName}},
+
+Rain is forecast, so we've moved your table inside. Your booking is at the same time, on the same day; nothing else has changed.
+
+${bookingSummaryText}
+
+${manageLinkText}
+
+{{venueName}}`,
+  },
   booking_reminder: {
     subject: 'See you soon: your table at {{venueName}}, {{date}} at {{time}}',
     heroTitle: 'See You Soon',

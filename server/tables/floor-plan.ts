@@ -11,6 +11,7 @@
  * engine re-seats that date's bookings and queues the guests' emails.
  */
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm'
+import type pg from 'pg'
 import {
   futureBookingsMessage,
   formatDayShort,
@@ -19,11 +20,13 @@ import {
   type AdminCombination,
   type AdminTable,
   type AreaClosureRow,
+  type ClosedArea,
   type AreaCreate,
   type AreaPatch,
   type ClosureInput,
   type CombinationCreate,
   type CombinationPatch,
+  type Reseated,
   type TableCreate,
   type TablePatch,
   type TableShape,
@@ -35,12 +38,17 @@ import type { DbOrTx } from '../db/client'
 import { areaClosures, areas, diningTables, tableCombinationMembers, tableCombinations, type Area, type DiningTable, type TableCombination } from '../db/schema'
 import type { Deps } from '../deps'
 import { ConflictError, NotFoundError, ValidationError } from '../domain-errors'
+import { withDatesLocked } from '../reservations/reservations-data'
 
 type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0]
 
-/** What the engine is told when an area closes for a date: inside the closure's transaction, before its audit row. */
-export type AreaClosed = { areaId: number; areaName: string; closureId: number; date: string; reason: string }
-export type AreaClosedHook = (tx: Tx, closure: AreaClosed, actor: Actor) => Promise<void>
+/**
+ * What the engine is told when an area closes for a date: inside the closure's
+ * transaction, under the date's booking lock, before its audit row. It answers
+ * what it did to the date's bookings there.
+ */
+export type AreaClosed = { areaId: number; areaName: string; weatherDependent: boolean; closureId: number; date: string; reason: string }
+export type AreaClosedHook = (client: pg.PoolClient, closure: AreaClosed, actor: Actor) => Promise<Reseated>
 
 /** The unique index a row was refused for, as node-postgres or Drizzle (its `cause`) reports it. */
 function uniqueIndexOf(error: unknown): string | undefined {
@@ -114,7 +122,7 @@ function columnsOf<T extends Record<string, unknown>>(patch: T): Record<string, 
 
 export function createFloorPlan(
   { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
-  { onChange = () => {}, onAreaClosed = async () => {} }: { onChange?: () => void; onAreaClosed?: AreaClosedHook } = {},
+  { onChange = () => {}, onAreaClosed = async () => ({ moved: 0, needsTable: [] }) }: { onChange?: () => void; onAreaClosed?: AreaClosedHook } = {},
 ) {
   const timeZone = config.venueTimezone
   const today = () => todayIn(clock.now(), timeZone)
@@ -160,7 +168,7 @@ export function createFloorPlan(
 
   const oneArea = async (tx: DbOrTx, area: Area) => (await toAdminAreas(tx, [area]))[0]!
 
-  async function lockedArea(tx: Tx, id: number): Promise<Area> {
+  async function lockedArea(tx: DbOrTx, id: number): Promise<Area> {
     const [row] = await tx.select().from(areas).where(eq(areas.id, id)).for('update')
     if (!row) throw new NotFoundError(M.areaNotFound)
     return row
@@ -281,26 +289,35 @@ export function createFloorPlan(
     // ---- Closures ----
 
     /** Closes an area for a date: no online bookings there that day. The engine's hook re-seats its bookings in the same transaction. */
-    async closeArea(actor: Actor, areaId: number, input: ClosureInput): Promise<AdminArea> {
+    async closeArea(actor: Actor, areaId: number, input: ClosureInput): Promise<ClosedArea> {
       if (input.date < today()) throw new ValidationError(M.closurePast, { date: M.closurePast })
       let areaName = ''
-      return change(async (tx) => {
+      // Under the date's booking lock (the one guest and staff bookings take): the bookings moved
+      // out of the area cannot lose their new tables to a booking made meanwhile.
+      const closed = await withDatesLocked(db, [input.date], async (client, tx) => {
         const area = await lockedArea(tx, areaId)
         areaName = area.name
         const [closure] = await tx.insert(areaClosures).values({ areaId, date: input.date, reason: input.reason }).returning()
-        await onAreaClosed(tx, { areaId, areaName: area.name, closureId: closure!.id, date: input.date, reason: input.reason }, actor)
+        const reseated = await onAreaClosed(
+          client,
+          { areaId, areaName: area.name, weatherDependent: area.weatherDependent, closureId: closure!.id, date: input.date, reason: input.reason },
+          actor,
+        )
+        // One row for the closure; each moved booking wrote its own (weather-moves.ts).
         await audit(tx, actor, {
           action: 'close',
           entityType: 'area',
           entityId: areaId,
           summary: `closed ${area.name} on ${formatDayShort(input.date)}: ${input.reason}`,
-          after: { closure: { id: closure!.id, date: input.date, reason: input.reason } },
+          after: { closure: { id: closure!.id, date: input.date, reason: input.reason }, reseated },
         })
-        return oneArea(tx, area)
+        return { ...(await oneArea(tx, area)), reseated }
       }).catch((error: unknown) => {
         if (uniqueIndexOf(error) === 'area_closures_area_date_idx') throw new ConflictError(M.alreadyClosed(areaName, input.date))
         throw error
       })
+      onChange()
+      return closed
     },
 
     async reopenArea(actor: Actor, areaId: number, closureId: number): Promise<AdminArea> {

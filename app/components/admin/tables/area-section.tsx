@@ -69,7 +69,9 @@ function Closures({ area, canEdit, actions }: { area: AdminArea; canEdit: boolea
             e.preventDefault()
             close.ask({
               title: `Close ${area.name} on this date?`,
-              description: 'No online bookings there that day.',
+              description: area.weatherDependent
+                ? 'No online bookings there that day. Its bookings that day move to free tables elsewhere at the same time, and each guest moved is emailed; any that fit nowhere will need a table.'
+                : 'No online bookings there that day.',
               detail: date ? `${area.name} · ${formatDayShort(date)}${reason ? ` · ${reason}` : ''}` : area.name,
               confirmLabel: 'Close Area',
               variables: { areaId: area.id, values: { date, reason } },

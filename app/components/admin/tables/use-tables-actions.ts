@@ -1,16 +1,18 @@
-import type {
-  AdminArea,
-  AdminCombination,
-  AdminTable,
-  AreaCreate,
-  AreaPatch,
-  ClosureInput,
-  CombinationCreate,
-  CombinationPatch,
-  TableCreate,
-  TablePatch,
-  TurnTimes,
-  TurnTimesInput,
+import {
+  closedAreaMessage,
+  type AdminArea,
+  type ClosedArea,
+  type AdminCombination,
+  type AdminTable,
+  type AreaCreate,
+  type AreaPatch,
+  type ClosureInput,
+  type CombinationCreate,
+  type CombinationPatch,
+  type TableCreate,
+  type TablePatch,
+  type TurnTimes,
+  type TurnTimesInput,
 } from '#common/tables-schema'
 import { apiRequest } from '~/lib/api'
 import { tablesKeys } from '~/lib/queries/tables'
@@ -43,8 +45,8 @@ export function useTablesActions(options: { onSaved?: () => void } = {}) {
       invalidate,
     }),
     closeArea: useConfirmedMutation({
-      mutationFn: ({ areaId, values }: { areaId: number; values: ClosureInput }) => apiRequest<AdminArea>('POST', `/api/admin/areas/${areaId}/closures`, values),
-      success: 'The area is closed for that date: no online bookings there.',
+      mutationFn: ({ areaId, values }: { areaId: number; values: ClosureInput }) => apiRequest<ClosedArea>('POST', `/api/admin/areas/${areaId}/closures`, values),
+      success: (_values, closed) => closedAreaMessage(closed),
       invalidate,
       onSuccess,
     }),
