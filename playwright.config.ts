@@ -14,7 +14,7 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 // database (tests/e2e/db.ts) for data no public screen can make yet. Workers inherit it.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-'))
 /** Browser tests that change the public site's content for a moment (they put it back). */
-const CHANGES_PUBLIC_CONTENT = /admin-(hero-slides|menus|settings|cocktails|tables)\.spec\.ts$/
+const CHANGES_PUBLIC_CONTENT = /admin-(hero-slides|menus|settings|cocktails|tables|timeline)\.spec\.ts$/
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-123' }
 
 export default defineConfig({
