@@ -17,54 +17,31 @@ type Booking = { id: number; name: string; startTime: string; version: number; t
 
 /** A booking as the staff API has it now. */
 async function bookingNow(page: Page, name: string): Promise<Booking> {
-  const list = (await (
-    await page.request.get(`/api/admin/reservations?date=${DAY}&q=${encodeURIComponent(name)}`)
-  ).json()) as { reservations: Booking[] }
-  return list.reservations.find((r) => r.name === name)!
+  const res = await page.request.get(`/api/admin/reservations?date=${DAY}&q=${encodeURIComponent(name)}`)
+  expect(res.status()).toBe(200)
+  return ((await res.json()) as Booking[]).find((r) => r.name === name)!
 }
+const tableNames = async (page: Page, name: string) => (await bookingNow(page, name)).tables.map((t) => t.name)
 
-test('the timeline: a booking dragged to another table, one moved by the Move dialog, a taken table refused; tablet and phone', async ({
-  page,
-  consoleErrors,
-}, testInfo) => {
+test('the timeline: a booking dragged to another table, one moved by the Move dialog, a taken table refused; tablet and phone', async ({ page, consoleErrors }, testInfo) => {
   test.slow()
-  // The refused move answers 409 on purpose.
+  // The refused moves answer 409 on purpose.
   consoleErrors.allow('status of 409 (Conflict)')
   await signInQuickly(page)
   const suffix = Date.now().toString(36).slice(-4)
-  const areaName = `Orangery ${suffix}`
   const [t1, t2, t3] = [`O${suffix}1`, `O${suffix}2`, `O${suffix}3`]
-  const area = await staffApi(page, 'POST', '/api/admin/areas', { name: areaName })
+  const area = await staffApi(page, 'POST', '/api/admin/areas', { name: `Orangery ${suffix}` })
   const tableIds: number[] = []
+  const bookingIds: number[] = []
   try {
-    for (const [i, name] of [t1, t2, t3].entries())
-      tableIds.push(
-        (
-          await staffApi(page, 'POST', '/api/admin/tables', {
-            name,
-            areaId: area.id,
-            minCovers: 1,
-            maxCovers: 4,
-            planX: i * 4,
-            planY: 1,
-          })
-        ).id,
-      )
-    const ann = await staffBooking(page, {
-      name: 'Ann Timeline',
-      date: DAY,
-      startTime: '19:00',
-      partySize: 2,
-      tableIds: [tableIds[0]],
-    })
-    const bob = await staffBooking(page, {
-      name: 'Bob Timeline',
-      date: DAY,
-      startTime: '19:00',
-      partySize: 4,
-      tableIds: [tableIds[1]],
-      status: 'pending',
-    })
+    for (const [i, name] of [t1, t2, t3].entries()) {
+      const table = await staffApi(page, 'POST', '/api/admin/tables', { name, areaId: area.id, minCovers: 1, maxCovers: 4, planX: i * 4, planY: 1 })
+      tableIds.push(table.id)
+    }
+    const ann = await staffBooking(page, { name: 'Ann Timeline', date: DAY, startTime: '19:00', partySize: 2, tableIds: [tableIds[0]] })
+    bookingIds.push(ann.id)
+    const bob = await staffBooking(page, { name: 'Bob Timeline', date: DAY, startTime: '19:00', partySize: 4, tableIds: [tableIds[1]], status: 'pending' })
+    bookingIds.push(bob.id)
 
     await page.setViewportSize({ width: 1280, height: 900 })
     await openSection(page, 'reservations')
@@ -78,13 +55,12 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
     const annBar = page.getByRole('button', { name: `${ann.name}, 2 guests, 19:00, ${t1}`, exact: true })
     await expect(annBar).toBeVisible()
     // Pending: marked in words for a screen reader, and dashed to the eye.
-    await expect(
-      page.getByRole('button', { name: `${bob.name}, 4 guests, 19:00, ${t2}, Pending`, exact: true }),
-    ).toContainText('Pending')
+    await expect(page.getByRole('button', { name: `${bob.name}, 4 guests, 19:00, ${t2}, Pending`, exact: true })).toContainText('Pending')
     await page.screenshot({ path: testInfo.outputPath('timeline-1280.png'), fullPage: true })
     expect(await seriousViolations(page)).toEqual([])
 
     // Drag: Ann from the first table to the third, same time.
+    await annBar.scrollIntoViewIfNeeded()
     const from = (await annBar.boundingBox())!
     const target = (await page.getByTestId(`timeline-row-${t3}`).locator('td[data-slot="19:00"]').boundingBox())!
     await page.mouse.move(from.x + 10, from.y + from.height / 2)
@@ -93,7 +69,7 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
     await page.mouse.move(target.x + 10, target.y + target.height / 2, { steps: 6 })
     await page.mouse.up()
     await expect(toastWith(page, 'Updated successfully!')).toBeVisible()
-    await expect.poll(async () => (await bookingNow(page, ann.name)).tables.map((t) => t.name)).toEqual([t3])
+    expect(await tableNames(page, ann.name)).toEqual([t3])
     await expect(page.getByRole('button', { name: `${ann.name}, 2 guests, 19:00, ${t3}`, exact: true })).toBeVisible()
 
     // The keyboard: Bob's bar, Enter, the Move dialog: half an hour later at the same table.
@@ -104,12 +80,12 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
     await dialog.getByLabel('Time').selectOption('19:30')
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(dialog).toBeHidden()
-    await expect.poll(async () => (await bookingNow(page, bob.name)).startTime).toBe('19:30')
-    expect((await bookingNow(page, bob.name)).tables.map((t) => t.name)).toEqual([t2])
+    expect((await bookingNow(page, bob.name)).startTime).toBe('19:30')
+    expect(await tableNames(page, bob.name)).toEqual([t2])
     const movedBob = page.getByRole('button', { name: `${bob.name}, 4 guests, 19:30, ${t2}, Pending`, exact: true })
     await expect(movedBob).toBeVisible()
 
-    // Onto Ann's table at her time: refused, with whom it is taken by; Bob stays where he was.
+    // Onto Ann's table while she sits there: refused, saying whom it is taken by; Bob stays where he was.
     await movedBob.click()
     dialog = page.getByRole('dialog', { name: `Move ${bob.name}` })
     await dialog.getByRole('checkbox', { name: new RegExp(`^${t2}`) }).click()
@@ -119,10 +95,11 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
     await page.screenshot({ path: testInfo.outputPath('timeline-refused.png') })
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toBeHidden()
-    expect((await bookingNow(page, bob.name)).tables.map((t) => t.name)).toEqual([t2])
+    expect(await tableNames(page, bob.name)).toEqual([t2])
     await expect(movedBob).toBeVisible()
 
-    // A dragged move onto the taken table is refused too, and the bar is back where it was.
+    // A drag onto the taken table is refused too, and the bar is back where it was.
+    await movedBob.scrollIntoViewIfNeeded()
     const bobBox = (await movedBob.boundingBox())!
     const taken = (await page.getByTestId(`timeline-row-${t3}`).locator('td[data-slot="19:30"]').boundingBox())!
     await page.mouse.move(bobBox.x + 10, bobBox.y + bobBox.height / 2)
@@ -132,33 +109,26 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
     await page.mouse.up()
     await expect(page.getByTestId('timeline').getByRole('alert')).toContainText(ann.name)
     await expect(movedBob).toBeVisible()
-    expect((await bookingNow(page, bob.name)).tables.map((t) => t.name)).toEqual([t2])
+    expect(await tableNames(page, bob.name)).toEqual([t2])
 
     // A tablet: the grid scrolls inside itself, the page does not.
     await page.setViewportSize({ width: 1024, height: 768 })
-    const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(pageOverflow).toBeLessThanOrEqual(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
     await page.screenshot({ path: testInfo.outputPath('timeline-1024.png'), fullPage: true })
 
-    // A phone: the list, with the table names; the layout kept across a reload.
+    // A phone: the list, with the table names.
     await page.setViewportSize({ width: 390, height: 844 })
     await expect(page.getByTestId('timeline-grid')).toBeHidden()
     const list = page.getByRole('list', { name: 'Bookings and their tables' })
     await expect(list.getByRole('listitem')).toHaveCount(2)
     await expect(list.getByRole('listitem').filter({ hasText: ann.name })).toContainText(t3)
     await expect(list.getByRole('listitem').filter({ hasText: bob.name })).toContainText(`${t2} · Pending`)
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow).toBeLessThanOrEqual(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
     await page.screenshot({ path: testInfo.outputPath('timeline-390.png'), fullPage: true })
     expect(await seriousViolations(page)).toEqual([])
   } finally {
     // The bookings and the plan go again.
-    for (const name of ['Ann Timeline', 'Bob Timeline']) {
-      const list = (await (
-        await page.request.get(`/api/admin/reservations?date=${DAY}&q=${encodeURIComponent(name)}`)
-      ).json()) as { reservations: Booking[] }
-      for (const r of list.reservations) await staffApi(page, 'DELETE', `/api/admin/reservations/${r.id}`)
-    }
+    for (const id of bookingIds) await staffApi(page, 'DELETE', `/api/admin/reservations/${id}`)
     for (const id of tableIds) await staffApi(page, 'DELETE', `/api/admin/tables/${id}`)
     await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
   }

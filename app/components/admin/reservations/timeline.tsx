@@ -28,6 +28,19 @@ const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 export const barLabel = (r: AdminReservation) =>
   `${r.name}, ${guests(r.partySize)}, ${r.startTime}, ${r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'no table'}${r.status === 'pending' ? ', Pending' : ''}`
 
+/**
+ * A bar's words, which are also its name for a screen reader (so what is seen
+ * and what is heard agree): 'J. Smith, 4 guests, 19:30, T4', and ', Pending'.
+ */
+function BarText({ reservation: r }: { reservation: AdminReservation }) {
+  return (
+    <span className="line-clamp-2">
+      <span className="font-semibold">{r.name}</span>
+      {barLabel(r).slice(r.name.length)}
+    </span>
+  )
+}
+
 const isActive = (r: AdminReservation) => r.status !== 'cancelled'
 
 /** The active tables of active areas, grouped by area in the plan's order. */
@@ -86,7 +99,6 @@ function Bar({
   return (
     <button
       type="button"
-      aria-label={barLabel(r)}
       data-testid={`bar-${r.id}`}
       onClick={() => {
         // A drag ends in a click too: only a real click opens the dialog.
@@ -130,20 +142,14 @@ function Bar({
           : undefined,
       }}
       className={cn(
-        'absolute left-0.5 top-1 z-10 flex h-10 touch-none flex-col items-start justify-center overflow-hidden rounded-md border px-2 text-left text-xs leading-tight shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        'absolute left-0.5 top-1 z-10 block h-10 touch-none overflow-hidden rounded-md border px-2 text-left text-xs leading-tight shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         pending
           ? 'border-2 border-dashed border-amber-700 bg-amber-50 text-amber-950'
           : 'border-primary bg-primary/10 text-foreground',
         offset && 'z-30 cursor-grabbing opacity-80 shadow-lg',
       )}
     >
-      <span className="w-full truncate font-semibold" aria-hidden="true">
-        {r.name}
-      </span>
-      <span className="w-full truncate" aria-hidden="true">
-        {guests(r.partySize)}
-        {pending && ' · Pending'}
-      </span>
+      <BarText reservation={r} />
     </button>
   )
 }
@@ -254,6 +260,13 @@ function TimelineBody({
       return start >= from && start < from + SLOT_MINUTES
     })
   }
+  // The grid opens scrolled to the day's first booking (lunch-time columns would hide an evening's).
+  const scroller = React.useRef<HTMLDivElement>(null)
+  const earliest = reservations.length ? Math.min(...reservations.map((r) => timeToMinutes(r.startTime))) : first
+  React.useEffect(() => {
+    const el = scroller.current
+    if (el) el.scrollLeft = Math.max(0, ((earliest - first) / SLOT_MINUTES - 1) * SLOT_PX)
+  }, [earliest, first])
   const width = (r: AdminReservation) => Math.max(1, Math.ceil(r.durationMinutes / SLOT_MINUTES))
 
   return (
@@ -268,15 +281,13 @@ function TimelineBody({
               <li key={r.id}>
                 <button
                   type="button"
-                  aria-label={barLabel(r)}
                   onClick={() => onOpen(r)}
                   className={cn(
                     'rounded-md border bg-background px-2 py-1 text-left text-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                     r.status === 'pending' ? 'border-2 border-dashed border-amber-700' : 'border-primary',
                   )}
                 >
-                  <span className="font-semibold">{r.name}</span> · {guests(r.partySize)} · {r.startTime}
-                  {r.status === 'pending' && ' · Pending'}
+                  <BarText reservation={r} />
                 </button>
               </li>
             ))}
