@@ -21,6 +21,7 @@ export function MoveDialog({
   date,
   slots,
   move,
+  refusal,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -28,23 +29,31 @@ export function MoveDialog({
   date: string
   slots: string[]
   move: ReturnType<typeof useReservationActions>['move']
+  /** Why the server refused the last move, in its words. */
+  refusal: string | null
 }) {
   const [startTime, setStartTime] = React.useState(r.startTime)
   const [picked, setPicked] = React.useState<number[] | null>(r.tables.map((t) => t.id))
   const sent = React.useRef(false)
   const times = slots.includes(r.startTime) ? slots : [...slots, r.startTime].sort()
 
-  // Saved: the dialog closes once the server said yes (a refusal keeps it open with the reason).
+  // Saved: the dialog closes once the server said yes (a refusal keeps it open with the reason). Only a request
+  // this dialog sent and saw running counts.
+  const running = React.useRef(false)
   React.useEffect(() => {
-    if (sent.current && !move.pending) {
-      sent.current = false
-      if (!move.error) onOpenChange(false)
+    if (!sent.current) return
+    if (move.pending) {
+      running.current = true
+      return
     }
-  }, [move.pending, move.error, onOpenChange])
+    if (!running.current) return
+    sent.current = false
+    running.current = false
+    if (!refusal) onOpenChange(false)
+  }, [move.pending, refusal, onOpenChange])
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
-    move.clearError()
     sent.current = true
     move.run({ reservation: r, tableIds: picked ?? [], startTime })
   }
@@ -79,7 +88,7 @@ export function MoveDialog({
             query={{ date, time: startTime, partySize: r.partySize, exceptId: r.id }}
             picked={picked}
             onChange={setPicked}
-            error={move.error}
+            error={refusal ?? undefined}
           />
           <FormDialogFooter submitLabel="Save" pending={move.pending} onCancel={() => onOpenChange(false)} />
         </form>

@@ -176,25 +176,25 @@ export function ReservationTimeline({
   const [moving, setMoving] = React.useState<AdminReservation | null>(null)
   const active = reservations.filter(isActive)
   const loaded = areas.data && tables.data ? { areas: areas.data, tables: tables.data } : undefined
-  const { move } = actions
+  const { move, moveRefusal } = actions
 
   const drop = (r: AdminReservation, fromTableId: number | null, target: { tableId: number; time: string }) => {
     const tableIds =
       fromTableId === null || target.tableId !== fromTableId ? [target.tableId] : r.tables.map((t) => t.id)
     if (target.time === r.startTime && fromTableId === target.tableId) return
-    move.clearError()
+    actions.clearMoveRefusal()
     move.run({ reservation: r, tableIds, startTime: target.time })
   }
 
   return (
     <div className="space-y-3" data-testid="timeline">
-      {/* A refusal of a drag: a taken table shows as a toast too; a stale version only here. */}
-      {move.error && moving === null && (
+      {/* A refusal of a drag (a taken table, saying by whom; the booking changed meanwhile); the bar stays put. */}
+      {moveRefusal && moving === null && (
         <p
           role="alert"
           className="rounded-md border border-destructive bg-destructive/10 p-2 text-sm font-semibold text-destructive"
         >
-          {move.error}
+          {moveRefusal}
         </p>
       )}
       <QueryView
@@ -224,10 +224,11 @@ export function ReservationTimeline({
           date={date}
           slots={slotsOf(active)}
           move={move}
+          refusal={moveRefusal}
           onOpenChange={(open) => {
             if (!open) {
               setMoving(null)
-              move.clearError()
+              actions.clearMoveRefusal()
             }
           }}
         />

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import * as React from 'react'
 import { AdminReservationSchema, editFormOf, type AdminReservation, type AdminReservationInput } from '#common/admin-reservations-schema'
 import { LARGE_PARTY_THRESHOLD, type ReservationStatus } from '#common/constants'
 import { ADMIN_MESSAGES } from '#common/messages'
@@ -75,12 +76,18 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
 
   // No confirm step: the drop or the Move dialog's Save is the decision; a refusal (a table taken, with
   // whom; a stale version) comes back as the mutation's error and the bar stays where it was.
+  // The refusal's words kept here too: a move started without a confirm step is otherwise only toasted, and the
+  // Move dialog stays open showing why.
+  const [moveRefusal, setMoveRefusal] = React.useState<string | null>(null)
   const move = useConfirmedMutation({
-    mutationFn: (variables: MoveVariables) =>
-      apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${variables.reservation.id}`, moveBody(variables)).catch(async (error: unknown) => {
+    mutationFn: (variables: MoveVariables) => {
+      setMoveRefusal(null)
+      return apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${variables.reservation.id}`, moveBody(variables)).catch(async (error: unknown) => {
+        setMoveRefusal(error instanceof ApiError ? error.serverMessage : ADMIN_MESSAGES.errorFallback)
         if (isStaleVersion(error)) await queryClient.invalidateQueries({ queryKey: reservationKeys.all })
         throw error
-      }),
+      })
+    },
     success: ADMIN_MESSAGES.updated,
     invalidate: afterChange,
   })
@@ -90,6 +97,8 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
     deletion,
     save,
     move,
+    moveRefusal,
+    clearMoveRefusal: () => setMoveRefusal(null),
     confirm: (r: AdminReservation) =>
       status.ask({
         title: 'Confirm reservation',
