@@ -14,7 +14,13 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 // database (tests/e2e/db.ts) for data no public screen can make yet. Workers inherit it.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-'))
 /** Browser tests that change the public site's content for a moment (they put it back). */
-const CHANGES_PUBLIC_CONTENT = /admin-(hero-slides|menus|settings|cocktails|tables|weather)\.spec\.ts$/
+const CHANGES_PUBLIC_CONTENT = /admin-(hero-slides|menus|settings|cocktails)\.spec\.ts$/
+/**
+ * Browser tests that draw a floor plan for a moment (they delete it): while a plan has a table the
+ * venue books tables, so they run after every other test, and one at a time, as each one's bookings
+ * would otherwise be seated at another's tables.
+ */
+const DRAWS_A_FLOOR_PLAN = /admin-(tables|weather|timeline)\.spec\.ts$/
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-123' }
 
 export default defineConfig({
@@ -45,11 +51,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: CHANGES_PUBLIC_CONTENT, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: [CHANGES_PUBLIC_CONTENT, DRAWS_A_FLOOR_PLAN], use: { ...devices['Desktop Chrome'] } },
     // After every other test: these change what public pages show (a fourth hero slide, the
     // Sunday menu removed and added again, the cocktail offer) while the tests that read those
     // pages would otherwise run beside them on the other worker.
     { name: 'content', testMatch: CHANGES_PUBLIC_CONTENT, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'] } },
+    // Beside 'content' (which books nothing), one file at a time.
+    { name: 'floor-plan', testMatch: DRAWS_A_FLOOR_PLAN, dependencies: ['chromium'], workers: 1, use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {
     command: 'node tests/e2e/serve.mjs',

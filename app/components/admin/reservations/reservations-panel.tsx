@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { CalendarPlus, Printer, Search } from 'lucide-react'
 import * as React from 'react'
+import { useSearchParams } from 'react-router'
 import type { AdminReservation } from '#common/admin-reservations-schema'
 import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '#common/constants'
 import { ADMIN_MESSAGES } from '#common/messages'
@@ -17,6 +18,7 @@ import { EmptyState, PanelHeader, QueryView } from '../panel'
 import { ReservationCard } from './reservation-card'
 import { ReservationDetails } from './reservation-details'
 import { RunSheet } from './run-sheet'
+import { ReservationTimeline } from './timeline'
 import { useReservationActions } from './use-reservation-actions'
 
 type View = 'today' | 'tomorrow' | 'all' | 'custom' | 'needs-table'
@@ -37,6 +39,12 @@ function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms])
   return settled
 }
+
+type Layout = 'list' | 'timeline'
+const LAYOUTS: { id: Layout; label: string }[] = [
+  { id: 'list', label: 'List' },
+  { id: 'timeline', label: 'Timeline' },
+]
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
@@ -60,6 +68,19 @@ export default function ReservationsPanel() {
   const [editing, setEditing] = React.useState<AdminReservation | 'new' | null>(null)
   const [viewing, setViewing] = React.useState<AdminReservation | null>(null)
   const actions = useReservationActions({ onSaved: () => setEditing(null) })
+  // List or Timeline (issue 34), in the address: a reload or a shared link keeps it.
+  const [params, setParams] = useSearchParams()
+  const layout: Layout = params.get('layout') === 'timeline' ? 'timeline' : 'list'
+  const setLayout = (next: Layout) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current)
+        if (next === 'list') copy.delete('layout')
+        else copy.set('layout', next)
+        return copy
+      },
+      { replace: true },
+    )
 
   const date = view === 'today' ? today : view === 'tomorrow' ? tomorrow : view === 'custom' ? customDate : ''
   const filter: ReservationFilter | null =
@@ -146,6 +167,24 @@ export default function ReservationsPanel() {
       </div>
 
       <div className="flex flex-wrap items-baseline justify-between gap-2 print:hidden">
+        {date && (
+          <div role="group" aria-label="Show the day as" className="flex gap-1 rounded-md bg-muted p-1">
+            {LAYOUTS.map((l) => (
+              <button
+                key={l.id}
+                type="button"
+                aria-pressed={layout === l.id}
+                onClick={() => setLayout(l.id)}
+                className={cn(
+                  'rounded-sm px-3 py-1.5 text-sm font-semibold text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  layout === l.id && 'bg-background text-foreground shadow-sm',
+                )}
+              >
+                {l.label}
+              </button>
+            ))}
+          </div>
+        )}
         <h2 className="font-display text-xl font-semibold" aria-live="polite">
           {heading}
         </h2>
@@ -176,7 +215,10 @@ export default function ReservationsPanel() {
             )
           }
         >
-          {(data) => (
+          {(data) =>
+            date && layout === 'timeline' ? (
+              <ReservationTimeline date={date} reservations={data.reservations} actions={actions} />
+            ) : (
             <>
               <ul className={cn('grid gap-3 print:hidden', list.isPlaceholderData && 'opacity-60')} aria-busy={list.isFetching}>
                 {data.reservations.map((r) => (
@@ -210,7 +252,8 @@ export default function ReservationsPanel() {
               )}
               {date && <RunSheet date={date} reservations={data.reservations} covers={data.covers} />}
             </>
-          )}
+            )
+          }
         </QueryView>
       )}
 

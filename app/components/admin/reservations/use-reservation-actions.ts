@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import type { AdminReservation, AdminReservationInput } from '#common/admin-reservations-schema'
+import * as React from 'react'
+import { AdminReservationSchema, editFormOf, type AdminReservation, type AdminReservationInput } from '#common/admin-reservations-schema'
 import { LARGE_PARTY_THRESHOLD, type ReservationStatus } from '#common/constants'
 import { ADMIN_MESSAGES } from '#common/messages'
 import { formatShortDate, formatTime12 } from '#common/time'
@@ -18,6 +19,19 @@ const which = (r: AdminReservation) =>
  * booking has none. `tableIds`: the tables staff picked (left out: the best
  * free fit, or the tables it has).
  */
+/** A move on the timeline (issue 34): to these tables, and to this start time when it is a new one. */
+export type MoveVariables = { reservation: AdminReservation; tableIds: number[]; startTime: string }
+
+/**
+ * A move as the server takes it, always at the version the timeline read: the
+ * tables alone when the time stays, else the whole edit form with the new time
+ * (the server checks the tables at that time again).
+ */
+function moveBody({ reservation: r, tableIds, startTime }: MoveVariables) {
+  if (startTime === r.startTime) return { tableIds, version: r.version }
+  return { ...AdminReservationSchema.parse({ ...editFormOf(r), startTime }), tableIds, version: r.version }
+}
+
 export type SaveVariables = { id?: number; values: AdminReservationInput; force?: boolean; version?: number; tableIds?: number[] }
 
 /** The 409 of a save made on an older version of a booking: someone else changed it meanwhile. */
@@ -60,10 +74,31 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
     onSuccess: () => options.onSaved?.(),
   })
 
+  // No confirm step: the drop or the Move dialog's Save is the decision; a refusal (a table taken, with
+  // whom; a stale version) comes back as the mutation's error and the bar stays where it was.
+  // The refusal's words kept here too: a move started without a confirm step is otherwise only toasted, and the
+  // Move dialog stays open showing why.
+  const [moveRefusal, setMoveRefusal] = React.useState<string | null>(null)
+  const move = useConfirmedMutation({
+    mutationFn: (variables: MoveVariables) => {
+      setMoveRefusal(null)
+      return apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${variables.reservation.id}`, moveBody(variables)).catch(async (error: unknown) => {
+        setMoveRefusal(error instanceof ApiError ? error.serverMessage : ADMIN_MESSAGES.errorFallback)
+        if (isStaleVersion(error)) await queryClient.invalidateQueries({ queryKey: reservationKeys.all })
+        throw error
+      })
+    },
+    success: ADMIN_MESSAGES.updated,
+    invalidate: afterChange,
+  })
+
   return {
     status,
     deletion,
     save,
+    move,
+    moveRefusal,
+    clearMoveRefusal: () => setMoveRefusal(null),
     confirm: (r: AdminReservation) =>
       status.ask({
         title: 'Confirm reservation',

@@ -1,0 +1,405 @@
+import { useQuery } from '@tanstack/react-query'
+import * as React from 'react'
+import type { AdminReservation } from '#common/admin-reservations-schema'
+import type { AdminArea, AdminTable } from '#common/tables-schema'
+import { minutesToTime, timeToMinutes } from '#common/time'
+import { areasQuery, diningTablesQuery } from '~/lib/queries/tables'
+import { cn } from '~/lib/utils'
+import { lazyDialog } from '../lazy-dialog'
+import { EmptyState, QueryView } from '../panel'
+import type { useReservationActions } from './use-reservation-actions'
+
+const MoveDialog = lazyDialog(() => import('./move-dialog').then((m) => m.MoveDialog))
+
+/** One column per half hour. */
+export const SLOT_MINUTES = 30
+const SLOT_PX = 72
+// The grid spans at least lunch to late evening, wider when a booking starts earlier or ends later.
+const DAY_FROM = 12 * 60
+const DAY_UNTIL = 23 * 60
+// A pointer that moves less than this is a click (the Move dialog), not a drag.
+const DRAG_THRESHOLD_PX = 6
+
+type Actions = ReturnType<typeof useReservationActions>
+type Row = { table: AdminTable; area: string }
+
+const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
+/** 'J. Smith, 4 guests, 19:30, T4' (and ', Pending'): the bar's name for a screen reader. */
+export const barLabel = (r: AdminReservation) =>
+  `${r.name}, ${guests(r.partySize)}, ${r.startTime}, ${r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'no table'}${r.status === 'pending' ? ', Pending' : ''}`
+
+/**
+ * A bar's words, which are also its name for a screen reader (so what is seen
+ * and what is heard agree): 'J. Smith, 4 guests, 19:30, T4', and ', Pending'.
+ */
+function BarText({ reservation: r }: { reservation: AdminReservation }) {
+  return (
+    <span className="line-clamp-2">
+      <span className="font-semibold">{r.name}</span>
+      {barLabel(r).slice(r.name.length)}
+    </span>
+  )
+}
+
+const isActive = (r: AdminReservation) => r.status !== 'cancelled'
+
+/** The active tables of active areas, grouped by area in the plan's order. */
+function rowsOf(areas: AdminArea[], tables: AdminTable[]): Row[] {
+  const rows: Row[] = []
+  for (const area of [...areas].filter((a) => a.active).sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)) {
+    const own = tables
+      .filter((t) => t.active && t.areaId === area.id)
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
+    for (const table of own) rows.push({ table, area: area.name })
+  }
+  return rows
+}
+
+/** The half hours the grid shows: the day's usual span, widened to every booking on it. */
+export function slotsOf(reservations: AdminReservation[]): string[] {
+  let from = DAY_FROM
+  let until = DAY_UNTIL
+  for (const r of reservations) {
+    const start = timeToMinutes(r.startTime)
+    from = Math.min(from, Math.floor(start / SLOT_MINUTES) * SLOT_MINUTES)
+    until = Math.max(until, Math.min(24 * 60, Math.ceil((start + r.durationMinutes) / SLOT_MINUTES) * SLOT_MINUTES))
+  }
+  const slots: string[] = []
+  for (let m = from; m < until; m += SLOT_MINUTES) slots.push(minutesToTime(m))
+  return slots
+}
+
+/** The cell under a pointer: its table and half hour (data attributes on each cell). */
+function cellAt(x: number, y: number): { tableId: number; time: string } | null {
+  const cell = document
+    .elementsFromPoint(x, y)
+    .find((el) => el instanceof HTMLElement && el.dataset.slot !== undefined) as HTMLElement | undefined
+  if (!cell) return null
+  return { tableId: Number(cell.dataset.tableId), time: cell.dataset.slot! }
+}
+
+/**
+ * A booking's bar: a button (click or Enter opens Move); dragged by a pointer,
+ * it follows the pointer and, dropped on another cell, asks to move there.
+ */
+function Bar({
+  reservation: r,
+  widthSlots,
+  onOpen,
+  onDrop,
+}: {
+  reservation: AdminReservation
+  widthSlots: number
+  onOpen: () => void
+  onDrop: (target: { tableId: number; time: string }) => void
+}) {
+  const [offset, setOffset] = React.useState<{ x: number; y: number } | null>(null)
+  const start = React.useRef<{ x: number; y: number; dragging: boolean } | null>(null)
+  const pending = r.status === 'pending'
+  return (
+    <button
+      type="button"
+      data-testid={`bar-${r.id}`}
+      onClick={() => {
+        // A drag ends in a click too: only a real click opens the dialog.
+        if (start.current?.dragging) return
+        onOpen()
+      }}
+      onPointerDown={(e) => {
+        if (e.button !== 0) return
+        start.current = { x: e.clientX, y: e.clientY, dragging: false }
+        e.currentTarget.setPointerCapture(e.pointerId)
+      }}
+      onPointerMove={(e) => {
+        const s = start.current
+        if (!s) return
+        const dx = e.clientX - s.x
+        const dy = e.clientY - s.y
+        if (!s.dragging && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return
+        s.dragging = true
+        setOffset({ x: dx, y: dy })
+      }}
+      onPointerUp={(e) => {
+        const s = start.current
+        setOffset(null)
+        if (s?.dragging) {
+          const target = cellAt(e.clientX, e.clientY)
+          if (target) onDrop(target)
+        }
+        // Cleared after the click that follows the pointer's release.
+        setTimeout(() => (start.current = null), 0)
+      }}
+      onPointerCancel={() => {
+        start.current = null
+        setOffset(null)
+      }}
+      style={{
+        width: widthSlots * SLOT_PX - 4,
+        transform: offset ? `translate(${offset.x}px, ${offset.y}px)` : undefined,
+        // Striped: a pending booking reads differently without colour alone.
+        backgroundImage: pending
+          ? 'repeating-linear-gradient(135deg, transparent 0 6px, rgb(0 0 0 / 0.07) 6px 12px)'
+          : undefined,
+      }}
+      className={cn(
+        'absolute left-0.5 top-1 z-10 block h-10 touch-none overflow-hidden rounded-md border px-2 text-left text-xs leading-tight shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        pending
+          ? 'border-2 border-dashed border-amber-700 bg-amber-50 text-amber-950'
+          : 'border-primary bg-primary/10 text-foreground',
+        offset && 'z-30 cursor-grabbing opacity-80 shadow-lg',
+      )}
+    >
+      <BarText reservation={r} />
+    </button>
+  )
+}
+
+/**
+ * The chosen day as a timeline (issue 34): a row per table in use (by area,
+ * in the plan's order), a column per half hour, each booking a bar from its
+ * start for as long as it holds its table. A bar moves by drag (to another
+ * table, another time, or both) or by its Move dialog; a refusal (the table
+ * taken, with by whom; the booking changed meanwhile) is shown and the bar
+ * stays where it was. On a phone the day is a list with the table names.
+ */
+export function ReservationTimeline({
+  date,
+  reservations,
+  actions,
+}: {
+  date: string
+  reservations: AdminReservation[]
+  actions: Actions
+}) {
+  const areas = useQuery(areasQuery)
+  const tables = useQuery(diningTablesQuery)
+  const [moving, setMoving] = React.useState<AdminReservation | null>(null)
+  const active = reservations.filter(isActive)
+  const loaded = areas.data && tables.data ? { areas: areas.data, tables: tables.data } : undefined
+  const { move, moveRefusal } = actions
+
+  const drop = (r: AdminReservation, fromTableId: number | null, target: { tableId: number; time: string }) => {
+    const tableIds =
+      fromTableId === null || target.tableId !== fromTableId ? [target.tableId] : r.tables.map((t) => t.id)
+    if (target.time === r.startTime && fromTableId === target.tableId) return
+    actions.clearMoveRefusal()
+    move.run({ reservation: r, tableIds, startTime: target.time })
+  }
+
+  return (
+    <div className="space-y-3" data-testid="timeline">
+      {/* A refusal of a drag (a taken table, saying by whom; the booking changed meanwhile); the bar stays put. */}
+      {moveRefusal && moving === null && (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive bg-destructive/10 p-2 text-sm font-semibold text-destructive"
+        >
+          {moveRefusal}
+        </p>
+      )}
+      <QueryView
+        query={{
+          isPending: areas.isPending || tables.isPending,
+          isError: areas.isError || tables.isError,
+          data: loaded,
+          refetch: () => void Promise.all([areas.refetch(), tables.refetch()]),
+        }}
+        errorMessage="The tables could not be loaded."
+        empty={(data) =>
+          rowsOf(data.areas, data.tables).length === 0 && (
+            <EmptyState title="No tables yet">
+              Draw the tables in Tables &amp; Areas to see the day on a timeline.
+            </EmptyState>
+          )
+        }
+      >
+        {(data) => (
+          <TimelineBody rows={rowsOf(data.areas, data.tables)} reservations={active} onOpen={setMoving} onDrop={drop} />
+        )}
+      </QueryView>
+      {moving && (
+        <MoveDialog.Component
+          open
+          reservation={moving}
+          date={date}
+          slots={slotsOf(active)}
+          move={move}
+          refusal={moveRefusal}
+          onOpenChange={(open) => {
+            if (!open) {
+              setMoving(null)
+              actions.clearMoveRefusal()
+            }
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+function TimelineBody({
+  rows,
+  reservations,
+  onOpen,
+  onDrop,
+}: {
+  rows: Row[]
+  reservations: AdminReservation[]
+  onOpen: (r: AdminReservation) => void
+  onDrop: (r: AdminReservation, fromTableId: number | null, target: { tableId: number; time: string }) => void
+}) {
+  const slots = slotsOf(reservations)
+  const first = timeToMinutes(slots[0]!)
+  const unseated = reservations.filter((r) => r.tables.length === 0)
+  const byTable = new Map<number, AdminReservation[]>()
+  for (const r of reservations) for (const t of r.tables) byTable.set(t.id, [...(byTable.get(t.id) ?? []), r])
+  /** The bars that start in this half hour at this table. */
+  const startingAt = (tableId: number, slot: string) => {
+    const from = timeToMinutes(slot)
+    return (byTable.get(tableId) ?? []).filter((r) => {
+      const start = Math.max(first, timeToMinutes(r.startTime))
+      return start >= from && start < from + SLOT_MINUTES
+    })
+  }
+  // The grid opens scrolled to the day's first booking (lunch-time columns would hide an evening's).
+  const scroller = React.useRef<HTMLDivElement>(null)
+  const earliest = reservations.length ? Math.min(...reservations.map((r) => timeToMinutes(r.startTime))) : first
+  React.useEffect(() => {
+    const el = scroller.current
+    if (el) el.scrollLeft = Math.max(0, ((earliest - first) / SLOT_MINUTES - 1) * SLOT_PX)
+  }, [earliest, first])
+  const width = (r: AdminReservation) => Math.max(1, Math.ceil(r.durationMinutes / SLOT_MINUTES))
+
+  return (
+    <>
+      {unseated.length > 0 && (
+        <section aria-labelledby="needs-table-title" className="rounded-lg border border-amber-700 bg-amber-50/60 p-3">
+          <h3 id="needs-table-title" className="mb-2 text-sm font-semibold">
+            Needs a table
+          </h3>
+          <ul className="flex flex-wrap gap-2">
+            {unseated.map((r) => (
+              <li key={r.id}>
+                <button
+                  type="button"
+                  onClick={() => onOpen(r)}
+                  className={cn(
+                    'rounded-md border bg-background px-2 py-1 text-left text-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                    r.status === 'pending' ? 'border-2 border-dashed border-amber-700' : 'border-primary',
+                  )}
+                >
+                  <BarText reservation={r} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {/* The grid from a tablet up; scrolled sideways inside itself, the table names stay in view. */}
+      <div
+        className="hidden max-h-[70vh] overflow-auto rounded-lg border border-border sm:block"
+        data-testid="timeline-grid"
+      >
+        <table className="border-separate border-spacing-0 text-sm">
+          <caption className="sr-only">
+            Bookings by table and half hour. Each booking is a button: press it to move it.
+          </caption>
+          <thead>
+            <tr>
+              <th
+                scope="col"
+                className="sticky left-0 top-0 z-30 min-w-28 border-b border-r border-border bg-card px-2 py-1 text-left"
+              >
+                Table
+              </th>
+              {slots.map((s) => (
+                <th
+                  key={s}
+                  scope="col"
+                  className="sticky top-0 z-20 border-b border-l border-border bg-card px-1 py-1 text-left font-semibold tabular-nums"
+                  style={{ minWidth: SLOT_PX, width: SLOT_PX }}
+                >
+                  {s}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ table, area }, i) => (
+              <tr key={table.id} data-testid={`timeline-row-${table.name}`}>
+                <th
+                  scope="row"
+                  className={cn(
+                    'sticky left-0 z-20 border-r border-border bg-card px-2 py-1 text-left',
+                    i > 0 && rows[i - 1]!.area !== area && 'border-t-2 border-t-foreground/40',
+                  )}
+                >
+                  <span className="block font-semibold">{table.name}</span>
+                  <span className="block text-xs font-normal text-muted-foreground">
+                    {area} ·{' '}
+                    {table.minCovers === table.maxCovers ? table.maxCovers : `${table.minCovers}–${table.maxCovers}`}
+                  </span>
+                </th>
+                {slots.map((s) => (
+                  <td
+                    key={s}
+                    data-slot={s}
+                    data-table-id={table.id}
+                    className={cn(
+                      'relative h-12 border-b border-l border-border',
+                      i > 0 && rows[i - 1]!.area !== area && 'border-t-2 border-t-foreground/40',
+                    )}
+                  >
+                    {startingAt(table.id, s).map((r) => (
+                      <Bar
+                        key={r.id}
+                        reservation={r}
+                        widthSlots={width(r)}
+                        onOpen={() => onOpen(r)}
+                        onDrop={(target) => onDrop(r, table.id, target)}
+                      />
+                    ))}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {/* A phone: the day's bookings in time order with their tables. */}
+      <ul className="grid gap-2 sm:hidden" aria-label="Bookings and their tables" data-testid="timeline-list">
+        {[...reservations]
+          .sort((a, b) => a.startTime.localeCompare(b.startTime))
+          .map((r) => (
+            <li
+              key={r.id}
+              className={cn(
+                'flex items-center justify-between gap-2 rounded-md border p-2',
+                r.status === 'pending' ? 'border-2 border-dashed border-amber-700' : 'border-border',
+              )}
+            >
+              <div className="text-sm">
+                <p className="font-semibold">
+                  {r.startTime} {r.name}
+                </p>
+                <p>
+                  {guests(r.partySize)} · {r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'Needs a table'}
+                  {r.status === 'pending' && ' · Pending'}
+                </p>
+              </div>
+              <button
+                type="button"
+                aria-label={`Move ${barLabel(r)}`}
+                onClick={() => onOpen(r)}
+                className="rounded-md border border-border px-3 py-2 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                Move
+              </button>
+            </li>
+          ))}
+      </ul>
+    </>
+  )
+}
