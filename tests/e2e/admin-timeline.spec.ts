@@ -59,8 +59,8 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
     await page.screenshot({ path: testInfo.outputPath('timeline-1280.png'), fullPage: true })
     expect(await seriousViolations(page)).toEqual([])
 
-    // Drag: Ann from the first table to the third, same time.
-    await annBar.scrollIntoViewIfNeeded()
+    // The grid opens scrolled to the day's first booking. Drag: Ann from the first table to the third, same time.
+    await expect(annBar).toBeInViewport()
     const from = (await annBar.boundingBox())!
     const target = (await page.getByTestId(`timeline-row-${t3}`).locator('td[data-slot="19:00"]').boundingBox())!
     await page.mouse.move(from.x + 10, from.y + from.height / 2)

@@ -265,8 +265,12 @@ function TimelineBody({
   const scroller = React.useRef<HTMLDivElement>(null)
   const earliest = reservations.length ? Math.min(...reservations.map((r) => timeToMinutes(r.startTime))) : first
   React.useEffect(() => {
-    const el = scroller.current
-    if (el) el.scrollLeft = Math.max(0, ((earliest - first) / SLOT_MINUTES - 1) * SLOT_PX)
+    // After the browser has laid the grid out (set earlier, while a parent is still hidden, it is lost).
+    const frame = requestAnimationFrame(() => {
+      const el = scroller.current
+      if (el) el.scrollLeft = Math.max(0, ((earliest - first) / SLOT_MINUTES - 1) * SLOT_PX)
+    })
+    return () => cancelAnimationFrame(frame)
   }, [earliest, first])
   const width = (r: AdminReservation) => Math.max(1, Math.ceil(r.durationMinutes / SLOT_MINUTES))
 
@@ -298,6 +302,7 @@ function TimelineBody({
 
       {/* The grid from a tablet up; scrolled sideways inside itself, the table names stay in view. */}
       <div
+        ref={scroller}
         className="hidden max-h-[70vh] overflow-auto rounded-lg border border-border sm:block"
         data-testid="timeline-grid"
       >
