@@ -25,9 +25,9 @@ import { countAttemptsQuery } from './attempts'
 export const HOURLY_WINDOW_SECONDS = 3600
 /** How long a challenge can be solved and sent: a guest who takes longer gets a fresh one from the form. */
 const CHALLENGE_TTL_MS = 30 * 60_000
-/** The rows the site's hourly count is spread over. */
+/** The rows the site's hourly count is spread over (every form adds to one of them). */
 const SITE_SHARDS = 8
-const SITE_KEYS = Array.from({ length: SITE_SHARDS }, (_, i) => `form-hour:site:${i}`)
+export const SITE_KEYS = Array.from({ length: SITE_SHARDS }, (_, i) => `form-hour:site:${i}`)
 
 /**
  * The work asked of a browser: PBKDF2-SHA-256 at 100 iterations per try, the

@@ -143,8 +143,8 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
 type Result = { ok: true; booked: Booked } | { ok: false; error: unknown }
 
 /**
- * One batch in one transaction and two round trips: BEGIN, count the
- * attempts, lock the dates, read the days and each booking's duplicate check
+ * One batch in one transaction and two round trips: BEGIN, lock the dates,
+ * count the attempts, read the days and each booking's duplicate check
  * and replay (statements after the lock see every booking committed before
  * it: READ COMMITTED takes a snapshot per statement), and reserve ids; then
  * decide each booking in order, and insert the accepted ones, their emails
@@ -175,11 +175,13 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
   const fallbackMinutes = plans.reduce((longest, p) => Math.max(longest, p.turnFallback), 0)
 
   // The floor plan and each date's holds come in the same round trip as the days (issue 34).
-  const [, counted, hourly, site, , days, checks, reserved, floor] = await sendTogether(client, [
+  // The dates' locks first: a batch waiting for a busy date holds no rate-limit row (the site's hourly
+  // count is shared with every form), so an enquiry, or a booking of another date, never queues behind it.
+  const [, , counted, hourly, site, days, checks, reserved, floor] = await sendTogether(client, [
     'begin',
+    lockDatesQuery(dates),
     countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds, at),
     ...challengeCountsQueries(plans.map((p) => p.hourly), at),
-    lockDatesQuery(dates),
     // The seats held at the batch's clock: a large party's unconfirmed request stops holding them after its hold.
     batchDaysQuery(dates, weekdays, from, to, at, fallbackMinutes, visits),
     batchChecksQuery(

@@ -189,8 +189,8 @@ export async function insertAndCommit(
 }
 
 /**
- * An event booking, in one transaction and two round trips: BEGIN, count the
- * attempt, lock the event's date, then read the duplicate check, the event's
+ * An event booking, in one transaction and two round trips: BEGIN, lock the
+ * event's date, count the attempt, then read the duplicate check, the event's
  * covers and the idempotency key's replay (a statement after the lock sees
  * every booking committed before it: READ COMMITTED takes a snapshot per
  * statement); after `decide`, insert and COMMIT together. A refusal still commits, so
@@ -198,11 +198,12 @@ export async function insertAndCommit(
  */
 export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: number }, decide: Decide, afterInsert?: AfterInsert): Promise<Booked> {
   return inTransaction(db, async (client, end) => {
-    const [, counted, hourly, site, , read, reserved] = await sendTogether(client, [
+    const [, , counted, hourly, site, read, reserved] = await sendTogether(client, [
       'begin',
+      // The date's lock first, so that waiting for it holds no rate-limit row (see booking-batch.ts).
+      lockDatesQuery([plan.date]),
       countAttemptsQuery([plan.attempt.key], plan.attempt.windowSeconds, plan.attempt.at),
       ...challengeCountsQueries([plan.hourly], plan.attempt.at),
-      lockDatesQuery([plan.date]),
       eventReadsQuery(plan.date, plan.eventId, plan.holder.email, plan.holder.startTime, plan.idempotencyKey ?? null, {
         phone: plan.holder.phoneKey,
         client: plan.holder.clientKey,

@@ -452,16 +452,22 @@ describe('while table bookings are being committed', () => {
     await lock.query('begin')
     await lock.query(lockDatesQuery([date]))
     const booking = book(guest({ date, startTime: '19:30' })).then((r) => r)
-    await expect.poll(waitingForLocks).toBe(1)
     let released: Promise<void> | undefined
-    return {
-      booking,
-      release: () =>
-        (released ??= (async () => {
-          await lock.query('commit')
-          lock.release()
-        })()),
+    const release = () =>
+      (released ??= (async () => {
+        await lock.query('commit')
+        lock.release()
+      })())
+    try {
+      // On a loaded machine the request can take a while to reach the lock.
+      await expect.poll(waitingForLocks, { timeout: 15_000 }).toBe(1)
+    } catch (error) {
+      // Never leave the date held: every later booking of this app would queue behind it.
+      await release()
+      await booking
+      throw error
     }
+    return { booking, release }
   }
 
   const enquire = async () => {

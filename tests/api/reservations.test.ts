@@ -5,6 +5,9 @@ import { CreateReservationSchema, toPublicReservation } from '#common/reservatio
 import { BOOKING_SETTING_DEFAULTS } from '#common/settings'
 import { emailOutbox, events, hourExceptions, marketingConsents, reservations } from '../../server/db/schema'
 import { statusOf } from '../../server/http/errors'
+import { countAttemptsQuery } from '../../server/rate-limits/attempts'
+import { SITE_KEYS } from '../../server/rate-limits/challenge'
+import { lockDatesQuery } from '../../server/reservations/booking-sql'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { guestBooking } from '../helpers/guest-booking'
 
@@ -106,6 +109,64 @@ describe('availability of a busy date', () => {
     await t.db.insert(hourExceptions).values({ date: '2026-12-24', isClosed: true, reason: 'Christmas Eve' })
     await book(guest({ date: '2026-12-24', startTime: '16:00' })).expect(409)
     expect(await rowsOn('2026-12-24')).toHaveLength(0)
+  })
+})
+
+describe('a booking waiting for a busy date', () => {
+  /** Transactions of this database waiting for an advisory lock (the date's). */
+  const waiting = async () =>
+    (
+      await t.db.$client.query(
+        `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
+      )
+    ).rows[0].n as number
+
+  /**
+   * Holds `date`'s lock in another transaction while `send` books it, and,
+   * once the booking waits for the lock, counts an attempt on every row of the
+   * site's hourly count, as any other form (an enquiry, a booking of another
+   * date on another instance) may: that must not wait for the held booking.
+   */
+  async function othersCountWhileItWaits(date: string, send: () => request.Test) {
+    const holder = await t.db.$client.connect()
+    await holder.query('begin')
+    await holder.query(lockDatesQuery([date]))
+    const answer = send().then((r) => r)
+    try {
+      await expect.poll(waiting, { timeout: 15_000 }).toBe(1)
+      const other = await t.db.$client.connect()
+      let failed: unknown
+      try {
+        await other.query('begin')
+        await other.query("set local lock_timeout = '2s'")
+        await other.query(countAttemptsQuery([...SITE_KEYS], 3600, t.clock.now()))
+      } catch (error) {
+        failed = error
+      } finally {
+        await other.query('rollback').catch(() => undefined)
+        other.release()
+      }
+      expect(failed, 'another form waited for the booking that waits for its date').toBeUndefined()
+    } finally {
+      await holder.query('commit')
+      holder.release()
+    }
+    return answer
+  }
+
+  it('holds no rate-limit row while it waits, so other forms are never held up by it', async () => {
+    const res = await othersCountWhileItWaits('2027-01-29', () => book(guest({ date: '2027-01-29', startTime: '19:00' })))
+    expect(res.status).toBe(201)
+  })
+
+  it('nor does an event booking', async () => {
+    const [event] = await t.db
+      .insert(events)
+      .values({ slug: `busy-${++counter}`, title: 'Busy Night', description: 'Music', date: '2027-01-30', time: '19:30', bookingType: 'table', status: 'published', capacity: 40 })
+      .returning()
+    const { startTime: _s, additionalInfo: _a, ...rest } = guest({ date: '2027-01-30', partySize: 2 })
+    const res = await othersCountWhileItWaits('2027-01-30', () => book({ ...rest, eventId: event!.id, time: '7:30' }))
+    expect(res.status).toBe(201)
   })
 })
 
