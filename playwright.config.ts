@@ -13,11 +13,15 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 // The test server's throwaway data directory, named here so that tests can reach its
 // database (tests/e2e/db.ts) for data no public screen can make yet. Workers inherit it.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-'))
+/** The floor-plan tests' own server (see DRAWS_A_FLOOR_PLAN): the next port, its own data directory. */
+const floorPort = port + 1
+process.env.E2E_FLOOR_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-floor-'))
 /** Browser tests that change the public site's content for a moment (they put it back). */
 const CHANGES_PUBLIC_CONTENT = /admin-(hero-slides|menus|settings|cocktails)\.spec\.ts$/
 /**
  * Browser tests that draw a floor plan for a moment (they delete it): while a plan has a table the
- * venue books tables, so they run after every other test, and one at a time, as each one's bookings
+ * venue books tables, so they talk to a server of their own (every other test keeps the covers
+ * rules), from the start of the run beside the others, and one at a time, as each one's bookings
  * would otherwise be seated at another's tables.
  */
 const DRAWS_A_FLOOR_PLAN = /admin-(tables|weather|timeline)\.spec\.ts$/
@@ -51,27 +55,40 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: [CHANGES_PUBLIC_CONTENT, DRAWS_A_FLOOR_PLAN], use: { ...devices['Desktop Chrome'] } },
+    // `metadata.dataDir`: the data directory of the server the project's tests talk to (tests/e2e/db.ts, mail.ts).
+    { name: 'chromium', testIgnore: [CHANGES_PUBLIC_CONTENT, DRAWS_A_FLOOR_PLAN], metadata: { dataDir: process.env.E2E_DATA_DIR }, use: { ...devices['Desktop Chrome'] } },
     // After every other test: these change what public pages show (a fourth hero slide, the
     // Sunday menu removed and added again, the cocktail offer) while the tests that read those
     // pages would otherwise run beside them on the other worker.
-    { name: 'content', testMatch: CHANGES_PUBLIC_CONTENT, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'] } },
-    // Beside 'content' (which books nothing), one file at a time.
-    { name: 'floor-plan', testMatch: DRAWS_A_FLOOR_PLAN, dependencies: ['chromium'], workers: 1, use: { ...devices['Desktop Chrome'] } },
+    { name: 'content', testMatch: CHANGES_PUBLIC_CONTENT, dependencies: ['chromium'], metadata: { dataDir: process.env.E2E_DATA_DIR }, use: { ...devices['Desktop Chrome'] } },
+    // On their own server, one file at a time, beside everything else.
+    {
+      name: 'floor-plan',
+      testMatch: DRAWS_A_FLOOR_PLAN,
+      workers: 1,
+      metadata: { dataDir: process.env.E2E_FLOOR_DATA_DIR },
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${floorPort}` },
+    },
   ],
-  webServer: {
+  webServer: [testServer(port, process.env.E2E_DATA_DIR), testServer(floorPort, process.env.E2E_FLOOR_DATA_DIR)],
+})
+
+/** The production build on a throwaway data directory (tests/e2e/serve.mjs). */
+function testServer(on: number, dataDir: string) {
+  return {
     command: 'node tests/e2e/serve.mjs',
-    url: `http://localhost:${port}/api/health`,
+    url: `http://localhost:${on}/api/health`,
     reuseExistingServer: false,
     // Stop it as production is stopped, so that it stops its PostgreSQL and removes its data directory.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      E2E_PORT: String(port),
+      E2E_PORT: String(on),
+      E2E_DATA_DIR: dataDir,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },
-  },
-})
+  }
+}

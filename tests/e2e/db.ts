@@ -1,17 +1,25 @@
+import { test } from '@playwright/test'
 import pg from 'pg'
 import { CONTENT_CHANGES_CHANNEL } from '../../server/db/content-changes'
 // @ts-expect-error a plain ESM helper shared with the bench script
 import { embeddedDatabaseUrl } from '../helpers/server-process.mjs'
 
 /**
- * Runs `fn` with a client of the test server's own embedded PostgreSQL (its data
- * directory is E2E_DATA_DIR, set in playwright.config.ts), for data that no screen
- * can make yet, such as an hour exception before the Hours panel exists.
+ * The data directory of the server the running test talks to: its project's
+ * (playwright.config.ts; the floor-plan tests have a server of their own).
+ */
+export function serverDataDir(): string {
+  const dataDir = test.info().project.metadata.dataDir as string | undefined
+  if (!dataDir) throw new Error('No data directory for this project: run the browser tests through playwright.config.ts')
+  return dataDir
+}
+
+/**
+ * Runs `fn` with a client of the test server's own embedded PostgreSQL (in
+ * serverDataDir), for data that no screen can make yet, such as an hour exception before the Hours panel exists.
  */
 export async function withServerDatabase<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const dataDir = process.env.E2E_DATA_DIR
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts')
-  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) as string })
+  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(serverDataDir()) as string })
   await client.connect()
   try {
     return await fn(client)

@@ -2,9 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { expect } from './fixtures'
+import { serverDataDir } from './db'
 
 /** The test server has no SMTP_URL: it writes each message as an .eml file under its data directory. */
-export const mailDir = () => path.join(process.env.E2E_DATA_DIR!, 'mail')
+export const mailDir = () => path.join(serverDataDir(), 'mail')
 
 /**
  * The message to an address (its To, not a staff alert that names the guest's
