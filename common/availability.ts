@@ -15,12 +15,16 @@ export type WeeklyHours = {
   openTime: string | null
   closeTime: string | null
   isClosed: boolean
+  /** The kitchen's last orders (common/last-orders.ts); null or missing: food until close. */
+  lastOrdersTime?: string | null
 }
 export type DateException = {
   date: string
   openTime: string | null
   closeTime: string | null
   isClosed: boolean
+  /** The date's own last orders; null or missing: its weekday's. */
+  lastOrdersTime?: string | null
 }
 export type BookingHours = { open: string; close: string }
 
@@ -57,6 +61,18 @@ export function bookingHoursFor(
   const source = exception ?? weekly.find((w) => w.dayOfWeek === weekday)
   if (!source || source.isClosed || !usableTime(source.openTime) || !usableTime(source.closeTime)) return null
   return { open: source.openTime, close: source.closeTime }
+}
+
+/**
+ * The kitchen's last orders on a date (null: food until close): its
+ * exception's own if it sets one, else its weekday's.
+ */
+export function lastOrdersFor(date: string, weekly: readonly WeeklyHours[], exceptions: readonly DateException[]): string | null {
+  const own = exceptions.find((e) => e.date === date)?.lastOrdersTime
+  if (own && isValidTime(own)) return own
+  const weekday = dayOfWeek(date)
+  const last = weekly.find((w) => w.dayOfWeek === weekday)?.lastOrdersTime
+  return last && isValidTime(last) ? last : null
 }
 
 /** Every 30 minutes from open, each starting strictly before close: 16:00-21:00 gives 16:00 … 20:30. */

@@ -21,7 +21,7 @@ export type DayThatMatters = {
   festive: boolean
   hours: DayHours
   /** The hour exception staff set for the date; null while the usual week applies. */
-  exception: { id: number; reason: string; version: number } | null
+  exception: { id: number; reason: string; version: number; lastOrdersTime: string | null } | null
 }
 
 /** The nights a pub plans for, bank holiday or not. */

@@ -2,12 +2,15 @@
 import { z } from 'zod'
 import { DAYS_THAT_MATTER_MAX_MONTHS, DAYS_THAT_MATTER_MONTHS } from './days-that-matter'
 import { text } from './fields-schema'
+import { LAST_ORDERS_MESSAGES, lastOrdersProblem } from './last-orders'
 import { HOURS_MESSAGES as M, hoursProblem, onHalfHour } from './hours'
 import { isValidDate } from './time'
 
 const time = (message: string) => text({ max: 5, label: 'Time', tooLong: message }).refine(onHalfHour, message)
 export const openTimeField = time(M.openTimeInterval)
 export const closeTimeField = time(M.closeTimeInterval)
+/** The kitchen's last orders: a half hour, or null for none (food until close; on an exception: the weekday's). */
+export const lastOrdersField = time(LAST_ORDERS_MESSAGES.interval).nullable()
 
 /** PUT /api/admin/opening-hours/{dayOfWeek}: one changed field at a time (SPEC.md section 7). */
 export const OpeningHoursChangeSchema = z.union(
@@ -15,6 +18,7 @@ export const OpeningHoursChangeSchema = z.union(
     z.object({ isClosed: z.boolean() }).strict(),
     z.object({ openTime: openTimeField }).strict(),
     z.object({ closeTime: closeTimeField }).strict(),
+    z.object({ lastOrdersTime: lastOrdersField }).strict(),
   ],
   { error: M.oneChange },
 )
@@ -33,12 +37,17 @@ export const HourExceptionSchema = z
     isClosed: z.boolean({ error: 'isClosed must be true or false' }).default(false),
     openTime: z.preprocess(blankToNull, openTimeField.nullable()),
     closeTime: z.preprocess(blankToNull, closeTimeField.nullable()),
+    lastOrdersTime: z.preprocess(blankToNull, lastOrdersField),
     reason: text({ max: 200, required: M.reasonRequired, label: 'Reason' }),
   })
-  .transform((e) => (e.isClosed ? { ...e, openTime: null, closeTime: null } : e))
+  .transform((e) => (e.isClosed ? { ...e, openTime: null, closeTime: null, lastOrdersTime: null } : e))
   .superRefine((e, ctx) => {
     const problem = hoursProblem(e)
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [problem === M.closeAfterOpen ? 'closeTime' : 'openTime'] })
+    else {
+      const lastOrders = lastOrdersProblem(e)
+      if (lastOrders) ctx.addIssue({ code: 'custom', message: lastOrders, path: ['lastOrdersTime'] })
+    }
   })
 export type HourExceptionInput = z.infer<typeof HourExceptionSchema>
 

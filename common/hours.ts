@@ -15,7 +15,7 @@ export const HOURS_MESSAGES = {
   dateRequired: 'Date is required',
   dateInvalid: 'Date must be a real date',
   reasonRequired: 'Reason is required',
-  oneChange: 'Send one change: isClosed, openTime or closeTime',
+  oneChange: 'Send one change: isClosed, openTime, closeTime or lastOrdersTime',
   dayInvalid: 'Day must be 0 (Sunday) to 6 (Saturday)',
   exceptionExists: (date: string) => `There is already an exception on ${formatLongDate(date)}: edit that one instead.`,
   exceptionNotFound: 'Hour exception not found',
@@ -46,7 +46,19 @@ export type OpeningHoursRow = {
   openTime: string | null
   closeTime: string | null
   isClosed: boolean
+  /** The kitchen's last orders (common/last-orders.ts); null: food until close. */
+  lastOrdersTime: string | null
   /** What a save sends back: the day's version (0 for a day with no row yet). */
   version: number
 }
-export type HourExceptionRow = { id: number; date: string; openTime: string | null; closeTime: string | null; isClosed: boolean; reason: string; version: number }
+export type HourExceptionRow = {
+  id: number
+  date: string
+  openTime: string | null
+  closeTime: string | null
+  isClosed: boolean
+  /** The date's own last orders; null: its weekday's. */
+  lastOrdersTime: string | null
+  reason: string
+  version: number
+}

@@ -164,5 +164,14 @@ export function toPublicReservation(r: StoredReservation): PublicReservation {
 /** An instant as ISO text (a Date as it is, without copying it: the booking path answers with it). */
 export const isoOf = (at: Date | string) => (at instanceof Date ? at : new Date(at)).toISOString()
 
-/** A slot of `GET /api/availability/slots/{date}`. */
-export type AvailabilitySlot = { date: string; startTime: string }
+/**
+ * A slot of `GET /api/availability/slots/{date}` (still a plain array, SPEC.md
+ * section 7). A slot at or after the kitchen's last orders carries them
+ * (`lastOrders`, 'HH:MM'): it is for Drinks Only (issue 36).
+ */
+export type AvailabilitySlot = { date: string; startTime: string; lastOrders?: string }
+
+/** The slots of a date from its free start times and its last orders (null: food until close). */
+export function slotsOf(date: string, times: readonly string[], lastOrders: string | null): AvailabilitySlot[] {
+  return times.map((startTime) => (lastOrders && startTime >= lastOrders ? { date, startTime, lastOrders } : { date, startTime }))
+}

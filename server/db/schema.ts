@@ -152,6 +152,8 @@ export const openingHours = pgTable(
     openTime: timeText('open_time'),
     closeTime: timeText('close_time'),
     isClosed: boolean('is_closed').notNull().default(false),
+    /** The kitchen's last orders (issue 36): after them a table is for drinks only; null: food until close. */
+    lastOrdersTime: timeText('last_orders_time'),
     updatedAt: updatedAt(),
     version: version(),
   },
@@ -159,6 +161,7 @@ export const openingHours = pgTable(
     check('opening_hours_day_check', sql`${t.dayOfWeek} between 0 and 6`),
     check('opening_hours_open_check', sql`open_time is null or ${isTime('open_time')}`),
     check('opening_hours_close_check', sql`close_time is null or ${isTime('close_time')}`),
+    check('opening_hours_last_orders_check', sql`last_orders_time is null or ${isTime('last_orders_time')}`),
   ],
 )
 export type OpeningHoursRow = typeof openingHours.$inferSelect
@@ -171,6 +174,8 @@ export const hourExceptions = pgTable(
     openTime: timeText('open_time'),
     closeTime: timeText('close_time'),
     isClosed: boolean('is_closed').notNull().default(false),
+    /** The date's own last orders (issue 36); null: its weekday's. */
+    lastOrdersTime: timeText('last_orders_time'),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
     version: version(),
@@ -180,6 +185,7 @@ export const hourExceptions = pgTable(
     check('hour_exceptions_reason_check', sql`length(trim(${t.reason})) > 0`),
     check('hour_exceptions_open_check', sql`open_time is null or ${isTime('open_time')}`),
     check('hour_exceptions_close_check', sql`close_time is null or ${isTime('close_time')}`),
+    check('hour_exceptions_last_orders_check', sql`last_orders_time is null or ${isTime('last_orders_time')}`),
   ],
 )
 export type HourException = typeof hourExceptions.$inferSelect

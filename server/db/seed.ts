@@ -14,6 +14,7 @@ import type { Db } from './client'
 import { seedDemoPlan } from './demo-plan'
 import { EMAIL_TEMPLATE_KEYS, type EmailTemplateKey } from '#common/email'
 import { defaultTemplate } from '../email/default-templates'
+import { defaultLastOrders } from '#common/last-orders'
 import { cocktailsContent, emailTemplates, eventCategories, events, openingHours, siteSettings } from './schema'
 
 /** Opening hours of SPEC.md section 9, 0 Sunday to 6 Saturday. */
@@ -25,7 +26,8 @@ export const DEFAULT_OPENING_HOURS = [
   { dayOfWeek: 4, openTime: '16:00', closeTime: '22:30', isClosed: false },
   { dayOfWeek: 5, openTime: '16:00', closeTime: '23:30', isClosed: false },
   { dayOfWeek: 6, openTime: '12:00', closeTime: '23:30', isClosed: false },
-]
+  // The kitchen's last orders (issue 36): 9 pm daily, 6 pm on Sunday, as the policy pages say.
+].map((day) => ({ ...day, lastOrdersTime: defaultLastOrders(day.dayOfWeek) }))
 
 /** The event categories staff choose from (SPEC.md section 3), one per kind of event the pub runs. */
 export const DEFAULT_EVENT_CATEGORIES = [

@@ -88,7 +88,7 @@ export function createDaysThatMatter({ db, clock, config }: Pick<Deps, 'db' | 'c
       return {
         ...day,
         hours: applies ? { isClosed: applies.isClosed, openTime: applies.openTime, closeTime: applies.closeTime } : { isClosed: true, openTime: null, closeTime: null },
-        exception: exception ? { id: exception.id, reason: exception.reason, version: exception.version } : null,
+        exception: exception ? { id: exception.id, reason: exception.reason, version: exception.version, lastOrdersTime: exception.lastOrdersTime } : null,
       }
     })
   }

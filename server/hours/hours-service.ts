@@ -1,6 +1,7 @@
 import { and, asc, eq, gte } from 'drizzle-orm'
 import { DEFAULT_OPEN, HOURS_MESSAGES as M, hoursProblem, type HourExceptionRow, type OpeningHoursRow as AdminOpeningHoursRow } from '#common/hours'
 import type { HourExceptionInput, OpeningHoursChange } from '#common/hours-schema'
+import { defaultLastOrders, lastOrdersProblem } from '#common/last-orders'
 import { formatShortDate, WEEKDAY_NAMES } from '#common/time'
 import { audit, changedFields, type Actor } from '../audit/audit'
 import { staleVersion } from '../audit/versions'
@@ -27,16 +28,22 @@ const publicExceptionColumns = {
   isClosed: hourExceptions.isClosed,
   reason: hourExceptions.reason,
 }
-// Staff's reads carry the version a save sends back; guests' do not.
-const weeklyColumns = { ...publicWeeklyColumns, version: openingHours.version }
-const exceptionColumns = { ...publicExceptionColumns, version: hourExceptions.version }
+// Staff's reads carry the kitchen's last orders and the version a save sends back; guests' do not
+// (the public opening hours keep SPEC.md's shape; the booking page learns last orders from the slots).
+const weeklyColumns = { ...publicWeeklyColumns, lastOrdersTime: openingHours.lastOrdersTime, version: openingHours.version }
+const exceptionColumns = { ...publicExceptionColumns, lastOrdersTime: hourExceptions.lastOrdersTime, version: hourExceptions.version }
 
 /** The field a rule's message is about, for the form to show it beside. */
 const fieldOf = (message: string) => (message === M.closeAfterOpen ? 'closeTime' : 'openTime')
 
-/** A weekday's change in words for the audit log: 'closed Mondays', 'set Friday's hours to 16:00 to 22:00'. */
-function dayChange(dayOfWeek: number, before: { isClosed: boolean } | undefined, after: { isClosed: boolean; openTime: string | null; closeTime: string | null }): string {
+type DayState = { isClosed: boolean; openTime: string | null; closeTime: string | null; lastOrdersTime: string | null }
+
+/** A weekday's change in words for the audit log: 'closed Mondays', 'set Friday's hours to 16:00 to 22:00', 'set Friday's last orders to 21:00'. */
+function dayChange(dayOfWeek: number, before: DayState | undefined, after: DayState): string {
   const day = WEEKDAY_NAMES[dayOfWeek]!
+  if (before && before.lastOrdersTime !== after.lastOrdersTime && before.isClosed === after.isClosed && before.openTime === after.openTime && before.closeTime === after.closeTime) {
+    return after.lastOrdersTime ? `set ${day}'s last orders to ${after.lastOrdersTime}` : `set ${day}'s food until close`
+  }
   if (after.isClosed) return `closed ${day}s`
   const hours = `${after.openTime} to ${after.closeTime}`
   return !before || before.isClosed ? `opened ${day}s, ${hours}` : `set ${day}'s hours to ${hours}`
@@ -76,7 +83,7 @@ export function createHoursService(db: Db, { onChange = () => {}, timeZone = 'Eu
       const rows = await db.select(weeklyColumns).from(openingHours).orderBy(asc(openingHours.dayOfWeek))
       return Array.from(
         { length: 7 },
-        (_, day) => rows.find((r) => r.dayOfWeek === day) ?? { id: null, dayOfWeek: day, openTime: null, closeTime: null, isClosed: true, version: 0 },
+        (_, day) => rows.find((r) => r.dayOfWeek === day) ?? { id: null, dayOfWeek: day, openTime: null, closeTime: null, isClosed: true, lastOrdersTime: null, version: 0 },
       )
     },
 
@@ -89,10 +96,24 @@ export function createHoursService(db: Db, { onChange = () => {}, timeZone = 'Eu
     async changeDay(actor: Actor, dayOfWeek: number, version: number, change: OpeningHoursChange): Promise<AdminOpeningHoursRow> {
       const saved = await db.transaction(async (tx) => {
         const [current] = await tx.select(weeklyColumns).from(openingHours).where(eq(openingHours.dayOfWeek, dayOfWeek)).for('update')
-        const next = { openTime: current?.openTime ?? null, closeTime: current?.closeTime ?? null, isClosed: current?.isClosed ?? true, ...change }
+        const next: DayState = {
+          openTime: current?.openTime ?? null,
+          closeTime: current?.closeTime ?? null,
+          isClosed: current?.isClosed ?? true,
+          lastOrdersTime: current ? current.lastOrdersTime : null,
+          ...change,
+        }
         if (!next.isClosed && !next.openTime && !next.closeTime) Object.assign(next, DEFAULT_OPEN)
+        // A day's first row gets the kitchen's usual last orders when its hours take them.
+        if (!current && !('lastOrdersTime' in change)) {
+          const usual = { ...next, lastOrdersTime: defaultLastOrders(dayOfWeek) }
+          if (!lastOrdersProblem(usual)) next.lastOrdersTime = usual.lastOrdersTime
+        }
         const problem = hoursProblem(next)
         if (problem) throw new ValidationError(problem, { [fieldOf(problem)]: problem })
+        // Last orders stay within the day's hours, whichever of them changes.
+        const lastOrders = lastOrdersProblem(next)
+        if (lastOrders) throw new ValidationError(lastOrders, { lastOrdersTime: lastOrders })
         // A day never saved is version 0: its first save inserts, unless someone else's first save came first.
         const [row] =
           version === 0

@@ -17,6 +17,7 @@ import {
   fitsCovers,
   fitsPacing,
   lastBookableDate,
+  lastOrdersFor,
   slotTimes,
   zonedInstant,
   type ActiveBooking,
@@ -26,6 +27,8 @@ import {
   type WeeklyHours,
 } from '#common/availability'
 import { seatParty, type TablesDay } from '#common/tables'
+import type { FoodDrinks } from '#common/constants'
+import { isDrinksOnlyTime, LAST_ORDERS_MESSAGES } from '#common/last-orders'
 import { EVENT_FULL_MESSAGE, GUEST_LIMIT_MESSAGE, slotUnavailableMessage } from '#common/reservation-schema'
 import { formatLongDate, formatTime12 } from '#common/time'
 import { ConflictError } from '../domain-errors'
@@ -36,6 +39,8 @@ export type BookingRequest = {
   startTime: string
   partySize: number
   event?: { title: string; capacity: number | null }
+  /** A table's preference: Food & Drinks at or after the kitchen's last orders is refused (issue 36); none: not checked. */
+  foodDrinks?: FoodDrinks
 }
 
 /**
@@ -89,6 +94,8 @@ export type BookingRules = CapacityRules &
  * three more: `no_table_fits` (no table or combination guests can book takes
  * the party), `area_closed` (those that do are in areas closed that date),
  * `tables_taken` (each that does is held at some moment of the visit).
+ * `last_orders` (issue 36): Food & Drinks at or after the kitchen's last
+ * orders of the date; the guest may book Drinks Only (a 400, not a full time).
  */
 export type RefusalCode =
   | 'closed'
@@ -103,6 +110,7 @@ export type RefusalCode =
   | 'no_table_fits'
   | 'area_closed'
   | 'tables_taken'
+  | 'last_orders'
 
 /**
  * A reason and the words the guest is given. The slot's reasons share one
@@ -139,6 +147,7 @@ export function decideBooking(request: BookingRequest, day: BookingDay, rules: B
   // Event bookings keep their own capacity: events have no area to take tables from.
   if (!('covers' in day) && day.tables?.plan.booksTables) return tablesDecision(request, day, day.tables, rules, now)
   const refusal = 'covers' in day ? eventRefusal(request, day, rules) : tableRefusal(request, day, rules, now)
+  if (refusal === 'last_orders') return kitchenClosed(request, day as TableDay)
   if (refusal) return refused(refusal, request)
   return request.partySize <= rules.autoConfirmMaxParty ? CONFIRMED : PENDING
 }
@@ -161,6 +170,7 @@ function tablesDecision(request: BookingRequest, day: TableDay, tables: TablesDa
   if (overGuestLimit(day.guest, rules)) return refused('guest_limit', request)
   const refusal = windowRefusal(request, day, rules, now)
   if (refusal) return refused(refusal, request)
+  if (pastLastOrders(request, day)) return kitchenClosed(request, day)
   if (!fitsPacing(request.startTime, request.partySize, day.bookings, rules)) return refused('pacing', request)
   const seating = seatParty(request, tables, { staff: false, fallbackMinutes: rules.durationMinutes })
   const status = request.partySize <= rules.autoConfirmMaxParty ? 'confirmed' : 'pending'
@@ -180,7 +190,21 @@ function eventRefusal(request: BookingRequest, day: EventDay, rules: BookingRule
 function tableRefusal(request: BookingRequest, day: TableDay, rules: BookingRules, now: Date): RefusalCode | undefined {
   if (day.duplicate) return 'duplicate'
   if (overGuestLimit(day.guest, rules)) return 'guest_limit'
-  return slotRefusal(request, day, rules, now)
+  const refusal = windowRefusal(request, day, rules, now)
+  if (refusal) return refusal
+  if (pastLastOrders(request, day)) return 'last_orders'
+  return capacityRefusal(request, day, rules)
+}
+
+/** Food & Drinks asked for at or after the date's last orders (a time within the hours). */
+function pastLastOrders(request: BookingRequest, day: Pick<TableDay, 'weekly' | 'exceptions'>): boolean {
+  return request.foodDrinks === 'food_and_drinks' && isDrinksOnlyTime(request.startTime, lastOrdersFor(request.date, day.weekly, day.exceptions))
+}
+
+/** The refusal naming the kitchen's last orders, so the guest knows Drinks Only is still open. */
+function kitchenClosed(request: BookingRequest, day: Pick<TableDay, 'weekly' | 'exceptions'>): BookingDecision {
+  const lastOrders = lastOrdersFor(request.date, day.weekly, day.exceptions)!
+  return { outcome: 'refused', reason: { code: 'last_orders', message: LAST_ORDERS_MESSAGES.refused(formatTime12(lastOrders)) } }
 }
 
 /** Whether one more booking would take the guest's email, phone or address past the limits of a date. */
@@ -200,8 +224,15 @@ export function slotRefusal(
   rules: BookingRules,
   now: Date,
 ): 'closed' | 'past' | 'notice' | 'horizon' | 'capacity' | 'pacing' | undefined {
-  const refusal = windowRefusal({ date, startTime }, day, rules, now)
-  if (refusal) return refusal
+  return windowRefusal({ date, startTime }, day, rules, now) ?? capacityRefusal({ startTime, partySize }, day, rules)
+}
+
+/** The covers at each half hour of the visit, then the guests starting in its slot. */
+function capacityRefusal(
+  { startTime, partySize }: Pick<BookingRequest, 'startTime' | 'partySize'>,
+  day: Pick<TableDay, 'bookings'>,
+  rules: BookingRules,
+): 'capacity' | 'pacing' | undefined {
   if (!fitsCovers(startTime, partySize, day.bookings, rules)) return 'capacity'
   if (!fitsPacing(startTime, partySize, day.bookings, rules)) return 'pacing'
   return undefined

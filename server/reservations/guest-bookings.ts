@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { availableSlots, fitsCovers, fitsPacing, zonedInstant } from '#common/availability'
+import { availableSlots, fitsCovers, fitsPacing, lastOrdersFor, zonedInstant } from '#common/availability'
 import {
   GUEST_CHANGE_CUTOFF_HOURS,
   MANAGE_MESSAGES as M,
@@ -10,7 +10,7 @@ import {
   type RequestView,
 } from '#common/manage-booking'
 import type { ChangeBookingInput } from '#common/manage-booking-schema'
-import { DUPLICATE_BOOKING_MESSAGE, slotUnavailableMessage, type AvailabilitySlot } from '#common/reservation-schema'
+import { DUPLICATE_BOOKING_MESSAGE, slotsOf, slotUnavailableMessage, type AvailabilitySlot } from '#common/reservation-schema'
 import { dayOfWeek, formatTime12, todayIn } from '#common/time'
 import type { Actor } from '../audit/audit'
 import type { Reservation } from '../db/schema'
@@ -160,7 +160,7 @@ export function createGuestBookings(
       if (date < todayIn(now, timeZone)) return []
       const rules = await settings.booking()
       const day = await dayWithout(db.$client, date, r.id, rules.durationMinutes)
-      return availableSlots({ date, partySize, now, timeZone, rules, ...day }).map((startTime) => ({ date, startTime }))
+      return slotsOf(date, availableSlots({ date, partySize, now, timeZone, rules, ...day }), lastOrdersFor(date, day.weekly, day.exceptions))
     },
 
     /**

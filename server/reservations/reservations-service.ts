@@ -1,8 +1,9 @@
 import crypto from 'node:crypto'
-import { availableSlots, startsThatMatter } from '#common/availability'
+import { availableSlots, lastOrdersFor, startsThatMatter } from '#common/availability'
 import {
   IDEMPOTENCY_MISMATCH_MESSAGE,
   RESERVATION_MESSAGES,
+  slotsOf,
   slotUnavailableMessage,
   toPublicReservation,
   type AvailabilitySlot,
@@ -121,7 +122,7 @@ export function createReservationsService(
       if (date < todayIn(now, timeZone)) return []
       const rules = await settings.booking()
       const day = await days.get(date, () => data.dayData(db, date, dayOfWeek(date), now, rules.durationMinutes))
-      return availableSlots({ date, partySize, now, timeZone, rules, ...day }).map((startTime) => ({ date, startTime }))
+      return slotsOf(date, availableSlots({ date, partySize, now, timeZone, rules, ...day }), lastOrdersFor(date, day.weekly, day.exceptions))
     },
 
     /**
@@ -152,7 +153,7 @@ export function createReservationsService(
       const rules = bookingRules(await settings.booking(), timeZone, limits)
       const now = clock.now()
       const fingerprint = key ? fingerprintOf(input) : null
-      const request: BookingRequest = { date, startTime, partySize: input.partySize, event }
+      const request: BookingRequest = { date, startTime, partySize: input.partySize, event, foodDrinks: input.foodDrinks }
       // Checked before the transaction (an HMAC or two); whether it is needed, and unused, is read in it.
       const solution = await challenges.check(input.altcha)
       const clientKey = clientKeyOf(config.sessionSecret, client)
@@ -166,7 +167,11 @@ export function createReservationsService(
         }
         checkChallenge(reads.challenge, solution, limits)
         const decision = decideBooking(request, (reads.event ?? reads.day)!, rules, now)
-        if (decision.outcome === 'refused') throw new BookingRefusedError(decision.reason)
+        if (decision.outcome === 'refused') {
+          // Food after the kitchen's last orders is the guest's choice to change (Drinks Only), not a full time: 400.
+          if (decision.reason.code === 'last_orders') throw new ValidationError(decision.reason.message, { foodDrinks: decision.reason.message })
+          throw new BookingRefusedError(decision.reason)
+        }
         return {
           reservation: {
             name: input.name,

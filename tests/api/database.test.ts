@@ -180,7 +180,7 @@ describe('seed', () => {
   it('fills an empty database with the demo venue', async () => {
     await seed(db, { now, timeZone: 'Europe/London' })
     const hours = await db.select().from(openingHours).orderBy(openingHours.dayOfWeek)
-    expect(hours.map(({ dayOfWeek, openTime, closeTime, isClosed }) => ({ dayOfWeek, openTime, closeTime, isClosed }))).toEqual(
+    expect(hours.map(({ dayOfWeek, openTime, closeTime, isClosed, lastOrdersTime }) => ({ dayOfWeek, openTime, closeTime, isClosed, lastOrdersTime }))).toEqual(
       DEFAULT_OPENING_HOURS,
     )
     const settings = Object.fromEntries(

@@ -103,15 +103,15 @@ export function DaysThatMatter() {
       destructive: closed,
       variables: {
         values: closed
-          ? { date: day.date, isClosed: true, openTime: null, closeTime: null, reason: day.name }
-          : { date: day.date, isClosed: false, openTime: day.hours.openTime, closeTime: day.hours.closeTime, reason: `${day.name}: usual hours` },
+          ? { date: day.date, isClosed: true, openTime: null, closeTime: null, lastOrdersTime: null, reason: day.name }
+          : { date: day.date, isClosed: false, openTime: day.hours.openTime, closeTime: day.hours.closeTime, lastOrdersTime: null, reason: `${day.name}: usual hours` },
       },
     })
 
   const edit = (day: DayThatMatters) =>
     setEditing(
       day.exception
-        ? { exception: { id: day.exception.id, date: day.date, reason: day.exception.reason, version: day.exception.version, ...day.hours } }
+        ? { exception: { id: day.exception.id, date: day.date, reason: day.exception.reason, version: day.exception.version, lastOrdersTime: day.exception.lastOrdersTime, ...day.hours } }
         : { preset: { date: day.date, reason: day.name, isClosed: false, openTime: day.hours.openTime ?? '', closeTime: day.hours.closeTime ?? '' } },
     )
 

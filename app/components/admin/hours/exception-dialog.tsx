@@ -14,13 +14,15 @@ import { useDiscardGuard } from '../discard-guard'
 import { FormDialogFooter } from '../form-dialog-footer'
 import type { useExceptionActions } from './use-hours-actions'
 
-type Values = { date: string; isClosed: boolean; openTime: string; closeTime: string; reason: string }
+type Values = { date: string; isClosed: boolean; openTime: string; closeTime: string; lastOrdersTime: string; reason: string }
 const TIME_OPTIONS = [{ value: '', label: 'Choose a time' }, ...HALF_HOURS.map((t) => ({ value: t, label: t }))]
+/** The date's own last orders, or blank for its weekday's (common/last-orders.ts). */
+const LAST_ORDERS_OPTIONS = [{ value: '', label: 'As on that weekday' }, ...HALF_HOURS.map((t) => ({ value: t, label: t }))]
 
 const initial = (e: HourExceptionRow | undefined, preset?: Partial<Values>): Values =>
   e
-    ? { date: e.date, isClosed: e.isClosed, openTime: e.openTime ?? '', closeTime: e.closeTime ?? '', reason: e.reason }
-    : { date: '', isClosed: true, openTime: '', closeTime: '', reason: '', ...preset }
+    ? { date: e.date, isClosed: e.isClosed, openTime: e.openTime ?? '', closeTime: e.closeTime ?? '', lastOrdersTime: e.lastOrdersTime ?? '', reason: e.reason }
+    : { date: '', isClosed: true, openTime: '', closeTime: '', lastOrdersTime: '', reason: '', ...preset }
 
 /** The fields the conflict dialog compares, with the form's labels. */
 const CONFLICT_FIELDS: ConflictFieldLabel[] = [
@@ -28,6 +30,7 @@ const CONFLICT_FIELDS: ConflictFieldLabel[] = [
   { key: 'isClosed', label: 'Closed all day' },
   { key: 'openTime', label: 'Opens' },
   { key: 'closeTime', label: 'Closes' },
+  { key: 'lastOrdersTime', label: 'Kitchen last orders' },
   { key: 'reason', label: 'Reason' },
 ]
 
@@ -57,7 +60,8 @@ function bookedWords({ bookings, guests }: Booked, closed: boolean): string {
 /**
  * Add or edit an hour exception (SPEC.md section 5): a date and a reason are
  * required; closed all day sends empty times; otherwise open and close on half
- * hours, close after open.
+ * hours, close after open, and optionally the kitchen's last orders within
+ * them (blank: as on that weekday).
  */
 export function ExceptionDialog({
   open,
@@ -94,7 +98,7 @@ export function ExceptionDialog({
     save.ask({
       title: exception ? 'Save this exception?' : 'Add this exception?',
       description: [
-        `${formatLongDate(values.date)}: ${values.isClosed ? 'closed all day' : `open ${values.openTime} to ${values.closeTime}`} (${values.reason}).`,
+        `${formatLongDate(values.date)}: ${values.isClosed ? 'closed all day' : `open ${values.openTime} to ${values.closeTime}${values.lastOrdersTime ? `, kitchen last orders ${values.lastOrdersTime}` : ''}`} (${values.reason}).`,
         'Guests see it on the booking page at once.',
         booked && bookedWords(booked, values.isClosed),
       ]
@@ -128,6 +132,12 @@ export function ExceptionDialog({
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField label="Open time" options={TIME_OPTIONS} error={errors.openTime?.message} {...form.register('openTime')} />
               <SelectField label="Close time" options={TIME_OPTIONS} error={errors.closeTime?.message} {...form.register('closeTime')} />
+              <SelectField
+                label="Kitchen last orders"
+                options={LAST_ORDERS_OPTIONS}
+                error={errors.lastOrdersTime?.message}
+                {...form.register('lastOrdersTime')}
+              />
             </div>
           )}
           <TextField label="Reason" placeholder="Private party, Christmas Day…" maxLength={200} error={errors.reason?.message} {...form.register('reason')} />

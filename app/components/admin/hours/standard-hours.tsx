@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
 import { DEFAULT_OPEN, HALF_HOURS, type OpeningHoursRow } from '#common/hours'
 import type { OpeningHoursChange } from '#common/hours-schema'
+import { LAST_ORDERS_MESSAGES } from '#common/last-orders'
 import { WEEKDAY_NAMES } from '#common/time'
 import { NativeSelect } from '~/components/forms/fields'
 import { Badge } from '~/components/ui/badge'
@@ -14,6 +15,15 @@ import { useDayChange } from './use-hours-actions'
 
 const TIME_OPTIONS = HALF_HOURS.map((t) => ({ value: t, label: t }))
 const BLANK = { value: '', label: 'Not set' }
+const UNTIL_CLOSE = { value: '', label: LAST_ORDERS_MESSAGES.untilClose }
+
+/** The last orders a day can take: its half hours from open to close (common/last-orders.ts), and food until close. */
+function lastOrdersOptions(row: OpeningHoursRow) {
+  const within = row.openTime && row.closeTime ? HALF_HOURS.filter((t) => t >= row.openTime! && t <= row.closeTime!) : HALF_HOURS
+  // A stored time the hours no longer take is still shown, so the select says what is saved.
+  const times = row.lastOrdersTime && !within.includes(row.lastOrdersTime) ? [row.lastOrdersTime, ...within] : within
+  return [UNTIL_CLOSE, ...times.map((t) => ({ value: t, label: t }))]
+}
 
 /** What a change to one day does, in words, for the confirm dialog. */
 function describe(day: string, row: OpeningHoursRow, change: OpeningHoursChange): { title: string; description: string } {
@@ -26,13 +36,19 @@ function describe(day: string, row: OpeningHoursRow, change: OpeningHoursChange)
     const after = row.openTime && row.closeTime ? '' : ' Change the times after saving if they are not right.'
     return { title: `Open ${day}s?`, description: `Guests will be able to book a table on ${day}s from ${openTime} to ${closeTime}.${after}` }
   }
+  if ('lastOrdersTime' in change) {
+    return change.lastOrdersTime
+      ? { title: `Change ${day}'s last orders?`, description: `Guests booking a table on ${day}s at ${change.lastOrdersTime} or later will be offered drinks only. Bookings already made are kept.` }
+      : { title: `Serve food until close on ${day}s?`, description: `Guests will be able to book Food & Drinks at any time on ${day}s. Bookings already made are kept.` }
+  }
   const [which, time] = 'openTime' in change ? ['open', change.openTime] : ['close', change.closeTime]
   return { title: `Change ${day}'s hours?`, description: `Set ${day}'s ${which} time to ${time}. Bookings already made are kept.` }
 }
 
 /**
  * Standard Hours (SPEC.md section 2): one row a weekday, Sunday to Saturday,
- * with an Open switch and open and close times every half hour. Each change
+ * with an Open switch, open and close times every half hour, and the
+ * kitchen's last orders (issue 36: within the day's hours). Each change
  * is one request, after a confirm.
  */
 export function StandardHours() {
@@ -59,7 +75,7 @@ export function StandardHours() {
           const name = WEEKDAY_NAMES[row.dayOfWeek]!
           const open = !row.isClosed
           return (
-            <li key={row.dayOfWeek} className="grid grid-cols-2 gap-3 p-4 sm:grid-cols-[9rem_8rem_1fr_1fr] sm:items-center" data-testid={`hours-${row.dayOfWeek}`}>
+            <li key={row.dayOfWeek} className="grid grid-cols-2 gap-3 p-4 sm:grid-cols-[9rem_8rem_1fr_1fr_1fr] sm:items-center" data-testid={`hours-${row.dayOfWeek}`}>
               <p className="flex items-center gap-2 font-semibold">
                 {name}
                 {!open && <Badge variant="danger">Closed</Badge>}
@@ -92,6 +108,18 @@ export function StandardHours() {
                   disabled={!open}
                   options={row.closeTime ? TIME_OPTIONS : [BLANK, ...TIME_OPTIONS]}
                   onChange={(e) => change(row, { closeTime: e.target.value })}
+                />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`last-orders-${row.dayOfWeek}`} className="text-xs text-muted-foreground">
+                  Kitchen last orders<span className="sr-only"> on {name}</span>
+                </Label>
+                <NativeSelect
+                  id={`last-orders-${row.dayOfWeek}`}
+                  value={row.lastOrdersTime ?? ''}
+                  disabled={!open}
+                  options={lastOrdersOptions(row)}
+                  onChange={(e) => change(row, { lastOrdersTime: e.target.value || null })}
                 />
               </div>
             </li>
