@@ -26,7 +26,7 @@ describe('GET /api/admin/opening-hours', () => {
     const res = await staff.get('/api/admin/opening-hours').expect(200)
     expect(res.body.map((d: { dayOfWeek: number }) => d.dayOfWeek)).toEqual([0, 1, 2, 3, 4, 5, 6])
     expect(res.body[3]).toMatchObject({ dayOfWeek: 3, openTime: '16:00', closeTime: '22:30', isClosed: false })
-    expect(res.body[2]).toEqual({ id: null, dayOfWeek: 2, openTime: null, closeTime: null, isClosed: true, version: 0 })
+    expect(res.body[2]).toEqual({ id: null, dayOfWeek: 2, openTime: null, closeTime: null, isClosed: true, lastOrdersTime: null, version: 0 })
   })
 })
 
@@ -67,7 +67,7 @@ describe('PUT /api/admin/opening-hours/{dayOfWeek}', () => {
   it('takes exactly one change, for a day from 0 to 6', async () => {
     for (const body of [{}, { isClosed: true, openTime: '12:00' }, { isClosed: 'yes' }, { dayOfWeek: 3 }]) {
       const res = await staff.put('/api/admin/opening-hours/4').send(body).expect(400)
-      expect(res.body.message).toBe('Send one change: isClosed, openTime or closeTime')
+      expect(res.body.message).toBe('Send one change: isClosed, openTime, closeTime or lastOrdersTime')
     }
     for (const day of ['7', '-1', 'monday']) await staff.put(`/api/admin/opening-hours/${day}`).send({ isClosed: true, version: 1 }).expect(400)
   })

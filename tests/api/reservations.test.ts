@@ -42,10 +42,12 @@ const rowsOn = (date: string) => t.db.select().from(reservations).where(eq(reser
 const setting = (key: string, value: number) => t.services.settings.set(key, String(value))
 
 describe('GET /api/availability/slots/:date', () => {
-  it('lists every half hour of an open day as {date, startTime}', async () => {
+  it("lists every half hour of an open day as {date, startTime}; those from the kitchen's last orders carry them", async () => {
     const res = await slots('2026-12-05').expect(200)
     expect(res.body[0]).toEqual({ date: '2026-12-05', startTime: '12:00' })
-    expect(res.body.at(-1)).toEqual({ date: '2026-12-05', startTime: '23:00' })
+    expect(res.body.find((s: { startTime: string }) => s.startTime === '20:30')).toEqual({ date: '2026-12-05', startTime: '20:30' })
+    expect(res.body.find((s: { startTime: string }) => s.startTime === '21:00')).toEqual({ date: '2026-12-05', startTime: '21:00', lastOrders: '21:00' })
+    expect(res.body.at(-1)).toEqual({ date: '2026-12-05', startTime: '23:00', lastOrders: '21:00' })
     expect(res.body).toHaveLength(23)
   })
   it("keeps today's slots at least the minimum notice away", async () => {

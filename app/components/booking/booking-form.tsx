@@ -19,6 +19,7 @@ import {
   type PublicReservation,
   type ReservationForm,
 } from '#common/reservation-form'
+import { LAST_ORDERS_MESSAGES } from '#common/last-orders'
 import { formatLongDate, formatTime12 } from '#common/time'
 import { TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
@@ -175,7 +176,7 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
       return
     }
     const trimmed = { ...form, name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim() }
-    const body = { ...trimmed, additionalInfo: form.additionalInfo.trim(), website }
+    const body = { ...trimmed, foodDrinks, additionalInfo: form.additionalInfo.trim(), website }
     const json = JSON.stringify(body)
     if (attempt.current?.body !== json) attempt.current = { key: newAttemptKey(), body: json }
     void send(body, attempt.current.key)
@@ -204,6 +205,12 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
     error: errors[field],
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
   })
+
+  // At or after the kitchen's last orders the time is for drinks (issue 36): Food & Drinks is off
+  // and Drinks Only is sent, with the reason beside the choice; an earlier time gives the guest's choice back.
+  const lastOrders = slots.data?.find((s) => s.startTime === form.startTime)?.lastOrders
+  const drinksOnly = Boolean(form.startTime && lastOrders)
+  const foodDrinks: FoodDrinks = drinksOnly ? 'drinks_only' : form.foodDrinks
 
   const guestsOk = guestsInRange(form.partySize)
   const large = guestsOk && form.partySize > LARGE_PARTY_THRESHOLD
@@ -297,23 +304,31 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
         </Step>
 
         <Step number={3} title="Your requests">
-          <fieldset className="grid gap-3">
+          <fieldset className="grid gap-3" aria-describedby="booking-food-reason">
             <legend className="mb-2 text-sm font-semibold">Are you joining us for</legend>
             <div className="flex flex-wrap gap-6">
-              {FOOD_DRINKS.map((value) => (
-                <label key={value} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="foodDrinks"
-                    value={value}
-                    checked={form.foodDrinks === value}
-                    onChange={() => set('foodDrinks', value)}
-                    className="size-5 accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-                  />
-                  {FOOD_DRINKS_LABELS[value]}
-                </label>
-              ))}
+              {FOOD_DRINKS.map((value) => {
+                const off = drinksOnly && value === 'food_and_drinks'
+                return (
+                  <label key={value} className={`flex items-center gap-2 text-sm ${off ? 'text-muted-foreground' : ''}`}>
+                    <input
+                      type="radio"
+                      name="foodDrinks"
+                      value={value}
+                      checked={foodDrinks === value}
+                      disabled={off}
+                      onChange={() => set('foodDrinks', value)}
+                      className="size-5 accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed"
+                    />
+                    {FOOD_DRINKS_LABELS[value]}
+                  </label>
+                )
+              })}
             </div>
+            {/* Always there (empty until needed), so screen readers hear the reason when a late time is picked. */}
+            <p id="booking-food-reason" role="status" className="text-sm font-semibold text-oak empty:hidden">
+              {drinksOnly && lastOrders ? LAST_ORDERS_MESSAGES.drinksOnly(formatTime12(lastOrders)) : ''}
+            </p>
           </fieldset>
           <TextareaField
             id="booking-requests"
