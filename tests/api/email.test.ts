@@ -13,7 +13,7 @@ import { lockDatesQuery } from '../../server/reservations/booking-sql'
 import { afterFile } from '../helpers/after-file'
 import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
 import { startSmtpServer, type Received } from '../helpers/smtp'
-import { phoneOf } from '../helpers/guest-booking'
+import { phoneOf, seededPreference } from '../helpers/guest-booking'
 
 const STAFF_INBOX = 'bookings@wheatsheaf.test'
 let t: TestApp
@@ -48,6 +48,8 @@ const guest = (over: Record<string, unknown> = {}) => ({
   date: '2026-12-05',
   startTime: '19:00',
   partySize: 2,
+  // Drinks Only from the kitchen's last orders, as the booking page sends it (issue 36).
+  foodDrinks: seededPreference(String(over.date ?? '2026-12-05'), String(over.startTime ?? '19:00')),
   ...over,
 })
 const book = (body: object) => request(t.app).post('/api/reservations').set('X-Forwarded-For', `10.55.0.${++n % 250}`).send(body)

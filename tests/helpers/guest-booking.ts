@@ -1,3 +1,6 @@
+import { defaultLastOrders } from '#common/last-orders'
+import { dayOfWeek } from '#common/time'
+
 const GUEST_BOOKING = {
   name: 'Ann Guest',
   email: 'ann@example.com',
@@ -21,12 +24,22 @@ export function phoneOf(email: string): string {
  * A table booking as the booking page posts it (POST /api/reservations), for
  * Saturday 5 December 2026 at 19:00 for two; tests override what they test.
  * A guest given an email and no phone gets a phone of their own (phoneOf).
- * A time at or after 21:00 (the seeded kitchen's last orders, Monday to
- * Saturday) is for Drinks Only, as the booking page sends it, unless the test
- * names a preference (issue 36).
+ * A time at or after the seeded kitchen's last orders is for Drinks Only, as
+ * the booking page sends it, unless the test names a preference (issue 36).
  */
 export function guestBooking<T extends Record<string, unknown>>(over: T = {} as T): Omit<typeof GUEST_BOOKING, keyof T> & T {
   const phone = typeof over.email === 'string' && over.phone === undefined ? { phone: phoneOf(over.email) } : {}
-  const late = typeof over.startTime === 'string' && over.startTime >= '21:00' && over.foodDrinks === undefined ? { foodDrinks: 'drinks_only' } : {}
+  const date = typeof over.date === 'string' ? over.date : GUEST_BOOKING.date
+  const startTime = typeof over.startTime === 'string' ? over.startTime : GUEST_BOOKING.startTime
+  const late = over.foodDrinks === undefined ? { foodDrinks: seededPreference(date, startTime) } : {}
   return { ...GUEST_BOOKING, ...phone, ...late, ...over }
+}
+
+/**
+ * The preference the booking page sends with the seeded kitchen hours (issue
+ * 36): Food & Drinks before the last orders (21:00, Sunday 18:00), Drinks Only
+ * from them.
+ */
+export function seededPreference(date: string, startTime: string): 'food_and_drinks' | 'drinks_only' {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && startTime >= defaultLastOrders(dayOfWeek(date)) ? 'drinks_only' : 'food_and_drinks'
 }

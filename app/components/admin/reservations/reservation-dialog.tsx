@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
 import { useForm } from 'react-hook-form'
 import {
@@ -9,7 +10,9 @@ import {
   type AdminReservationInput,
 } from '#common/admin-reservations-schema'
 import { FOOD_DRINKS, FOOD_DRINKS_LABELS, RESERVATION_STATUSES } from '#common/constants'
-import { formatLongDate, formatTime12 } from '#common/time'
+import { lastOrdersFor } from '#common/availability'
+import { isDrinksOnlyTime, LAST_ORDERS_MESSAGES } from '#common/last-orders'
+import { formatLongDate, formatTime12, isValidDate, isValidTime } from '#common/time'
 import { FormError, SelectField, TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
@@ -18,6 +21,7 @@ import { useDiscardGuard } from '../discard-guard'
 import { FormDialogFooter } from '../form-dialog-footer'
 import { OnlineExplanation, TablePicker, tableQueryOf } from './table-picker'
 import type { useReservationActions } from './use-reservation-actions'
+import { exceptionsQuery, weekQuery } from '~/lib/queries/hours'
 
 const STATUS_OPTIONS = RESERVATION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))
 const PREFERENCE_OPTIONS = FOOD_DRINKS.map((v) => ({ value: v, label: FOOD_DRINKS_LABELS[v] }))
@@ -79,8 +83,17 @@ export function ReservationDialog({
   const [conflict, setConflict] = React.useState<VersionConflict<AdminReservationForm> | null>(null)
   // The tables staff ticked; null while untouched (the server keeps the booking's tables or picks the best free one).
   const [picked, setPicked] = React.useState<number[] | null>(null)
-  const [date, startTime, partySize] = form.watch(['date', 'startTime', 'partySize'])
+  const [date, startTime, partySize, foodDrinks] = form.watch(['date', 'startTime', 'partySize', 'foodDrinks'])
   const tableQuery = tableQueryOf({ date, startTime, partySize }, reservation?.id)
+  // Food at or after the kitchen's last orders (issue 36): a warning, not a refusal; staff may still save.
+  const week = useQuery({ ...weekQuery, enabled: open })
+  const exceptions = useQuery({ ...exceptionsQuery, enabled: open })
+  const lastOrders =
+    week.data && exceptions.data && date && isValidDate(date) ? lastOrdersFor(date, week.data, exceptions.data) : null
+  const kitchenWarning =
+    foodDrinks === 'food_and_drinks' && startTime && isValidTime(startTime) && isDrinksOnlyTime(startTime, lastOrders)
+      ? LAST_ORDERS_MESSAGES.staffWarning(formatTime12(lastOrders!))
+      : ''
 
   // A fresh form each time the dialog opens, for the booking it opens on.
   React.useEffect(() => {
@@ -175,6 +188,10 @@ export function ReservationDialog({
             <TextField label="Party Size" type="number" inputMode="numeric" min={1} error={errors.partySize?.message} {...form.register('partySize')} />
             <SelectField label="Preference" options={PREFERENCE_OPTIONS} error={errors.foodDrinks?.message} {...form.register('foodDrinks')} />
           </div>
+          {/* Always there, empty until needed, so a screen reader hears the warning when it appears. */}
+          <p role="status" data-testid="kitchen-warning" className="rounded-md border border-brass bg-accent px-3 py-2 text-sm empty:hidden">
+            {kitchenWarning}
+          </p>
           <TablePicker
             query={tableQuery}
             picked={picked ?? (reservation ? reservation.tables.map((t) => t.id) : null)}
