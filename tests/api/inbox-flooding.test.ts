@@ -14,7 +14,7 @@ import { startWorker } from '../../server/jobs/worker'
 import { afterFile } from '../helpers/after-file'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
 import { startSmtpServer } from '../helpers/smtp'
-import { phoneOf } from '../helpers/guest-booking'
+import { phoneOf, seededPreference } from '../helpers/guest-booking'
 
 const STAFF_INBOX = 'bookings@wheatsheaf.test'
 let t: TestApp
@@ -48,6 +48,8 @@ const booking = (over: Record<string, unknown> = {}) => ({
   date: '2026-12-05',
   startTime: '19:00',
   partySize: 2,
+  // Drinks Only from the kitchen's last orders (Sunday 18:00), as the booking page sends it (issue 36).
+  foodDrinks: seededPreference(String(over.date ?? '2026-12-05'), String(over.startTime ?? '19:00')),
   ...over,
 })
 /** From one of three addresses, as the attack came. */

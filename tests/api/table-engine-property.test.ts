@@ -18,6 +18,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { manageLinkFor } from '../../server/reservations/manage-link'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
 import { versionOf } from '../helpers/versions'
+import { seededPreference } from '../helpers/guest-booking'
 import { MANAGE_MESSAGES } from '#common/manage-booking'
 import { drawPlan, erasePlan, type PlanSketch } from '../helpers/floor-plan'
 
@@ -110,7 +111,7 @@ describe('the table engine, on random venues and random evenings', () => {
             const res = await request(t.app)
               .post('/api/reservations')
               .set('X-Forwarded-For', nextIp())
-              .send({ name: 'Prop Guest', email: `prop-${ip}@example.com`, phone: '07700 900 000', date: DAY, startTime: step.time, partySize: step.party, foodDrinks: 'food_and_drinks' })
+              .send({ name: 'Prop Guest', email: `prop-${ip}@example.com`, phone: '07700 900 000', date: DAY, startTime: step.time, partySize: step.party, foodDrinks: seededPreference(DAY, step.time) })
             const wasOffered = offered.some((s) => s.startTime === step.time)
             expect(res.status, `${step.party} at ${step.time}, offered ${wasOffered}: ${res.body.message ?? ''}`).toBe(wasOffered ? 201 : 409)
             if (res.status === 201) booked.push({ id: res.body.id, date: DAY, party: step.party })

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { addDays, dayOfWeek as weekday, formatTime12, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '#common/time'
+import { seriousViolations } from './axe'
 import { withServerDatabase } from './db'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
 
@@ -14,6 +15,12 @@ const spoken = (date: string) => {
 const saturday = (n: number, from = londonToday()) => {
   let d = addDays(from, 3)
   while (weekday(d) !== 6) d = addDays(d, 1)
+  return addDays(d, 7 * n)
+}
+/** The n-th Friday (open 16:00-23:30, the kitchen's last orders 21:00, in the seed) at least a few days ahead. */
+const friday = (n: number, from = londonToday()) => {
+  let d = addDays(from, 3)
+  while (weekday(d) !== 5) d = addDays(d, 1)
   return addDays(d, 7 * n)
 }
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
@@ -390,5 +397,63 @@ test.describe('booking a table', () => {
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(page.getByRole('button', { name: 'Book Table' })).toBeFocused()
+  })
+})
+
+test.describe("the kitchen's last orders (issue 36)", () => {
+  const REASON = "The kitchen's last orders are at 9:00 PM, so this time is for drinks"
+
+  for (const width of [1280, 390]) {
+    test(`a Friday at 9:30 PM offers only Drinks Only, saying why, and books it (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await openBooking(page)
+      await fillContact(page, `kitchen-${width}-${unique()}@example.com`)
+      const date = friday(width === 390 ? 7 : 6)
+      await pickDate(page, date)
+      const time = page.getByLabel('Time', { exact: true })
+      await time.selectOption('19:00')
+      const food = page.getByLabel('Food & Drinks')
+      const drinks = page.getByLabel('Drinks Only')
+      // Before last orders both are offered, and the guest's choice stands.
+      await expect(food).toBeEnabled()
+      await expect(food).toBeChecked()
+      await expect(page.getByText(REASON)).toHaveCount(0)
+
+      await time.selectOption('21:30')
+      await expect(food).toBeDisabled()
+      await expect(drinks).toBeChecked()
+      const reason = page.getByRole('status').filter({ hasText: REASON })
+      await expect(reason).toBeVisible()
+      // The group says why to a screen reader too.
+      await expect(page.getByRole('group', { name: 'Are you joining us for' })).toHaveAccessibleDescription(REASON)
+      await reason.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: test.info().outputPath(`last-orders-${width}.png`) })
+      expect(await seriousViolations(page)).toEqual([])
+      // Nothing spills sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+      // Keyboard: the disabled choice is skipped.
+      await drinks.focus()
+      await page.keyboard.press('ArrowLeft')
+      await expect(drinks).toBeChecked()
+
+      await page.getByRole('button', { name: 'Book Table' }).click()
+      await expectSuccess(page, 'Booking Confirmed', ['9:30 PM', 'Drinks Only'])
+    })
+  }
+
+  test('an earlier time gives the guest their choice back; the API refuses food after last orders', async ({ page, request }) => {
+    await openBooking(page)
+    const date = friday(8)
+    await pickDate(page, date)
+    const time = page.getByLabel('Time', { exact: true })
+    await time.selectOption('21:00')
+    await expect(page.getByLabel('Food & Drinks')).toBeDisabled()
+    await time.selectOption('20:30')
+    await expect(page.getByLabel('Food & Drinks')).toBeEnabled()
+    await expect(page.getByLabel('Food & Drinks')).toBeChecked()
+    const refused = await bookThroughApi(request, { date, startTime: '21:30', partySize: 2 })
+    expect(refused.status()).toBe(400)
+    expect((await refused.json()).message).toBe("The kitchen's last orders are at 9:00 PM: for a later time choose Drinks Only")
   })
 })
