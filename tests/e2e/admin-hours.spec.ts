@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { dayVersion, openSection, signInQuickly, staffApi, staffBooking } from './admin'
+import { seriousViolations } from './axe'
 import { expect, gotoHydrated, test, toastWith } from './fixtures'
 
 /** Dates in London from the real clock (the booking page here runs at the real time). */
@@ -152,5 +153,72 @@ test.describe('Table Booking Hours', () => {
     await expect(page.getByText('Loading hour exceptions...')).toBeVisible()
     release()
     await expect(page.getByText('No hour exceptions found')).toBeVisible()
+  })
+})
+
+test.describe("the kitchen's last orders (issue 36)", () => {
+  for (const width of [1280, 390]) {
+    test(`a weekday's last orders are chosen within its hours, and can be food until close (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await signInQuickly(page)
+      try {
+        await openSection(page, 'hours')
+        const row = page.getByTestId('hours-4')
+        const last = row.getByLabel('Kitchen last orders on Thursday')
+        await expect(last).toHaveValue('21:00')
+        // Only the times of Thursday's hours (16:00 to 22:30), after 'Food until close'.
+        const options = await last.locator('option').allTextContents()
+        expect(options[0]).toBe('Food until close')
+        expect(options[1]).toBe('16:00')
+        expect(options.at(-1)).toBe('22:30')
+        await last.selectOption('20:00')
+        const prompt = page.getByRole('alertdialog', { name: "Change Thursday's last orders?" })
+        await expect(prompt).toContainText('Guests booking a table on Thursdays at 20:00 or later will be offered drinks only.')
+        await prompt.getByRole('button', { name: 'Save' }).click()
+        await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+        await expect(last).toHaveValue('20:00')
+        await row.scrollIntoViewIfNeeded()
+        await page.screenshot({ path: test.info().outputPath(`hours-last-orders-${width}.png`), fullPage: true })
+        expect(await seriousViolations(page)).toEqual([])
+
+        await last.selectOption('')
+        await page.getByRole('alertdialog', { name: 'Serve food until close on Thursdays?' }).getByRole('button', { name: 'Save' }).click()
+        await expect(toastWith(page, 'Success!').last()).toContainText('Updated successfully!')
+        await expect(last).toHaveValue('')
+      } finally {
+        await staffApi(page, 'PUT', '/api/admin/opening-hours/4', { lastOrdersTime: '21:00', version: await dayVersion(page, 4) })
+      }
+    })
+  }
+
+  test('the staff booking form warns at 9:30 PM on a Friday with Food & Drinks, and still saves', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signInQuickly(page)
+    await openSection(page, 'reservations')
+    await page.getByRole('button', { name: 'New Booking' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New Booking' })
+    const name = `Late Supper ${Date.now().toString(36)}`
+    await dialog.getByLabel('Name').fill(name)
+    await dialog.getByLabel('Email').fill('late-supper@example.com')
+    await dialog.getByLabel('Phone').fill('07700 900 556')
+    await dialog.getByLabel('Date').fill(addDays(next(5), 7 * 9))
+    await dialog.getByLabel('Time').fill('19:00')
+    const warning = dialog.getByTestId('kitchen-warning')
+    await expect(warning).toBeHidden()
+    await dialog.getByLabel('Time').fill('21:30')
+    const WARNING = "The kitchen's last orders are at 9:00 PM: food at this time needs the kitchen's agreement"
+    await expect(warning).toHaveText(WARNING)
+    await expect(warning).toHaveAttribute('role', 'status')
+    await warning.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: test.info().outputPath('staff-kitchen-warning-390.png') })
+    await dialog.getByLabel('Preference').selectOption('drinks_only')
+    await expect(warning).toBeHidden()
+    await dialog.getByLabel('Preference').selectOption('food_and_drinks')
+    await expect(warning).toHaveText(WARNING)
+    // A warning, not a refusal: staff may still save.
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByRole('alertdialog', { name: 'Add this booking?' }).getByRole('button', { name: 'Save' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
+    await expect(dialog).toBeHidden()
   })
 })
