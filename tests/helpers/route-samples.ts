@@ -31,7 +31,7 @@ const EVENT = {
   status: 'draft',
   bookingType: 'table',
 }
-const HOUR_EXCEPTION = { date: '2026-12-24', isClosed: false, openTime: '12:00', closeTime: '16:00', reason: 'Christmas Eve' }
+const HOUR_EXCEPTION = { date: '2026-12-24', isClosed: false, openTime: '12:00', closeTime: '16:00', lastOrdersTime: '15:00', reason: 'Christmas Eve' }
 
 const HERO_SLIDE = {
   title: 'Fuzz slide',
