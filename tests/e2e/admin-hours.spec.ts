@@ -191,6 +191,34 @@ test.describe("the kitchen's last orders (issue 36)", () => {
     })
   }
 
+  test("an hour exception's own last orders are checked within its hours, and listed", async ({ page }) => {
+    await signInQuickly(page)
+    const tuesday = next(2, addDays(londonToday(), 90)) // closed in the seed: opened for the date
+    await openSection(page, 'hours')
+    await page.getByRole('tab', { name: 'Hour Exceptions' }).click()
+    await page.getByRole('button', { name: 'Add Exception' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Exception' })
+    await dialog.getByLabel('Date').fill(tuesday)
+    await dialog.getByRole('switch', { name: 'Closed all day' }).click()
+    await dialog.getByLabel('Open time').selectOption('12:00')
+    await dialog.getByLabel('Close time').selectOption('18:00')
+    await dialog.getByLabel('Kitchen last orders').selectOption('19:00')
+    await dialog.getByLabel('Reason').fill('Wake lunch')
+    await dialog.getByRole('button', { name: 'Add Exception' }).click()
+    await expect(dialog.getByLabel('Kitchen last orders')).toHaveAccessibleDescription("Last orders must be within the day's hours, from 12:00 to 18:00")
+    await dialog.getByLabel('Kitchen last orders').selectOption('15:00')
+    await dialog.getByRole('button', { name: 'Add Exception' }).click()
+    const prompt = page.getByRole('alertdialog', { name: 'Add this exception?' })
+    await expect(prompt).toContainText('open 12:00 to 18:00, kitchen last orders 15:00 (Wake lunch)')
+    await prompt.getByRole('button', { name: 'Save' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
+    const item = page.getByTestId(`exception-${tuesday}`)
+    await expect(item).toContainText('Kitchen last orders 15:00')
+    await item.getByRole('button', { name: /^Delete/ }).click()
+    await page.getByRole('alertdialog', { name: 'Delete this exception?' }).getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByTestId(`exception-${tuesday}`)).toHaveCount(0)
+  })
+
   test('the staff booking form warns at 9:30 PM on a Friday with Food & Drinks, and still saves', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await signInQuickly(page)

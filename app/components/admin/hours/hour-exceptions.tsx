@@ -24,6 +24,7 @@ function ExceptionItem({ exception: e, onEdit, onDelete }: { exception: HourExce
         <p className="font-semibold">{formatLongDate(e.date)}</p>
         <p className="text-sm">
           {e.isClosed ? <Badge variant="danger">Closed all day</Badge> : <Badge variant="success">Open {e.openTime} to {e.closeTime}</Badge>}
+          {!e.isClosed && e.lastOrdersTime && <span className="ml-2">Kitchen last orders {e.lastOrdersTime}</span>}
           <span className="ml-2 text-muted-foreground">{e.reason}</span>
         </p>
       </div>
