@@ -33,7 +33,8 @@ async function openSlots(baseUrl, { query }) {
   for (let day = 1; day < 120; day++) {
     const date = dayAfter(day).toISOString().slice(0, 10)
     const slots = await (await fetch(`${baseUrl}/api/availability/slots/${date}?partySize=1`)).json()
-    if (slots.length) perDate.push(slots.map((s) => s.startTime).map((startTime) => ({ date, startTime })))
+    // A slot from the kitchen's last orders is booked Drinks Only, as the booking page sends it (issue 36).
+    if (slots.length) perDate.push(slots.map((s) => ({ date, startTime: s.startTime, foodDrinks: s.lastOrders ? 'drinks_only' : 'food_and_drinks' })))
   }
   const longest = Math.max(...perDate.map((d) => d.length))
   const order = []
@@ -53,10 +54,10 @@ const reservationBody = (i, { slots }) => ({
   email: `bench-${i}@example.com`,
   // A phone of each guest's own: one phone holds at most a few bookings of a date (decision 21).
   phone: `07700 ${String(i % 1_000_000).padStart(6, '0')}`,
+  // The slot's date, time and preference (Drinks Only from the kitchen's last orders).
   ...slots[i % slots.length],
   partySize: 1,
   additionalInfo: '',
-  foodDrinks: 'food_and_drinks',
   receiveOffers: false,
 })
 

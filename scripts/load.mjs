@@ -59,8 +59,11 @@ async function prepare(db, url) {
   // The app reads settings through a two-second snapshot.
   await new Promise((r) => setTimeout(r, 2100))
   const date = openDateAfter(10)
-  const slots = (await (await fetch(`${url}/api/availability/slots/${date}?partySize=2`)).json()).map((s) => s.startTime)
+  const answer = await (await fetch(`${url}/api/availability/slots/${date}?partySize=2`)).json()
+  const slots = answer.map((s) => s.startTime)
   const evening = slots.filter((t) => t >= '18:00').slice(0, 6)
+  // From the kitchen's last orders a table is booked Drinks Only, as the booking page sends it (issue 36).
+  const drinksOnly = new Set(answer.filter((s) => s.lastOrders).map((s) => s.startTime))
   if (evening.length < 3) throw new Error(`${date} has too few evening slots to compete for: ${slots.join(', ')}`)
   const { rows } = await db.query(
     `select id, title, capacity, date from events where status = 'published' and booking_type = 'table'
@@ -71,7 +74,7 @@ async function prepare(db, url) {
   const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) })
   if (!login.ok) throw new Error(`Staff sign-in failed: ${login.status}`)
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-  return { date, evening, event: rows[0], cookie }
+  return { date, evening, drinksOnly, event: rows[0], cookie }
 }
 
 let sequence = 0
@@ -92,7 +95,7 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)]
 const partySize = () => 2 + Math.floor(Math.random() * 5)
 
 /** The workload: share of the connections, and what each request asks. */
-function workload({ date, evening, event, cookie }) {
+function workload({ date, evening, drinksOnly, event, cookie }) {
   const get = (p) => ({ method: 'GET', path: p })
   return [
     { name: 'GET /', share: 20, request: () => get('/') },
@@ -106,7 +109,9 @@ function workload({ date, evening, event, cookie }) {
       share: 50,
       request: () => {
         const g = guest()
-        return { method: 'POST', path: '/api/reservations', headers: g.headers, body: JSON.stringify({ ...g.fields, date, startTime: pick(evening), partySize: partySize() }) }
+        const startTime = pick(evening)
+        const foodDrinks = drinksOnly.has(startTime) ? 'drinks_only' : 'food_and_drinks'
+        return { method: 'POST', path: '/api/reservations', headers: g.headers, body: JSON.stringify({ ...g.fields, date, startTime, foodDrinks, partySize: partySize() }) }
       },
     },
     {
