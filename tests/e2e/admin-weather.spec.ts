@@ -61,7 +61,7 @@ test('a manager closes the garden for rain: its booking moves inside and the gue
     await card.getByRole('button', { name: 'Close for a Date' }).click()
     await expect(page.getByRole('alertdialog')).toContainText('Its bookings that day move to free tables elsewhere at the same time')
     await confirm(page, 'Close Area')
-    await expect(toastWith(page, '1 booking was moved to another table at the same time, and the guest was emailed.')).toBeVisible()
+    await expect(toastWith(page, '1 booking was moved to another table at the same time. 1 guest emailed.')).toBeVisible()
     await expect(card.getByRole('list', { name: `Dates ${garden} is closed` })).toContainText('Rain forecast')
     await page.screenshot({ path: testInfo.outputPath('garden-closed.png') })
 
