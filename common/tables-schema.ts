@@ -253,6 +253,11 @@ export const NOTHING_RESEATED: Reseated = { moved: 0, emailed: 0, alreadyEmailed
 /** The closure's answer: the area as it is now, and the bookings it re-seated. */
 export type ClosedArea = AdminArea & { reseated: Reseated }
 
+/** The heading over a closure's answer kept in the area's card while guests are left to phone or seat (the toast goes). */
+export const CLOSURE_TO_DO_TITLE = 'Still to do for that date'
+/** Whether a closure's answer leaves staff something to do: guests not emailed, bookings without a table. */
+export const closureLeavesWork = ({ reseated }: ClosedArea) => reseated.notEmailed.length > 0 || reseated.needsTable.length > 0
+
 /** Why a moved guest was not emailed, in the panel's words. */
 export const NOT_EMAILED_REASONS: Record<NotEmailedReason, string> = {
   no_email: 'no email address',
