@@ -15,6 +15,7 @@ import type pg from 'pg'
 import {
   futureBookingsMessage,
   formatDayShort,
+  NOTHING_RESEATED,
   TABLE_MESSAGES as M,
   type AdminArea,
   type AdminCombination,
@@ -122,7 +123,7 @@ function columnsOf<T extends Record<string, unknown>>(patch: T): Record<string, 
 
 export function createFloorPlan(
   { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
-  { onChange = () => {}, onAreaClosed = async () => ({ moved: 0, needsTable: [] }) }: { onChange?: () => void; onAreaClosed?: AreaClosedHook } = {},
+  { onChange = () => {}, onAreaClosed = async () => NOTHING_RESEATED }: { onChange?: () => void; onAreaClosed?: AreaClosedHook } = {},
 ) {
   const timeZone = config.venueTimezone
   const today = () => todayIn(clock.now(), timeZone)
