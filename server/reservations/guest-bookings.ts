@@ -198,7 +198,7 @@ export function createGuestBookings(
         return { ...(await viewOf(before)), changed: false }
       }
       const rules = bookingRules(await settings.booking(), timeZone)
-      const change = await withDatesLocked(db, [before.date, input.date], async (client) => {
+      const change = await withDatesLocked(db, [before.date, input.date], clock.now(), async (client) => {
         const current = (await find(client, before.id, true))!
         // Changed by staff meanwhile (or by the guest in another tab): decide on what is there now.
         if (current.date !== before.date) throw new ConflictError('This booking was changed meanwhile. Please reload the page and try again.')
@@ -254,7 +254,7 @@ export function createGuestBookings(
       const before = await load(token)
       await mustBeOpen(before)
       // The date's lock, as for any change of seats: a booking being made sees the seats either taken or free.
-      const cancelled = await withDatesLocked(db, [before.date], async (client) => {
+      const cancelled = await withDatesLocked(db, [before.date], clock.now(), async (client) => {
         const current = (await find(client, before.id, true))!
         await mustBeOpen(current)
         const { rows } = await client.query<Reservation>(
@@ -290,7 +290,7 @@ export function createGuestBookings(
       const before = await load(token, CONFIRM_LINK_PURPOSE)
       if (before.status !== 'pending' || stateOf(before, clock.now()) === 'past') return requestViewOf(before)
       const rules = await settings.booking()
-      const outcome = await withDatesLocked(db, [before.date], async (client) => {
+      const outcome = await withDatesLocked(db, [before.date], clock.now(), async (client) => {
         const current = (await find(client, id, true))!
         const now = clock.now()
         if (current.status !== 'pending' || current.holdUntil === null) return { reservation: current, held: current.holdUntil === null }

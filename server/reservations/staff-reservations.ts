@@ -197,7 +197,7 @@ export function createStaffReservations(
       if (input.date < todayIn(clock.now(), timeZone)) throw new ValidationError(M.pastDate, { date: M.pastDate })
       const { force, tableIds: named, ...fields } = input
       const rules = await settings.booking()
-      const { created, tables } = await withDatesLocked(db, [fields.date], async (client, tx) => {
+      const { created, tables } = await withDatesLocked(db, [fields.date], clock.now(), async (client, tx) => {
         const staffDay = await readStaffDay(client, fields.date, null, rules.durationMinutes, clock.now())
         const active = ACTIVE.has(fields.status)
         if (active && !force) checkSeats(fields, staffDay, rules)
@@ -235,7 +235,7 @@ export function createStaffReservations(
       const before = await findRow(db.$client, id)
       const target = { ...before, ...fields }
       const rules = await settings.booking()
-      const { previous, updated, tables } = await withDatesLocked(db, [before.date, target.date], async (client, tx) => {
+      const { previous, updated, tables } = await withDatesLocked(db, [before.date, target.date], clock.now(), async (client, tx) => {
         const current = await findRow(client, id, true)
         // Changed since staff read it: say by whom, and show it as it is now.
         if (current.version !== version) throw await stale(client, current)

@@ -295,7 +295,7 @@ export function createFloorPlan(
       let areaName = ''
       // Under the date's booking lock (the one guest and staff bookings take): the bookings moved
       // out of the area cannot lose their new tables to a booking made meanwhile.
-      const closed = await withDatesLocked(db, [input.date], async (client, tx) => {
+      const closed = await withDatesLocked(db, [input.date], clock.now(), async (client, tx) => {
         const area = await lockedArea(tx, areaId)
         areaName = area.name
         const [closure] = await tx.insert(areaClosures).values({ areaId, date: input.date, reason: input.reason }).returning()

@@ -297,6 +297,23 @@ describe("a large party's request confirmed after its 30 minutes", () => {
     expect(listed).toMatchObject({ needsTable: true, tables: [] })
   })
 
+  it('holds no table once its 30 minutes are over: the next party is offered it and given it', async () => {
+    await t.services.settings.set('booking_auto_confirm_max_party', '4')
+    const first = (await book({ partySize: 6 }).expect(201)).body
+    expect(await tablesOf(first.id)).toEqual(['T2', 'T3'])
+    // A second party of 6 would be a request without a table while the first holds the combination...
+    expect((await explain('19:00', 6)).reasons.map((r) => r.code)).toEqual(['no_table_fits'])
+    t.clock.set(new Date(Date.parse(NOW) + 45 * MINUTE).toISOString())
+    t.services.reservations.forgetDays()
+    // ...and once its 30 minutes are over, the combination is free again.
+    expect(await explain('19:00', 6)).toMatchObject({ offered: true, reasons: [] })
+    const second = (await book({ partySize: 6 }).expect(201)).body
+    expect(await tablesOf(second.id)).toEqual(['T2', 'T3'])
+    expect(await tablesOf(first.id)).toEqual([])
+    // Its guest confirming now finds no table: it stays a request without one, for staff.
+    expect(await t.services.guestBookings.confirmRequest(confirmToken(first.id))).toMatchObject({ state: 'no_room' })
+  })
+
   it('keeps the table it holds', async () => {
     await t.services.settings.set('booking_auto_confirm_max_party', '4')
     const party = (await book({ partySize: 6 }).expect(201)).body
