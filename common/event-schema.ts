@@ -257,6 +257,8 @@ export type AdminEnquiry = {
   notes: string
   /** The booking made from this enquiry, if any ('Make a booking'). */
   reservationId: number | null
+  /** The event's date and time as stored (YYYY-MM-DD, HH:MM), while the event exists: what 'Make a booking' fills in. */
+  eventStart: { date: string; time: string | null } | null
   /** That booking's date and time, for 'Booked: ...' (null when there is none). */
   booking: { id: number; date: string; startTime: string; status: string } | null
   /** What a save sends back (PATCH): the version this copy was read at. */

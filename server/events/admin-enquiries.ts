@@ -3,13 +3,13 @@ import { EVENT_MESSAGES as M, type AdminEnquiry, type EnquiryCounts, type Enquir
 import { audit, changedFields, type Actor } from '../audit/audit'
 import { staleVersion } from '../audit/versions'
 import type { Db, DbOrTx } from '../db/client'
-import { eventEnquiries, reservations, type EventEnquiry } from '../db/schema'
+import { eventEnquiries, events, reservations, type EventEnquiry } from '../db/schema'
 import type { Clock, Deps } from '../deps'
 import { NotFoundError } from '../domain-errors'
 
 type Booking = AdminEnquiry['booking']
 
-const toAdminEnquiry = (row: EventEnquiry & { booking: Booking }): AdminEnquiry => ({
+const toAdminEnquiry = (row: EventEnquiry & { booking: Booking; eventStart: AdminEnquiry['eventStart'] }): AdminEnquiry => ({
   ...row,
   createdAt: new Date(row.createdAt).toISOString(),
   updatedAt: new Date(row.updatedAt).toISOString(),
@@ -18,6 +18,9 @@ const toAdminEnquiry = (row: EventEnquiry & { booking: Booking }): AdminEnquiry 
 /** The booking made from an enquiry, as the card shows it ('Booked: Sat 5 Dec, 7:00 PM'). */
 const booking = sql<Booking>`case when ${reservations.id} is null then null else json_build_object(
   'id', ${reservations.id}, 'date', ${reservations.date}, 'startTime', ${reservations.startTime}, 'status', ${reservations.status}) end`
+
+/** The event's own date and time (the enquiry keeps them in words), for the booking form 'Make a booking' fills. */
+const eventStart = sql<AdminEnquiry['eventStart']>`case when ${events.id} is null then null else json_build_object('date', ${events.date}, 'time', ${events.time}) end`
 
 /**
  * The staff side of event enquiries (SPEC.md section 2, Event Enquiries):
@@ -28,9 +31,10 @@ const booking = sql<Booking>`case when ${reservations.id} is null then null else
 export function createAdminEnquiries({ db, clock, config }: { db: Db; clock: Clock; config: Pick<Deps['config'], 'venueTimezone'> }) {
   const select = (tx: DbOrTx) =>
     tx
-      .select({ ...getTableColumns(eventEnquiries), booking })
+      .select({ ...getTableColumns(eventEnquiries), booking, eventStart })
       .from(eventEnquiries)
       .leftJoin(reservations, eq(reservations.id, eventEnquiries.reservationId))
+      .leftJoin(events, eq(events.id, eventEnquiries.eventId))
 
   async function find(tx: DbOrTx, id: number): Promise<AdminEnquiry> {
     const [row] = await select(tx).where(eq(eventEnquiries.id, id))

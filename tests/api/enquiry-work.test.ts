@@ -72,6 +72,13 @@ describe('notes on an enquiry', () => {
     expect(await listed(asked.id)).toMatchObject({ notes: 'Rang back 12:10.\nWants the window table.', version: 2 })
   })
 
+  it("lists the event's own date and time for the booking form, while the event exists", async () => {
+    const event = (await staff.post('/api/admin/events').send({ title: 'Cider Festival', description: 'Ten ciders.', date: '2026-12-12', time: '18:30' }).expect(201)).body
+    const asked = await givenEnquiry({ eventId: event.id, eventTitle: 'Cider Festival', eventDate: 'Saturday 12th December', eventTime: '6:30 PM' })
+    expect(await listed(asked.id)).toMatchObject({ eventDate: 'Saturday 12th December', eventStart: { date: '2026-12-12', time: '18:30' } })
+    expect(await listed((await givenEnquiry()).id)).toMatchObject({ eventStart: null })
+  })
+
   it('writes an audit row with the old and new notes', async () => {
     const asked = await givenEnquiry({ name: 'Nora Notes' })
     await staff.patch(`/api/admin/event-enquiries/${asked.id}`).send({ notes: 'Vegetarian x2', version: 1 }).expect(200)

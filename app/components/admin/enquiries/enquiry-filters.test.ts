@@ -18,6 +18,7 @@ const enquiry = (over: Partial<AdminEnquiry>): AdminEnquiry => ({
   notes: '',
   reservationId: null,
   booking: null,
+  eventStart: null,
   version: 1,
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
