@@ -135,6 +135,36 @@ test.describe('Event Enquiries staff can work', () => {
     }
   })
 
+  test("a note saved after someone else changed the enquiry says who and when, shows theirs, and Save again keeps it", async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signInQuickly(page)
+    const event = await givenEvent(page)
+    const fay = `Fay ${stamp()}`
+    const ids = [await givenEnquiry(event, fay, 3)]
+    try {
+      await openSection(page, 'enquiries')
+      await page.getByLabel('Event', { exact: true }).selectOption(event.title)
+      const card = enquiryCard(page, fay)
+      await card.getByRole('button', { name: `Add a note to ${fay}'s enquiry` }).click()
+      await card.getByRole('textbox', { name: `Notes on ${fay}'s enquiry` }).fill('Mine: wants the snug.')
+      // Meanwhile a colleague writes a note of their own (version 1 to 2).
+      await staffApi(page, 'PATCH', `/api/admin/event-enquiries/${ids[0]}`, { notes: 'Theirs: left a voicemail.', version: 1 })
+      await card.getByRole('button', { name: 'Save notes' }).click()
+      const alert = card.getByRole('alert')
+      await expect(alert).toContainText(/This enquiry was changed by e2e-admin at \d\d:\d\d while you were editing\. Save again to keep your notes\./)
+      await expect(alert).toContainText('Their notes: Theirs: left a voicemail.')
+      await expect(alert).toBeFocused()
+      // The refused save: the browser logs its 409.
+      consoleErrors.allow('status of 409')
+      await card.getByRole('button', { name: 'Save notes' }).click()
+      await expect(card.getByTestId(`enquiry-${ids[0]}-notes-text`)).toHaveText('Mine: wants the snug.')
+      const stored = await withServerDatabase(async (db) => (await db.query<{ notes: string; version: number }>('select notes, version from event_enquiries where id = $1', [ids[0]])).rows[0])
+      expect(stored).toEqual({ notes: 'Mine: wants the snug.', version: 3 })
+    } finally {
+      await cleanUp(page, event, ids)
+    }
+  })
+
   test('on a phone (390 px): the note editor and the New Booking dialog from an enquiry are usable, and Save books it', async ({ page }) => {
     test.slow()
     await page.setViewportSize({ width: 390, height: 844 })
