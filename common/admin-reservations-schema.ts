@@ -61,8 +61,16 @@ const override = {
     .optional(),
 }
 
-/** POST /api/admin/reservations: a phone or walk-in booking. */
-export const StaffBookingSchema = AdminReservationSchema.extend(override)
+export const ENQUIRY_ID_MESSAGE = 'enquiryId must be the id of an event enquiry'
+
+/**
+ * POST /api/admin/reservations: a phone or walk-in booking. `enquiryId`: the
+ * event enquiry it is made from ('Make a booking', issue 36), linked to it in
+ * the booking's own transaction.
+ */
+export const StaffBookingSchema = AdminReservationSchema.extend(override).extend({
+  enquiryId: wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: ENQUIRY_ID_MESSAGE }).optional(),
+})
 
 export const VERSION_MESSAGE = 'version must be the version of the booking as you read it (reload the booking and try again)'
 /**
@@ -73,7 +81,7 @@ const version = {
   version: wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: VERSION_MESSAGE }),
 }
 /** PATCH /api/admin/reservations/{id} with the whole edit form. */
-export const ReservationEditSchema = StaffBookingSchema.extend(version)
+export const ReservationEditSchema = AdminReservationSchema.extend(override).extend(version)
 /** PATCH /api/admin/reservations/{id} with the status alone (the list's confirm, cancel and decline buttons). */
 export const ReservationStatusPatchSchema = z.object({ status: AdminReservationSchema.shape.status, ...override, ...version })
 /** PATCH /api/admin/reservations/{id} with the tables alone (assign or change them), at the version they were read at. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -198,16 +199,24 @@ export const eventEnquiries = pgTable(
     partySize: integer('party_size').notNull().default(2),
     specialRequests: text('special_requests'),
     status: text('status').notNull().default('pending'),
+    /** Staff's own notes (issue 36): never shown to the guest. */
+    notes: text('notes').notNull().default(''),
+    /** The booking staff made from the enquiry ('Make a booking'); unlinked when that booking is deleted. */
+    reservationId: integer('reservation_id').references((): AnyPgColumn => reservations.id, { onDelete: 'set null' }),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('event_enquiries_notes_check', sql`char_length(${t.notes}) <= 2000`),
     check(
       'event_enquiries_status_check',
       sql`${t.status} in ('pending','contacted','confirmed','cancelled')`,
     ),
     check('event_enquiries_party_check', sql`${t.partySize} between 1 and 12`),
     index('event_enquiries_created_idx').on(t.createdAt),
+    // A booking's deletion unlinks its enquiry (on delete set null) without reading the whole table.
+    index('event_enquiries_reservation_idx').on(t.reservationId),
   ],
 )
 export type EventEnquiry = typeof eventEnquiries.$inferSelect

@@ -35,6 +35,7 @@ import {
   venueBooksTables,
   type StaffDay,
 } from './seating'
+import { lockEnquiryForBooking, linkEnquiryStatements } from '../events/enquiry-booking'
 import { historyOf } from './history'
 import { reservationChangeAudit, reservationCreatedAudit, reservationDeletedAudit } from './reservation-audit'
 import type { ReservationEvent, ReservationEvents } from './reservation-events'
@@ -193,11 +194,13 @@ export function createStaffReservations(
      * A phone or walk-in booking, with the status staff chose; over capacity or
      * outside hours only with `force`. Its emails and its audit row commit with it.
      */
-    async create(input: AdminReservationInput & { force?: boolean; tableIds?: number[] }, actor: Actor): Promise<AdminReservation> {
+    async create(input: AdminReservationInput & { force?: boolean; tableIds?: number[]; enquiryId?: number }, actor: Actor): Promise<AdminReservation> {
       if (input.date < todayIn(clock.now(), timeZone)) throw new ValidationError(M.pastDate, { date: M.pastDate })
-      const { force, tableIds: named, ...fields } = input
+      const { force, tableIds: named, enquiryId, ...fields } = input
       const rules = await settings.booking()
       const { created, tables } = await withDatesLocked(db, [fields.date], clock.now(), async (client, tx) => {
+        // Made from an event enquiry ('Make a booking', issue 36): it must still be there and have no booking.
+        const enquiry = enquiryId === undefined ? undefined : await lockEnquiryForBooking(client, enquiryId)
         const staffDay = await readStaffDay(client, fields.date, null, rules.durationMinutes, clock.now())
         const active = ACTIVE.has(fields.status)
         if (active && !force) checkSeats(fields, staffDay, rules)
@@ -211,6 +214,7 @@ export function createStaffReservations(
         await runStatements(client, [
           ...(await events.statementsFor('reservation.created', [{ reservation: row!, by: 'staff' }])),
           reservationCreatedAudit(actor, row!),
+          ...(enquiry ? linkEnquiryStatements(actor, enquiry, row!, clock.now()) : []),
         ])
         return { created: row!, tables: (await tablesOfBookings(client, [row!.id])).get(row!.id) ?? [] }
       }).catch(tableRaceAsConflict)
