@@ -217,7 +217,8 @@ export const reservations = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    email: text('email').notNull(),
+    /** Null for a phone or walk-in booking staff took without one (issue 36): its guest is never emailed. */
+    email: text('email'),
     phone: text('phone').notNull(),
     date: dateText('date').notNull(),
     startTime: timeText('start_time').notNull(),

@@ -27,7 +27,7 @@ type Queryable = Pick<pg.PoolClient, 'query'>
 const LONGEST_VISIT_MINUTES = 720
 
 /** The message that tells a moved guest: one per booking and date, whatever happens to the closure afterwards. */
-export function movedInsideMessage(r: Reservation): OutboxMessage {
+export function movedInsideMessage(r: Reservation & { email: string }): OutboxMessage {
   const variables = bookingVariables(r)
   return {
     messageKey: `reservation:${r.id}:booking_moved_inside:${r.date}`,
@@ -107,7 +107,7 @@ export async function reseatClosedArea(
         after: { tables: seatedAt },
       }),
     )
-    if (booking.email) messages.push(movedInsideMessage(booking))
+    if (booking.email) messages.push(movedInsideMessage({ ...booking, email: booking.email }))
   }
   // Changed by staff, as a table change in All Reservations is (tables are not among the fields its version counts).
   await client.query(`update reservations set updated_at = $2, changed_by = 'staff', changed_at = $2 where id = any($1::int[])`, [ids, now])

@@ -1,5 +1,5 @@
-import { Armchair, Check, Eye, Mail, Phone, Users, X } from 'lucide-react'
-import type { AdminReservation } from '#common/admin-reservations-schema'
+import { Armchair, Check, Eye, Mail, MailX, Phone, Users, X } from 'lucide-react'
+import { ADMIN_RESERVATION_MESSAGES, type AdminReservation } from '#common/admin-reservations-schema'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
 import { formatShortDate, formatTime12 } from '#common/time'
 import { Badge } from '~/components/ui/badge'
@@ -35,7 +35,7 @@ export function tablesText(tables: AdminReservation['tables']): string {
  * enough for a thumb. A pending booking can be confirmed here, and a pending
  * or confirmed one cancelled (the prompt says whether the guest is emailed).
  */
-export function ReservationCard({ reservation: r, actions }: { reservation: AdminReservation; actions: CardActions }) {
+export function ReservationCard({ reservation: r, actions, where }: { reservation: AdminReservation; actions: CardActions; where?: string }) {
   const titleId = `reservation-${r.id}-name`
   return (
     <article
@@ -46,6 +46,12 @@ export function ReservationCard({ reservation: r, actions }: { reservation: Admi
       <div className="flex shrink-0 items-baseline gap-2 sm:w-32 sm:flex-col sm:gap-1">
         <p className="whitespace-nowrap font-display text-2xl font-bold leading-none">{formatTime12(r.startTime)}</p>
         <p className="text-sm text-muted-foreground">{formatShortDate(r.date)}</p>
+        {where && (
+          // A search result says where it is (issue 36): 'Today', 'Upcoming', 'Past'.
+          <Badge variant="outline" data-testid="search-place">
+            {where}
+          </Badge>
+        )}
       </div>
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
@@ -71,16 +77,25 @@ export function ReservationCard({ reservation: r, actions }: { reservation: Admi
             <dt className="text-muted-foreground">Preference</dt>
             <dd>{FOOD_DRINKS_LABELS[r.foodDrinks]}</dd>
           </div>
-          <IconDetail icon={Mail} label="Email" className="min-w-0" valueClassName="min-w-0 truncate">
-            <a className="underline-offset-2 hover:underline" href={`mailto:${r.email}`}>
-              {r.email}
-            </a>
-          </IconDetail>
-          <IconDetail icon={Phone} label="Phone">
-            <a className="underline-offset-2 hover:underline" href={telHref(r.phone)}>
-              {r.phone}
-            </a>
-          </IconDetail>
+          {r.email ? (
+            <IconDetail icon={Mail} label="Email" className="min-w-0" valueClassName="min-w-0 truncate">
+              <a className="underline-offset-2 hover:underline" href={`mailto:${r.email}`}>
+                {r.email}
+              </a>
+            </IconDetail>
+          ) : (
+            // A phone or walk-in booking taken without an email (issue 36): nothing is ever sent to its guest.
+            <IconDetail icon={MailX} label="Email" valueClassName="font-semibold">
+              {ADMIN_RESERVATION_MESSAGES.noEmail}
+            </IconDetail>
+          )}
+          {r.phone && (
+            <IconDetail icon={Phone} label="Phone">
+              <a className="underline-offset-2 hover:underline" href={telHref(r.phone)}>
+                {r.phone}
+              </a>
+            </IconDetail>
+          )}
         </dl>
         {r.additionalInfo && (
           // The padding is outside the clamped text: on the text itself it would show the top of a third line.
