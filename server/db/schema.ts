@@ -260,7 +260,7 @@ export const reservations = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** When the guest confirmed a large party's request from the link in their email. */
     guestConfirmedAt: timestamp('guest_confirmed_at', { withTimezone: true }),
-    /** The phone in E.164 (common/phone.ts): the per-phone limit counts it, search will find it. */
+    /** The phone in E.164 (common/phone.ts), null for no phone: the per-phone limit counts it, staff search finds it. */
     phoneKey: text('phone_key'),
     /** A keyed hash of the address a public booking came from (null: made by staff), for the per-address limit. */
     clientKey: text('client_key'),
