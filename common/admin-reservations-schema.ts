@@ -61,7 +61,12 @@ const AdminReservationFields = z.object({
 
 /** A phone or an email, or both: with neither, the message goes beside the phone (checked even when other fields are wrong, so the form shows every message at once). */
 function withContact<T extends z.ZodType<{ email?: string | null; phone?: string }>>(schema: T) {
-  return schema.refine((v) => Boolean(v.email || v.phone), { message: M.contactRequired, path: ['phone'], when: () => true })
+  return schema.refine((v) => Boolean(v.email || v.phone), {
+    message: M.contactRequired,
+    path: ['phone'],
+    // Not for a body that is no object at all: that is refused already, and has no fields to read.
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  })
 }
 
 export const AdminReservationSchema = withContact(AdminReservationFields)
