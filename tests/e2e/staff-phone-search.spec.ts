@@ -1,4 +1,5 @@
 import { card, openSection, signInQuickly, staffApi } from './admin'
+import { seriousViolations } from './axe'
 import { atFixedTime, expect, test, toastWith } from './fixtures'
 
 /**
@@ -45,6 +46,12 @@ test.describe('Search everywhere', () => {
     await expect(result.getByTestId('search-place')).toHaveText('Upcoming · Saturday, 11 January 2031')
     await expect(result).toContainText('11 Jan 2031')
     await page.screenshot({ path: test.info().outputPath('search-390.png'), fullPage: true })
+    // The results pass axe on a phone and on a desktop.
+    expect(await seriousViolations(page), 'search results at 390 px').toEqual([])
+    await page.setViewportSize({ width: 1280, height: 900 })
+    expect(await seriousViolations(page), 'search results at 1280 px').toEqual([])
+    await page.screenshot({ path: test.info().outputPath('search-1280.png'), fullPage: true })
+    await page.setViewportSize({ width: 390, height: 844 })
 
     // Opening it shows the booking.
     await result.getByRole('button', { name: 'View details' }).click()

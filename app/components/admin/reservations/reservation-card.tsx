@@ -46,12 +46,6 @@ export function ReservationCard({ reservation: r, actions, where }: { reservatio
       <div className="flex shrink-0 items-baseline gap-2 sm:w-32 sm:flex-col sm:gap-1">
         <p className="whitespace-nowrap font-display text-2xl font-bold leading-none">{formatTime12(r.startTime)}</p>
         <p className="text-sm text-muted-foreground">{formatShortDate(r.date)}</p>
-        {where && (
-          // A search result says where it is (issue 36): 'Today', 'Upcoming', 'Past'.
-          <Badge variant="outline" data-testid="search-place">
-            {where}
-          </Badge>
-        )}
       </div>
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
@@ -59,6 +53,12 @@ export function ReservationCard({ reservation: r, actions, where }: { reservatio
             {r.name}
           </h3>
           <StatusBadge status={r.status} />
+          {where && (
+            // A search result says where it is (issue 36): 'Today', 'Upcoming' or 'Past', and its date.
+            <Badge variant="outline" data-testid="search-place">
+              {where}
+            </Badge>
+          )}
           <GuestConfirmationBadge reservation={r} />
           {r.needsTable && (
             <Badge variant="warning" data-testid="needs-table">

@@ -238,10 +238,12 @@ export default function ReservationsPanel() {
             {date && ` · ${count(data.covers, 'guest', 'guests')} expected`}
           </p>
         )}
-        {/* The search's count, read out politely as the results change (not while the next results load). */}
-        <p role="status" className={cn('text-sm font-semibold', !searching && 'sr-only')} data-testid="search-count">
-          {searching && data && !list.isPlaceholderData ? searchCountText(data.total, data.reservations.length) : ''}
-        </p>
+        {/* The search's count, read out politely as the results change: the region comes empty with the search, its count once they load. */}
+        {searching && (
+          <p role="status" className="text-sm font-semibold" data-testid="search-count">
+            {data && !list.isPlaceholderData ? searchCountText(data.total, data.reservations.length) : ''}
+          </p>
+        )}
       </div>
 
       {filter !== null && (
