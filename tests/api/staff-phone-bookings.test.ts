@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_RESERVATION_MESSAGES, RESERVATION_SEARCH_LIMIT, searchCountText } from '#common/admin-reservations-schema'
+import { ADMIN_RESERVATION_MESSAGES, RESERVATION_SEARCH_LIMIT, searchCountText, searchPlaceOf } from '#common/admin-reservations-schema'
 import { ADMIN_MESSAGES } from '#common/messages'
 import { emailOutbox, reservations } from '../../server/db/schema'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
@@ -181,6 +181,9 @@ describe('search across every date', () => {
     // Looking at Christmas Eve: its bookings first, then the rest as before.
     const eve = await search('q=zebedee&first=2026-12-24').expect(200)
     expect(names(eve)).toEqual(['Zebedee Christmas Eve', 'Zebedee Lunch', 'Zebedee Tonight', 'Zebedee January', 'Zebedee Last Week', 'Zebedee Long Ago'])
+    // Each result's place, as the panel labels it.
+    expect(['2026-11-21', '2026-12-24', '2026-11-14'].map((d) => searchPlaceOf(d, '2026-11-21', '2026-11-21'))).toEqual(['shown', 'upcoming', 'past'])
+    expect(['2026-11-21', '2026-12-24', '2026-11-14'].map((d) => searchPlaceOf(d, '2026-12-24', '2026-11-21'))).toEqual(['upcoming', 'shown', 'past'])
     // By email too, whatever its case.
     expect(names(await search('q=ZEBEDEEJANUARY%40EXAMPLE').expect(200))).toEqual(['Zebedee January'])
   })

@@ -35,7 +35,19 @@ export function tablesText(tables: AdminReservation['tables']): string {
  * enough for a thumb. A pending booking can be confirmed here, and a pending
  * or confirmed one cancelled (the prompt says whether the guest is emailed).
  */
-export function ReservationCard({ reservation: r, actions, where }: { reservation: AdminReservation; actions: CardActions; where?: string }) {
+export function ReservationCard({
+  reservation: r,
+  actions,
+  where,
+  titleAs: Title = 'h3',
+}: {
+  reservation: AdminReservation
+  actions: CardActions
+  /** A search result's place and date (issue 36). */
+  where?: string
+  /** h4 under a search's group headings. */
+  titleAs?: 'h3' | 'h4'
+}) {
   const titleId = `reservation-${r.id}-name`
   return (
     <article
@@ -49,9 +61,9 @@ export function ReservationCard({ reservation: r, actions, where }: { reservatio
       </div>
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 id={titleId} className="text-lg font-semibold leading-tight">
+          <Title id={titleId} className="text-lg font-semibold leading-tight">
             {r.name}
-          </h3>
+          </Title>
           <StatusBadge status={r.status} />
           {where && (
             // A search result says where it is (issue 36): 'Today', 'Upcoming' or 'Past', and its date.

@@ -279,6 +279,7 @@ export default function ReservationsPanel() {
                           <ReservationCard
                             reservation={r}
                             where={`${placeLabel(place) === formatLongDate(r.date) ? '' : `${placeLabel(place)} · `}${formatLongDate(r.date)}`}
+                            titleAs="h4"
                             actions={cardActions(r)}
                           />
                         </li>
