@@ -226,7 +226,8 @@ export const reservations = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    email: text('email').notNull(),
+    /** Null for a phone or walk-in booking staff took without one (issue 36): its guest is never emailed. */
+    email: text('email'),
     phone: text('phone').notNull(),
     date: dateText('date').notNull(),
     startTime: timeText('start_time').notNull(),
@@ -268,7 +269,7 @@ export const reservations = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** When the guest confirmed a large party's request from the link in their email. */
     guestConfirmedAt: timestamp('guest_confirmed_at', { withTimezone: true }),
-    /** The phone in E.164 (common/phone.ts): the per-phone limit counts it, search will find it. */
+    /** The phone in E.164 (common/phone.ts), null for no phone: the per-phone limit counts it, staff search finds it. */
     phoneKey: text('phone_key'),
     /** A keyed hash of the address a public booking came from (null: made by staff), for the per-address limit. */
     clientKey: text('client_key'),

@@ -101,7 +101,8 @@ export function createGuestBookings(
     return {
       booking: {
         name: r.name,
-        email: r.email,
+        // A manage link is only ever emailed; a booking staff have since left without an email shows none.
+        email: r.email ?? '',
         date: r.date,
         startTime: r.startTime,
         partySize: r.partySize,
@@ -207,7 +208,8 @@ export function createGuestBookings(
         const [day, held] = await Promise.all([
           dayWithout(client, input.date, current.id, rules.durationMinutes),
           // Another active booking of the same guest at that time (the rule of a new booking).
-          client.query(heldSlotQuery(current.email, input.date, input.startTime, current.id)),
+          // (A booking without an email has no other booking of 'the same guest' to find: no email matches null.)
+          client.query(heldSlotQuery(current.email ?? '', input.date, input.startTime, current.id)),
         ])
         // The rules of a new booking: a party over the size staff confirm at once goes back to pending.
         const decision = decideBooking(input, { ...day, duplicate: Boolean(held.rowCount) }, rules, now)

@@ -12,6 +12,7 @@ import { ADMIN_RESERVATION_MESSAGES as M, toAdminReservation, type BookedTable }
 import { tablesFree, timeRange, turnTimeFor } from '#common/tables'
 import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '#common/availability'
 import { formatLongDate, formatTime12, todayIn } from '#common/time'
+import { phoneKey } from '#common/phone'
 import type { Actor } from '../audit/audit'
 import { staleVersion } from '../audit/versions'
 import { reservations, type Reservation } from '../db/schema'
@@ -84,6 +85,25 @@ export function staffConflict(
 /** Escapes LIKE's wildcards in a search typed by staff. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+/** A booking's phone as its key (E.164, common/phone.ts), or null for none: staff may take a booking with an email only (issue 36). */
+const phoneKeyOf = (phone: string) => phoneKey(phone) || null
+
+/**
+ * A search's test of the phone (issue 36): however staff type a number, it
+ * finds the booking however the guest typed it. '+44 7700 900104',
+ * '07700900104' and '07700 900 104' are one key (phone_key, E.164); a part of
+ * a number is found in the key or in the phone's digits, and one typed from
+ * its trunk 0 ('07700 900') after the key's +44. Empty for a search of fewer
+ * than three digits (a name, an email).
+ */
+function phoneSearch(q: string, param: (value: unknown) => string): string[] {
+  const digits = q.replace(/\D/g, '')
+  if (digits.length < 3) return []
+  const tests = [`regexp_replace(phone, '\\D', '', 'g') like ${param(`%${digits}%`)}`, `phone_key like ${param(`%${phoneKey(q)}%`)}`]
+  if (/^0[1-9]/.test(digits) && !q.trim().startsWith('+')) tests.push(`phone_key like ${param(`+44${digits.slice(1)}%`)}`)
+  return tests
+}
+
 /**
  * Reservations as staff run them: the lists of the All Reservations and
  * Pending panels, and phone bookings, edits, status changes and deletions.
@@ -155,17 +175,17 @@ export function createStaffReservations(
       }
       if (query.q) {
         const text = param(likePattern(query.q))
-        const digits = query.q.replace(/\D/g, '')
-        const phone = digits.length >= 3 ? ` or regexp_replace(phone, '\\D', '', 'g') like ${param(`%${digits}%`)}` : ''
-        where.push(`(name ilike ${text} or email ilike ${text} or phone ilike ${text}${phone})`)
+        where.push(`(${[`name ilike ${text}`, `email ilike ${text}`, `phone ilike ${text}`, ...phoneSearch(query.q, param)].join(' or ')})`)
       }
       const filter = where.length ? `where ${where.join(' and ')}` : ''
       const filterValues = [...values]
-      // One day: in time order. Otherwise upcoming first (soonest first), then the past (latest first).
+      // One day: in time order. Otherwise the day staff were looking at first (a search's `first`),
+      // then upcoming (soonest first), then the past (latest first).
       let order = 'start_time, name, id'
       if (!query.date) {
         const today = param(todayIn(clock.now(), timeZone))
         order = `date < ${today}, case when date >= ${today} then date end, date desc, start_time, id`
+        if (query.first) order = `date <> ${param(query.first)}, ${order}`
       }
       const limit = param(query.pageSize)
       const offset = param((query.page - 1) * query.pageSize)
@@ -209,7 +229,10 @@ export function createStaffReservations(
           ? turnTimeFor(fields.partySize, fields.date, staffDay.plan.plan.turnTimes, rules.durationMinutes)
           : rules.durationMinutes
         const seats = active && (staffDay.plan.booksTables || named?.length) ? seatsFor(fields, durationMinutes, staffDay, { named, force }) : []
-        const [row] = await tx.insert(reservations).values({ ...fields, durationMinutes, receiveOffers: false, createdBy: 'staff' }).returning()
+        const [row] = await tx
+          .insert(reservations)
+          .values({ ...fields, phoneKey: phoneKeyOf(fields.phone), durationMinutes, receiveOffers: false, createdBy: 'staff' })
+          .returning()
         if (seats.length) await replaceTables(client, row!.id, seats)
         await runStatements(client, [
           ...(await events.statementsFor('reservation.created', [{ reservation: row!, by: 'staff' }])),
@@ -275,7 +298,9 @@ export function createStaffReservations(
         }
         // Its old tables go before it moves, so the exclusion constraint never sees it twice.
         if (seats) await replaceTables(client, id, [])
-        const row = await updateAtVersion(tx, id, version, { ...fields, durationMinutes })
+        // The edit form sends the phone: its key follows it, so search and the per-phone checks find it as typed now.
+        const keyed = 'phone' in fields && fields.phone !== undefined ? { phoneKey: phoneKeyOf(fields.phone) } : {}
+        const row = await updateAtVersion(tx, id, version, { ...fields, ...keyed, durationMinutes })
         if (!row) throw await stale(client, await findRow(client, id))
         if (seats?.length) await replaceTables(client, id, seats)
         await runStatements(client, [...(await changeStatements(current, row)), reservationChangeAudit(actor, current, row)])

@@ -29,7 +29,7 @@ type Queryable = Pick<pg.PoolClient, 'query'>
 const LONGEST_VISIT_MINUTES = 720
 
 /** The message that tells a moved guest: one per booking and date, whatever happens to the closure afterwards. */
-export function movedInsideMessage(r: Reservation): OutboxMessage {
+export function movedInsideMessage(r: Reservation & { email: string }): OutboxMessage {
   const variables = bookingVariables(r)
   return {
     messageKey: `reservation:${r.id}:booking_moved_inside:${r.date}`,
@@ -127,13 +127,13 @@ export async function reseatClosedArea(
   const templateActive = movedBookings.length > 0 && (await movedInsideTemplateActive(client))
   const earlier = await earlierMessages(
     client,
-    movedBookings.filter((b) => b.email).map((b) => movedInsideMessage(b).messageKey),
+    movedBookings.flatMap((b) => (b.email ? [movedInsideMessage({ ...b, email: b.email }).messageKey] : [])),
   )
   const notEmailed: NotEmailedBooking[] = []
   let alreadyEmailed = 0
   for (const booking of movedBookings) {
     const seen = { id: booking.id, name: booking.name, time: formatTime12(booking.startTime), partySize: booking.partySize }
-    const message = booking.email ? movedInsideMessage(booking) : null
+    const message = booking.email ? movedInsideMessage({ ...booking, email: booking.email }) : null
     const status = message ? earlier.get(message.messageKey) : undefined
     if (!message) notEmailed.push({ ...seen, reason: 'no_email' })
     else if (status === 'sent' || status === 'pending') alreadyEmailed++

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import * as React from 'react'
 import { useForm } from 'react-hook-form'
 import {
+  ADMIN_RESERVATION_MESSAGES,
   AdminReservationSchema,
   editFormOf,
   type AdminReservation,
@@ -178,7 +179,14 @@ export function ReservationDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
             <SelectField label="Status" options={STATUS_OPTIONS} error={errors.status?.message} {...form.register('status')} />
-            <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="off"
+              hint={ADMIN_RESERVATION_MESSAGES.emailHint}
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
             <TextField label="Phone" type="tel" autoComplete="off" error={errors.phone?.message} {...form.register('phone')} />
             <TextField label="Date" type="date" error={errors.date?.message} {...form.register('date')} />
             <TextField label="Time" type="time" error={errors.startTime?.message} {...form.register('startTime')} />
