@@ -5,14 +5,15 @@
  */
 import { z } from 'zod'
 import { FOOD_DRINKS, RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE, RESERVATION_STATUSES } from './constants'
-import { email, PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
+import { PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
 import { isoOf, toPublicReservation, type PublicReservation, type StoredReservation } from './reservation-form'
 import { isValidDate, isValidTime } from './time'
 
 export const ADMIN_RESERVATION_MESSAGES = {
   nameRequired: 'Name is required',
   emailInvalid: 'Valid email required',
-  phoneRequired: 'Phone is required',
+  /** A phone or walk-in booking needs one way to reach the guest (issue 36): a phone, an email, or both. */
+  contactRequired: 'Enter a phone number or an email',
   dateRequired: 'Date is required',
   dateInvalid: 'Date must be a real date',
   timeRequired: 'Time is required',
@@ -21,17 +22,35 @@ export const ADMIN_RESERVATION_MESSAGES = {
   partySizeMax: `Party size must be ${500} or fewer`,
   pastDate: 'Choose today or a later date',
   notFound: 'Reservation not found',
+  /** On a booking's card and details when it has no email: nothing is ever sent to its guest. */
+  noEmail: 'No email: the guest is not emailed',
+  /** Beside the staff form's Email. */
+  emailHint: 'Optional when there is a phone. Without an email the guest is sent nothing.',
+  searchTooLong: `Search must be at most ${100} characters`,
 } as const
 const M = ADMIN_RESERVATION_MESSAGES
 
 /** The largest party staff can enter (a private hire of the whole pub). */
 export const ADMIN_PARTY_MAX = 500
 
-/** The Edit Reservation dialog's fields (SPEC.md section 2), as staff fill them in. */
-export const AdminReservationSchema = z.object({
+const isEmail = (value: string) => z.email().safeParse(value).success
+
+/**
+ * The Edit Reservation dialog's fields (SPEC.md section 2), as staff fill them
+ * in. A phone or walk-in booking may have no email (issue 36): blank (or null)
+ * is stored as null and its guest is never emailed; an email given must be
+ * valid (SPEC.md section 5). The phone may be blank when there is an email;
+ * with neither, `withContact` refuses the form.
+ */
+const AdminReservationFields = z.object({
   name: text({ max: 200, required: M.nameRequired, label: 'Name' }),
-  email: email({ required: M.emailInvalid, invalid: M.emailInvalid }),
-  phone: text({ max: 40, required: M.phoneRequired, label: 'Phone' }),
+  email: text({ max: 254, label: 'Email', tooLong: M.emailInvalid })
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isEmail(v), M.emailInvalid),
+  phone: text({ max: 40, label: 'Phone' })
+    .nullish()
+    .transform((v) => v ?? ''),
   date: text({ max: 10, required: M.dateRequired, label: 'Date', tooLong: M.dateInvalid }).refine(isValidDate, M.dateInvalid),
   startTime: text({ max: 5, required: M.timeRequired, label: 'Time', tooLong: M.timeInvalid }).refine(isValidTime, M.timeInvalid),
   partySize: wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: M.partySizeMin }).refine((n) => n <= ADMIN_PARTY_MAX, M.partySizeMax),
@@ -39,6 +58,18 @@ export const AdminReservationSchema = z.object({
   foodDrinks: z.enum(FOOD_DRINKS, { error: "Preference must be 'food_and_drinks' or 'drinks_only'" }),
   status: z.enum(RESERVATION_STATUSES, { error: 'Status must be pending, confirmed or cancelled' }),
 })
+
+/** A phone or an email, or both: with neither, the message goes beside the phone (checked even when other fields are wrong, so the form shows every message at once). */
+function withContact<T extends z.ZodType<{ email?: string | null; phone?: string }>>(schema: T) {
+  return schema.refine((v) => Boolean(v.email || v.phone), {
+    message: M.contactRequired,
+    path: ['phone'],
+    // Not for a body that is no object at all: that is refused already, and has no fields to read.
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  })
+}
+
+export const AdminReservationSchema = withContact(AdminReservationFields)
 export type AdminReservationInput = z.infer<typeof AdminReservationSchema>
 export type AdminReservationForm = z.input<typeof AdminReservationSchema>
 
@@ -61,8 +92,18 @@ const override = {
     .optional(),
 }
 
-/** POST /api/admin/reservations: a phone or walk-in booking. */
-export const StaffBookingSchema = AdminReservationSchema.extend(override)
+export const ENQUIRY_ID_MESSAGE = 'enquiryId must be the id of an event enquiry'
+
+/**
+ * POST /api/admin/reservations: a phone or walk-in booking. `enquiryId`: the
+ * event enquiry it is made from ('Make a booking', issue 36), linked to it in
+ * the booking's own transaction.
+ */
+export const StaffBookingSchema = withContact(
+  AdminReservationFields.extend(override).extend({
+    enquiryId: wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: ENQUIRY_ID_MESSAGE }).optional(),
+  }),
+)
 
 export const VERSION_MESSAGE = 'version must be the version of the booking as you read it (reload the booking and try again)'
 /**
@@ -73,9 +114,9 @@ const version = {
   version: wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: VERSION_MESSAGE }),
 }
 /** PATCH /api/admin/reservations/{id} with the whole edit form. */
-export const ReservationEditSchema = StaffBookingSchema.extend(version)
+export const ReservationEditSchema = withContact(AdminReservationFields.extend(override).extend(version))
 /** PATCH /api/admin/reservations/{id} with the status alone (the list's confirm, cancel and decline buttons). */
-export const ReservationStatusPatchSchema = z.object({ status: AdminReservationSchema.shape.status, ...override, ...version })
+export const ReservationStatusPatchSchema = z.object({ status: AdminReservationFields.shape.status, ...override, ...version })
 /** PATCH /api/admin/reservations/{id} with the tables alone (assign or change them), at the version they were read at. */
 export const ReservationTablesPatchSchema = z.object({ tableIds: override.tableIds.unwrap(), force: override.force, ...version })
 export type ReservationPatch =
@@ -98,19 +139,42 @@ export function parseReservationPatch(body: unknown): ReservationPatch {
 
 const dateParam = text({ max: 10, label: 'Date', tooLong: M.dateInvalid }).refine(isValidDate, M.dateInvalid)
 
-/** The list's filters: a day, or a range; a status; a search; a page. */
+/** The most a search answers at once (issue 36): staff type more to narrow it, and are told when there were more. */
+export const RESERVATION_SEARCH_LIMIT = 50
+
+/**
+ * The list's filters: a day, or a range; a status; a search; a page. Without
+ * a date, a search (`q`) looks at every date (issue 36), by name, email or
+ * phone however it is typed; `first` is the day staff were looking at, whose
+ * bookings come first (then upcoming, soonest first, then past, latest first).
+ */
 export const ReservationListQuerySchema = z.object({
   date: dateParam.optional(),
   from: dateParam.optional(),
   to: dateParam.optional(),
+  first: dateParam.optional(),
   status: z.enum(RESERVATION_STATUSES, { error: 'Status must be pending, confirmed or cancelled' }).optional(),
-  q: text({ max: 100, label: 'Search' }).optional(),
+  q: text({ max: 100, label: 'Search', tooLong: M.searchTooLong }).optional(),
   /** Only active bookings from today on that sit at no table while the venue has tables (issue 34). */
   needsTable: z.enum(['true', 'false'], { error: "needsTable must be 'true' or 'false'" }).transform((v) => v === 'true').optional(),
   page: wholeNumber({ min: 1, max: 100_000, message: 'Page must be a whole number from 1' }).default(1),
   pageSize: wholeNumber({ min: 1, max: RESERVATION_DAY_PAGE_SIZE, message: `Page size must be from 1 to ${RESERVATION_DAY_PAGE_SIZE}` }).default(RESERVATION_PAGE_SIZE),
 })
 export type ReservationListQuery = z.infer<typeof ReservationListQuerySchema>
+
+/** Where a search result is (issue 36): on the day staff were looking at, upcoming, or past. */
+export type SearchPlace = 'shown' | 'upcoming' | 'past'
+export function searchPlaceOf(date: string, shown: string | undefined, today: string): SearchPlace {
+  if (date === shown) return 'shown'
+  return date >= today ? 'upcoming' : 'past'
+}
+export const SEARCH_PLACE_LABELS: Record<Exclude<SearchPlace, 'shown'>, string> = { upcoming: 'Upcoming', past: 'Past' }
+
+/** The search's count as staff hear it: '3 bookings found', and when the search found more than it shows, how many. */
+export function searchCountText(total: number, shown: number): string {
+  const found = `${total} ${total === 1 ? 'booking' : 'bookings'} found`
+  return total > shown ? `${found}: showing the first ${shown}. Type more of the name, email or phone to narrow it down.` : found
+}
 
 /** A table a booking sits at, as staff see it. */
 export type BookedTable = { id: number; name: string; area: string }
@@ -123,7 +187,9 @@ export type BookedTable = { id: number; name: string; area: string }
  * for a large party's request from the public form how long it holds its
  * seats unconfirmed (`holdUntil`) and when its guest confirmed it.
  */
-export type AdminReservation = PublicReservation & {
+export type AdminReservation = Omit<PublicReservation, 'email'> & {
+  /** Null for a phone or walk-in booking taken without one: its guest is never emailed. */
+  email: string | null
   updatedAt: string
   version: number
   durationMinutes: number
@@ -142,6 +208,7 @@ export function toAdminReservation(
   seating: { tables: BookedTable[]; needsTable: boolean } = { tables: [], needsTable: false },
 ): AdminReservation {
   return Object.assign(toPublicReservation(r), {
+    email: r.email,
     updatedAt: isoOf(r.updatedAt),
     version: r.version,
     durationMinutes: r.durationMinutes,
@@ -175,7 +242,7 @@ export const GUEST_CONFIRMATION_LABELS: Record<GuestConfirmation, string> = {
 /** The Edit Reservation form's values for a reservation (its fields less the marketing opt-in, which staff do not edit, plus its status). */
 export function editFormOf(r: AdminReservation): AdminReservationForm {
   const { name, email, phone, date, startTime, partySize, additionalInfo, foodDrinks, status } = r
-  return { name, email, phone, date, startTime, partySize, additionalInfo, foodDrinks, status }
+  return { name, email: email ?? '', phone, date, startTime, partySize, additionalInfo, foodDrinks, status }
 }
 
 /** The list and its totals: the count and the guests of active bookings, for the whole filter (not only this page). */

@@ -10,6 +10,7 @@
 export const CONFLICT_NOUNS: Record<string, string> = {
   reservation: 'booking',
   event: 'event',
+  event_enquiry: 'enquiry',
   hero_slide: 'slide',
   menu_section: 'menu section',
   email_template: 'template',

@@ -10,6 +10,9 @@ import { IdSchema, text, VersionSchema, wholeNumber } from './fields-schema'
 import { slugify } from './slug'
 import { isValidDate, isValidTime, timeToMinutes } from './time'
 
+/** Staff's notes on an enquiry: at most this many characters. */
+export const ENQUIRY_NOTES_MAX = 2000
+
 export const EVENT_MESSAGES = {
   titleRequired: 'Title is required',
   descriptionRequired: 'Description is required',
@@ -29,6 +32,11 @@ export const EVENT_MESSAGES = {
   enquiryStatus: `Status must be one of ${ENQUIRY_STATUSES.join(', ')}`,
   notFound: 'Event not found',
   enquiryNotFound: 'Enquiry not found',
+  notesTooLong: `Notes must be ${ENQUIRY_NOTES_MAX.toLocaleString('en-GB')} characters or fewer`,
+  notesNeedVersion: 'version is required with notes: send the version of the enquiry as you read it',
+  enquiryPatchEmpty: 'Nothing to change: send a status or notes',
+  enquiryBooked: 'This enquiry already has a booking: open that booking to change it.',
+  enquiryForBooking: 'The enquiry this booking was made from no longer exists: reload the enquiries and try again.',
 } as const
 const M = EVENT_MESSAGES
 
@@ -180,6 +188,24 @@ export type EventPatch = z.infer<typeof EventPatchSchema>
 /** PATCH /api/admin/event-enquiries/{id}: staff may set any status at once (SPEC.md section 4). */
 export const EnquiryStatusSchema = z.object({ status: z.enum(ENQUIRY_STATUSES, { error: M.enquiryStatus }) })
 
+/** Staff's notes on an enquiry (issue 36): free text, line breaks kept, bounded. */
+export const EnquiryNotesSchema = text({ max: ENQUIRY_NOTES_MAX, multiline: true, label: 'Notes', tooLong: M.notesTooLong })
+
+/**
+ * PATCH /api/admin/event-enquiries/{id}: a status (from the card, at once, as
+ * SPEC.md section 4 says; `version` optional), notes (with the `version` they
+ * were read at: a save over a newer one is refused with 409), or both.
+ */
+export const EnquiryPatchSchema = z
+  .object({
+    status: EnquiryStatusSchema.shape.status.optional(),
+    notes: EnquiryNotesSchema.optional(),
+    version: VersionSchema.optional(),
+  })
+  .refine((p) => p.status !== undefined || p.notes !== undefined, M.enquiryPatchEmpty)
+  .refine((p) => p.notes === undefined || p.version !== undefined, { message: M.notesNeedVersion, path: ['version'] })
+export type EnquiryPatch = z.infer<typeof EnquiryPatchSchema>
+
 /** An event as the admin list sends it: the row plus the guests booked so far (pending and confirmed). */
 export type AdminEvent = {
   id: number
@@ -227,6 +253,19 @@ export type AdminEnquiry = {
   partySize: number
   specialRequests: string | null
   status: string
+  /** Staff's notes (never shown to the guest). */
+  notes: string
+  /** The booking made from this enquiry, if any ('Make a booking'). */
+  reservationId: number | null
+  /** The event's date and time as stored (YYYY-MM-DD, HH:MM), while the event exists: what 'Make a booking' fills in. */
+  eventStart: { date: string; time: string | null } | null
+  /** That booking's date and time, for 'Booked: ...' (null when there is none). */
+  booking: { id: number; date: string; startTime: string; status: string } | null
+  /** What a save sends back (PATCH): the version this copy was read at. */
+  version: number
   createdAt: string
   updatedAt: string
 }
+
+/** The sidebar's count beside Event Enquiries: the enquiries still 'pending' (new). */
+export type EnquiryCounts = { pending: number }

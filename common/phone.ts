@@ -3,7 +3,7 @@
  * '0044 7700-900104' are one phone. Read as UK numbers unless they say
  * otherwise (a country pub's guests mostly ring from UK phones), written in
  * E.164 ('+447700900104'). Used to count a phone's bookings (the limits of
- * docs/decisions/0021) and, later, to search bookings by phone.
+ * docs/decisions/0021) and to search bookings by phone (staff's search, issue 36).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
 

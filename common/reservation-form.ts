@@ -133,7 +133,9 @@ export type PublicReservation = ReservationFields & {
 }
 
 /** A reservation as the server stores it (its text columns unnarrowed, its instants as dates or ISO text). */
-export type StoredReservation = Omit<ReservationFields, 'foodDrinks'> & {
+export type StoredReservation = Omit<ReservationFields, 'foodDrinks' | 'email'> & {
+  /** Null for a phone or walk-in booking staff took without one (issue 36); a guest's own booking always has one. */
+  email: string | null
   id: number
   foodDrinks: string
   status: string
@@ -147,7 +149,8 @@ export function toPublicReservation(r: StoredReservation): PublicReservation {
   return {
     id: r.id,
     name: r.name,
-    email: r.email,
+    // Every booking the public API answers was made on the public form, which requires an email.
+    email: r.email ?? '',
     phone: r.phone,
     date: r.date,
     startTime: r.startTime,

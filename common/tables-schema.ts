@@ -8,6 +8,7 @@
 import { z } from 'zod'
 import { ADMIN_PARTY_MAX } from './admin-reservations-schema'
 import { IdSchema, PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
+import { EMAIL_TEMPLATE_INFO } from './email'
 import { dayOfWeek, isValidDate, WEEKDAY_NAMES } from './time'
 
 /** Grid units of an area's plan: a table's corner is at most this far from the top left. */
@@ -236,17 +237,56 @@ export type AdminArea = {
 
 /** A booking left without a table when its area closed for the weather: staff seat it by hand. */
 export type NeedsTableBooking = { id: number; name: string; time: string; partySize: number }
-/** What closing a weather-dependent area did to that date's bookings there (issue 34 item 6). */
-export type Reseated = { moved: number; needsTable: NeedsTableBooking[] }
+/** Why a guest whose booking was moved inside was not emailed: staff phone them. */
+export type NotEmailedReason = 'no_email' | 'template_inactive' | 'earlier_not_sent'
+/** A moved booking whose guest got no email about it. */
+export type NotEmailedBooking = NeedsTableBooking & { reason: NotEmailedReason }
+/**
+ * What closing a weather-dependent area did to that date's bookings there
+ * (issue 34 item 6): how many moved, how many of their guests were emailed
+ * now, how many had been emailed about that date by an earlier closure, the
+ * moved bookings whose guests were not emailed, and those left without a table.
+ */
+export type Reseated = { moved: number; emailed: number; alreadyEmailed: number; notEmailed: NotEmailedBooking[]; needsTable: NeedsTableBooking[] }
+/** Nothing re-seated (an area that is not weather-dependent, or one with no bookings that date). */
+export const NOTHING_RESEATED: Reseated = { moved: 0, emailed: 0, alreadyEmailed: 0, notEmailed: [], needsTable: [] }
 /** The closure's answer: the area as it is now, and the bookings it re-seated. */
 export type ClosedArea = AdminArea & { reseated: Reseated }
 
-/** The panel's words for a closure's answer: how many were moved inside, and who still needs a table. */
+/** The heading over a closure's answer kept in the area's card while guests are left to phone or seat (the toast goes). */
+export const CLOSURE_TO_DO_TITLE = 'Still to do for that date'
+/** Whether a closure's answer leaves staff something to do: guests not emailed, bookings without a table. */
+export const closureLeavesWork = ({ reseated }: ClosedArea) => reseated.notEmailed.length > 0 || reseated.needsTable.length > 0
+
+/** Why a moved guest was not emailed, in the panel's words. */
+export const NOT_EMAILED_REASONS: Record<NotEmailedReason, string> = {
+  no_email: 'no email address',
+  template_inactive: `the '${EMAIL_TEMPLATE_INFO.booking_moved_inside.name}' email template is inactive`,
+  earlier_not_sent: 'the email about that date was not sent',
+}
+
+const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
+const bookingAt = (b: NeedsTableBooking) => `${b.name} (${b.time}, ${b.partySize})`
+
+/**
+ * The panel's words for a closure's answer: how many were moved inside, how
+ * many of their guests were emailed, which moved guests were not (staff phone
+ * them), and who still needs a table.
+ */
 export function closedAreaMessage({ reseated }: ClosedArea): string {
   const parts = ['The area is closed for that date: no online bookings there.']
-  if (reseated.moved > 0) parts.push(`${reseated.moved} ${reseated.moved === 1 ? 'booking was' : 'bookings were'} moved to another table at the same time, and the ${reseated.moved === 1 ? 'guest was' : 'guests were'} emailed.`)
+  if (reseated.moved > 0) {
+    parts.push(`${reseated.moved} ${reseated.moved === 1 ? 'booking was' : 'bookings were'} moved to another table at the same time.`)
+    const told = [`${guests(reseated.emailed)} emailed`]
+    if (reseated.alreadyEmailed > 0) told.push(`${reseated.alreadyEmailed} already emailed about that date`)
+    parts.push(`${told.join(', ')}.`)
+  }
+  if (reseated.notEmailed.length > 0) {
+    const who = reseated.notEmailed.map((b) => `${bookingAt(b)}: ${NOT_EMAILED_REASONS[b.reason]}`).join('; ')
+    parts.push(`Not emailed, please phone: ${who}.`)
+  }
   if (reseated.needsTable.length > 0) {
-    const who = reseated.needsTable.map((b) => `${b.name} (${b.time}, ${b.partySize})`).join(', ')
+    const who = reseated.needsTable.map(bookingAt).join(', ')
     parts.push(`No free table for ${who}: ${reseated.needsTable.length === 1 ? 'it needs' : 'they need'} a table.`)
   }
   return parts.join(' ')

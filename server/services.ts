@@ -1,3 +1,4 @@
+import { NOTHING_RESEATED } from '#common/tables-schema'
 import { createAuditLog } from './audit/audit-log'
 import { createAccountService } from './auth/account-service'
 import { createStaffAccounts } from './auth/staff-accounts'
@@ -95,7 +96,7 @@ export function createServices(deps: Deps) {
     floorPlan: createFloorPlan(deps, {
       onChange: forgetAvailability,
       // Closing the garden for rain moves its bookings inside (issue 34 item 6); other closures move nothing.
-      onAreaClosed: async (client, closure, actor) => (closure.weatherDependent ? reseatClosedArea(client, closure, actor, deps.clock.now()) : { moved: 0, needsTable: [] }),
+      onAreaClosed: async (client, closure, actor) => (closure.weatherDependent ? reseatClosedArea(client, closure, actor, deps.clock.now()) : NOTHING_RESEATED),
     }),
     turnTimes: createTurnTimes(deps, { settings, onChange: forgetAvailability }),
   }

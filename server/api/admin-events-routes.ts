@@ -1,4 +1,4 @@
-import { EnquiryStatusSchema, EventPatchSchema, EventSchema } from '#common/event-schema'
+import { EnquiryPatchSchema, EventPatchSchema, EventSchema } from '#common/event-schema'
 import { IdSchema } from '#common/fields-schema'
 import { actorOf } from '../auth/guard'
 import { ApiRoutes } from '../http/routes'
@@ -26,8 +26,13 @@ export function adminEventsRoutes({ adminEvents, adminEnquiries }: Services) {
     .get('/api/admin/event-enquiries', 'enquiries.read', async (_req, res) => {
       res.json(await adminEnquiries.list())
     })
+    // The sidebar's count beside Event Enquiries (issue 36): the new ones, still 'pending'.
+    .get('/api/admin/event-enquiries/counts', 'enquiries.read', async (_req, res) => {
+      res.json(await adminEnquiries.counts())
+    })
+    // A status from the card (at once), and/or staff's notes at the version they were read at.
     .patch('/api/admin/event-enquiries/:id', 'enquiries.write', async (req, res) => {
-      res.json(await adminEnquiries.setStatus(actorOf(req), IdSchema.parse(req.params.id), EnquiryStatusSchema.parse(req.body).status))
+      res.json(await adminEnquiries.update(actorOf(req), IdSchema.parse(req.params.id), EnquiryPatchSchema.parse(req.body)))
     })
     .delete('/api/admin/event-enquiries/:id', 'enquiries.delete', async (req, res) => {
       await adminEnquiries.remove(actorOf(req), IdSchema.parse(req.params.id))

@@ -1,6 +1,8 @@
 import { ExplainQuerySchema, parseReservationPatch, ReservationListQuerySchema, StaffBookingSchema } from '#common/admin-reservations-schema'
 import { IdSchema } from '#common/fields-schema'
+import { can, isRole } from '#common/permissions'
 import { actorOf } from '../auth/guard'
+import { ForbiddenError } from '../domain-errors'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
 
@@ -31,7 +33,11 @@ export function adminReservationRoutes({ staffReservations, auditLog, availabili
       res.json(list.reservations)
     })
     .post('/api/admin/reservations', 'reservations.write', async (req, res) => {
-      res.status(201).json(await staffReservations.create(StaffBookingSchema.parse(req.body), actorOf(req)))
+      const input = StaffBookingSchema.parse(req.body)
+      const actor = actorOf(req)
+      // Made from an event enquiry: linking it changes the enquiry too, which needs its own permission.
+      if (input.enquiryId !== undefined && !(isRole(actor.role) && can(actor.role, 'enquiries.write'))) throw new ForbiddenError()
+      res.status(201).json(await staffReservations.create(input, actor))
     })
     .patch('/api/admin/reservations/:id', 'reservations.write', async (req, res) => {
       res.json(await staffReservations.update(IdSchema.parse(req.params.id), parseReservationPatch(req.body), actorOf(req)))

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -204,16 +205,24 @@ export const eventEnquiries = pgTable(
     partySize: integer('party_size').notNull().default(2),
     specialRequests: text('special_requests'),
     status: text('status').notNull().default('pending'),
+    /** Staff's own notes (issue 36): never shown to the guest. */
+    notes: text('notes').notNull().default(''),
+    /** The booking staff made from the enquiry ('Make a booking'); unlinked when that booking is deleted. */
+    reservationId: integer('reservation_id').references((): AnyPgColumn => reservations.id, { onDelete: 'set null' }),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('event_enquiries_notes_check', sql`char_length(${t.notes}) <= 2000`),
     check(
       'event_enquiries_status_check',
       sql`${t.status} in ('pending','contacted','confirmed','cancelled')`,
     ),
     check('event_enquiries_party_check', sql`${t.partySize} between 1 and 12`),
     index('event_enquiries_created_idx').on(t.createdAt),
+    // A booking's deletion unlinks its enquiry (on delete set null) without reading the whole table.
+    index('event_enquiries_reservation_idx').on(t.reservationId),
   ],
 )
 export type EventEnquiry = typeof eventEnquiries.$inferSelect
@@ -223,7 +232,8 @@ export const reservations = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    email: text('email').notNull(),
+    /** Null for a phone or walk-in booking staff took without one (issue 36): its guest is never emailed. */
+    email: text('email'),
     phone: text('phone').notNull(),
     date: dateText('date').notNull(),
     startTime: timeText('start_time').notNull(),
@@ -265,7 +275,7 @@ export const reservations = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** When the guest confirmed a large party's request from the link in their email. */
     guestConfirmedAt: timestamp('guest_confirmed_at', { withTimezone: true }),
-    /** The phone in E.164 (common/phone.ts): the per-phone limit counts it, search will find it. */
+    /** The phone in E.164 (common/phone.ts), null for no phone: the per-phone limit counts it, staff search finds it. */
     phoneKey: text('phone_key'),
     /** A keyed hash of the address a public booking came from (null: made by staff), for the per-address limit. */
     clientKey: text('client_key'),

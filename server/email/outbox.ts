@@ -79,7 +79,7 @@ const STATUS_LABELS: Record<string, string> = { confirmed: 'Confirmed', pending:
 export function bookingVariables(r: Reservation): Record<string, string> {
   return {
     customerName: r.name,
-    customerEmail: r.email,
+    customerEmail: r.email ?? '',
     customerPhone: r.phone,
     date: formatLongDate(r.date),
     time: formatTime12(r.startTime),
@@ -126,8 +126,10 @@ export function bookingMessages(
     kind === 'created' ? (r.status === 'confirmed' ? 'booking_confirmed' : 'booking_pending') : kind === 'approved' ? 'booking_approved' : 'booking_cancelled'
   const seated = guestTemplate === 'booking_confirmed' || guestTemplate === 'booking_approved'
   const change = kind === 'created' ? '' : `:${new Date(r.updatedAt).getTime()}`
-  const messages: OutboxMessage[] = [
-    {
+  const messages: OutboxMessage[] = []
+  // A phone or walk-in booking taken without an email (issue 36): its guest is told nothing; staff are alerted as ever.
+  if (r.email) {
+    messages.push({
       messageKey: `reservation:${r.id}:${guestTemplate}${change}`,
       templateKey: guestTemplate,
       to: r.email,
@@ -141,19 +143,25 @@ export function bookingMessages(
         // Only a request that holds for a while asks to be confirmed (not staff's own pending bookings).
         confirm: guestTemplate === 'booking_pending' && r.holdUntil ? { reservationId: r.id, date: r.date } : undefined,
       },
-    },
-  ]
+    })
+  }
   if (kind === 'created' && context.notify) {
     messages.push({
       messageKey: `reservation:${r.id}:staff_new_booking`,
       templateKey: 'staff_new_booking',
       to: context.notify,
       reservationId: r.id,
-      data: { variables, summary: [['Status', variables.status!], ...summary, ['Phone', r.phone], ['Email', r.email]], guest: false },
+      data: { variables, summary: [['Status', variables.status!], ...summary, ...contactRows(r)], guest: false },
     })
   }
   return messages
 }
+
+/** A staff alert's rows for how to reach the guest: a booking may have no email, or no phone (issue 36). */
+const contactRows = (r: Reservation): [string, string][] => [
+  ['Phone', r.phone || 'None'],
+  ['Email', r.email || 'None: the guest is not emailed'],
+]
 
 const calendarOf = (r: Reservation, context: BookingMessageContext) => ({
   date: r.date,
@@ -178,7 +186,7 @@ export function guestChangeMessages(
   const summary = bookingSummary(variables)
   const at = new Date(r.updatedAt).getTime()
   const messages: OutboxMessage[] = []
-  if (kind === 'changed') {
+  if (kind === 'changed' && r.email) {
     messages.push({
       messageKey: `reservation:${r.id}:booking_changed:${at}`,
       templateKey: 'booking_changed',
@@ -201,7 +209,7 @@ export function guestChangeMessages(
       templateKey: 'staff_booking_changed',
       to: context.notify,
       reservationId: r.id,
-      data: { variables: { ...variables, change }, summary: [['Status', variables.status!], ...summary, ['Phone', r.phone], ['Email', r.email]], guest: false, was },
+      data: { variables: { ...variables, change }, summary: [['Status', variables.status!], ...summary, ...contactRows(r)], guest: false, was },
     })
   }
   return messages

@@ -55,7 +55,8 @@ export function createVisitEmails(
   async function markAndSend(kind: VisitEmail, mark: pg.QueryConfig, data: (r: Reservation) => MessageData, now: Date): Promise<number[]> {
     const marked = await inTransaction(db, async (client, end) => {
       const [, updated] = await sendTogether(client, ['begin', mark])
-      const rows = updated!.rows as Reservation[]
+      // The mark takes only bookings with an email (a phone booking without one is never emailed, issue 36).
+      const rows = (updated!.rows as Reservation[]).filter((r): r is Reservation & { email: string } => Boolean(r.email))
       const writes = rows.length
         ? [
             ...email.enqueue(
@@ -93,7 +94,7 @@ export function createVisitEmails(
       const mark: pg.QueryConfig = {
         name: 'visit-emails-mark-reminders',
         text: `update reservations set ${REMINDER.column} = $1
-          where status = 'confirmed' and ${REMINDER.column} is null and email <> ''
+          where status = 'confirmed' and ${REMINDER.column} is null and email is not null and email <> ''
             and date between $4 and $5
             and ${visit} > $1::timestamptz
             and ${visit} <= $1::timestamptz + make_interval(hours => $3::int)
@@ -129,7 +130,7 @@ export function createVisitEmails(
       const mark: pg.QueryConfig = {
         name: 'visit-emails-mark-review-requests',
         text: `update reservations r set ${REVIEW_REQUEST.column} = $1
-          where status = 'confirmed' and ${REVIEW_REQUEST.column} is null and email <> ''
+          where status = 'confirmed' and ${REVIEW_REQUEST.column} is null and email is not null and email <> ''
             and date between $2 and $3
             and not exists (select 1 from marketing_consents m where lower(m.email) = lower(r.email) and m.unsubscribed_at is not null)
           returning ${RESERVATION_FIELDS}`,

@@ -7,7 +7,7 @@ import { sendTogether } from '../db/pipeline'
 import { countAttemptsQuery, type AttemptCount } from '../rate-limits/attempts'
 import { ConnectionLost, transactionOn, type TransactionEnd } from '../db/transaction'
 import { challengeCountsFrom, challengeCountsQueries } from '../rate-limits/challenge'
-import { batchChecksQuery, batchDaysQuery, lockDatesQuery, planQuery, replayFrom, reserveIdsQuery, type InsertIds } from './booking-sql'
+import { batchChecksQuery, batchDaysQuery, lockDatesQuery, planQuery, releaseLapsedTablesQuery, replayFrom, reserveIdsQuery, type InsertIds } from './booking-sql'
 import type { GuestCounts } from './booking-decision'
 import {
   dayOf,
@@ -177,9 +177,10 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
   // The floor plan and each date's holds come in the same round trip as the days (issue 34).
   // The dates' locks first: a batch waiting for a busy date holds no rate-limit row (the site's hourly
   // count is shared with every form), so an enquiry, or a booking of another date, never queues behind it.
-  const [, , counted, hourly, site, days, checks, reserved, floor] = await sendTogether(client, [
+  const [, , , counted, hourly, site, days, checks, reserved, floor] = await sendTogether(client, [
     'begin',
     lockDatesQuery(dates),
+    releaseLapsedTablesQuery(dates, at),
     countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds, at),
     ...challengeCountsQueries(plans.map((p) => p.hourly), at),
     // The seats held at the batch's clock: a large party's unconfirmed request stops holding them after its hold.

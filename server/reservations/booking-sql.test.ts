@@ -42,6 +42,7 @@ const statements = (v: Values): Record<string, pg.QueryConfig> => ({
   reserveIds: sql.reserveIdsQuery(v.id),
   insert: sql.insertReservationsQuery([row(v)]),
   reservationTables: sql.insertReservationTablesQuery([{ reservationId: v.id, tableId: v.id }]),
+  releaseLapsed: sql.releaseLapsedTablesQuery([v.date], v.at),
   consents: sql.marketingConsentsQuery([{ email: v.text, name: v.text }]),
 })
 
@@ -81,7 +82,8 @@ describe('booking SQL: only placeholders are spliced', () => {
       expect(() => sql.guestCountsSql('$1', '$2', '$3', value), value).toThrow(/Only a placeholder or a column name/)
       expect(() => sql.heldSlotSql('$1', '$2', value), value).toThrow(/Only a placeholder or a column name/)
       expect(() => sql.replayJoin(value), value).toThrow(/Only a placeholder or a column name/)
-      expect(() => sql.tablesDayColumns('$1', 'f', value, '$2'), value).toThrow(/Only a placeholder or a column name/)
+      expect(() => sql.tablesDayColumns('$1', 'f', value, '$2', '$3::timestamptz'), value).toThrow(/Only a placeholder or a column name/)
+      expect(() => sql.tablesDayColumns('$1', 'f', 't', '$2', value), value).toThrow(/Only a placeholder or a column name/)
     }
   })
 })

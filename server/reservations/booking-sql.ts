@@ -73,10 +73,12 @@ export function dayColumns(date: string, dayOfWeek: string, now: string, exceptI
  * after the date's midnight (a hold from the evening before starts below 0).
  * With `named`, each hold also carries its booking's name, party and times,
  * for staff's messages. The range lets a booking read only the holds its own
- * visit can meet; the date index narrows them to three dates first.
+ * visit can meet; the date index narrows them to three dates first. A large
+ * party's request that its guest did not confirm in time holds no table at
+ * `now` (releaseLapsedTablesQuery).
  */
-export function tablesDayColumns(date: string, from: string, to: string, fallback: string, exceptId = 'null', named = false) {
-  ;[date, from, to, fallback, exceptId].forEach(sqlName)
+export function tablesDayColumns(date: string, from: string, to: string, fallback: string, now: string, exceptId = 'null', named = false) {
+  ;[date, from, to, fallback, now, exceptId].forEach(sqlName)
   const who = named
     ? `, 'name', r.name, 'partySize', r.party_size, 'startTime', r.start_time, 'date', r.date`
     : ''
@@ -88,6 +90,7 @@ export function tablesDayColumns(date: string, from: string, to: string, fallbac
      'end', (extract(epoch from upper(h.during) - ${date}::text::timestamp) / 60)::int${who})), '[]'::json)
      from reservation_tables h${join}
      where h.active and h.reservation_id is distinct from ${exceptId}
+       and not exists (select 1 from reservations lapsed where lapsed.id = h.reservation_id and not ${holdsAt(now)})
        and h.during && tsrange((${date}::text || ' ' || ${from}::text)::timestamp, (${date}::text || ' ' || ${to}::text)::timestamp
          + make_interval(mins => greatest((select max(duration_minutes) from turn_times), ${fallback})))) as holds`
 }
@@ -169,7 +172,7 @@ export function lockDatesQuery(dates: string[]): pg.QueryConfig {
 export function dayDataQuery(date: string, dayOfWeek: number, now: Date, fallbackMinutes = 120): pg.QueryConfig {
   return { name: 'reservations-day-data', text: DAY_DATA_TEXT, values: [date, dayOfWeek, now, fallbackMinutes, '00:00', '23:59'] }
 }
-const DAY_DATA_TEXT = `select ${dayColumns('$1', '$2', '$3::timestamptz')}, ${tablesDayColumns('$1', '$5', '$6', '$4::int')}, ${PLAN_COLUMNS}`
+const DAY_DATA_TEXT = `select ${dayColumns('$1', '$2', '$3::timestamptz')}, ${tablesDayColumns('$1', '$5', '$6', '$4::int', '$3::timestamptz')}, ${PLAN_COLUMNS}`
 
 /**
  * A date's hours, bookings, tables' holds (with their bookings' names, for
@@ -179,7 +182,7 @@ const DAY_DATA_TEXT = `select ${dayColumns('$1', '$2', '$3::timestamptz')}, ${ta
 export function dayWithoutQuery(date: string, dayOfWeek: number, exceptId: number | null, now: Date, fallbackMinutes = 120): pg.QueryConfig {
   return { text: DAY_WITHOUT_TEXT, values: [date, dayOfWeek, exceptId, now, fallbackMinutes, '00:00', '23:59'] }
 }
-const DAY_WITHOUT_TEXT = `select ${dayColumns('$1', '$2', '$4::timestamptz', '$3::int')}, ${tablesDayColumns('$1', '$6', '$7', '$5::int', '$3::int', true)}, ${PLAN_COLUMNS}`
+const DAY_WITHOUT_TEXT = `select ${dayColumns('$1', '$2', '$4::timestamptz', '$3::int')}, ${tablesDayColumns('$1', '$6', '$7', '$5::int', '$4::timestamptz', '$3::int', true)}, ${PLAN_COLUMNS}`
 
 /** The active booking an email holds at a date and time other than `exceptId` (a guest's move). */
 export function heldSlotQuery(email: string, date: string, startTime: string, exceptId: number): pg.QueryConfig {
@@ -207,8 +210,22 @@ export function batchDaysQuery(
 ): pg.QueryConfig {
   return { text: BATCH_DAYS_TEXT, values: [dates, weekdays, from, to, now, fallbackMinutes, visits.first, visits.last] }
 }
-const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', '$5::timestamptz', 'null', { from: 'f', to: 't' })}, ${tablesDayColumns('d', 'vf', 'vl', '$6::int')}
+const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', '$5::timestamptz', 'null', { from: 'f', to: 't' })}, ${tablesDayColumns('d', 'vf', 'vl', '$6::int', '$5::timestamptz')}
         from unnest($1::text[], $2::int[], $3::text[], $4::text[], $7::text[], $8::text[]) as x(d, dow, f, t, vf, vl)`
+
+/**
+ * Lets go of the tables held by large parties' requests that their guests did
+ * not confirm in time (the hold ran out by `now`: docs/decisions/0021). Sent
+ * right after the dates' lock by every path that seats bookings, so none is
+ * refused by the exclusion constraint over a request that no longer holds
+ * its seats. Such a request stays a request without a table: the guest's late
+ * confirmation, or staff, seat it.
+ */
+export function releaseLapsedTablesQuery(dates: string[], now: Date): pg.QueryConfig {
+  return { name: 'reservation-tables-release-lapsed', text: RELEASE_LAPSED_TEXT, values: [dates, now] }
+}
+const RELEASE_LAPSED_TEXT = `delete from reservation_tables h using reservations r
+  where h.date = any($1::text[]) and h.active and r.id = h.reservation_id and not ${holdsAt('$2::timestamptz')}`
 
 /** Links a booking's tables to it (the triggers of migration 0009 fill in their date, time and state). */
 export function insertReservationTablesQuery(pairs: { reservationId: number; tableId: number }[]): pg.QueryConfig {

@@ -26,7 +26,7 @@ import { bookingRules, decideBooking } from './booking-decision'
 import { dayWithoutQuery, heldSlotQuery, insertReservationTablesQuery, RESERVATION_FIELDS } from './booking-sql'
 import { dayOf, planOf, runStatements, withDatesLocked, type DayData, type DayRow } from './reservations-data'
 import { reservationChangeAudit } from './reservation-audit'
-import type { FloorPlan } from '#common/tables'
+import { seatParty, type FloorPlan } from '#common/tables'
 import { isExclusionViolation } from '../db/errors'
 
 /** A pool or a connection in a transaction: either reads a booking. */
@@ -101,7 +101,8 @@ export function createGuestBookings(
     return {
       booking: {
         name: r.name,
-        email: r.email,
+        // A manage link is only ever emailed; a booking staff have since left without an email shows none.
+        email: r.email ?? '',
         date: r.date,
         startTime: r.startTime,
         partySize: r.partySize,
@@ -146,6 +147,27 @@ export function createGuestBookings(
     return dayOf(rows[0]!, planOf(rows[0]!))
   }
 
+  /**
+   * Whether a request whose 30 minutes lapsed can hold its seats again when its
+   * guest confirms late (under the date's lock, its own seats and tables left
+   * out of the day). Without tables: the covers and the slot's pacing. With
+   * tables, as a booking is decided (booking-decision.ts): the slot's pacing,
+   * then a table: the ones it holds stay its own (the exclusion constraint kept
+   * them from anyone else); a request without one gets the best free table or
+   * combination guests can book for its whole visit, written here, or stays a
+   * request without a table (as a large party nothing fits is taken), for staff.
+   */
+  async function lateSeats(client: pg.PoolClient, r: Reservation, day: DayData, rules: Awaited<ReturnType<SettingsService['booking']>>): Promise<boolean> {
+    if (!fitsPacing(r.startTime, r.partySize, day.bookings, rules)) return false
+    if (!day.tables?.plan.booksTables) return fitsCovers(r.startTime, r.partySize, day.bookings, rules)
+    const { rowCount } = await client.query('select 1 from reservation_tables where reservation_id = $1', [r.id])
+    if (rowCount) return true
+    const seating = seatParty(r, day.tables, { staff: false, fallbackMinutes: rules.durationMinutes, durationMinutes: r.durationMinutes })
+    if (!seating.ok) return false
+    await client.query(insertReservationTablesQuery(seating.tableIds.map((tableId) => ({ reservationId: r.id, tableId }))))
+    return true
+  }
+
   return {
     /** The booking as the manage page shows it. */
     async view(token: string): Promise<ManageView> {
@@ -177,7 +199,7 @@ export function createGuestBookings(
         return { ...(await viewOf(before)), changed: false }
       }
       const rules = bookingRules(await settings.booking(), timeZone)
-      const change = await withDatesLocked(db, [before.date, input.date], async (client) => {
+      const change = await withDatesLocked(db, [before.date, input.date], clock.now(), async (client) => {
         const current = (await find(client, before.id, true))!
         // Changed by staff meanwhile (or by the guest in another tab): decide on what is there now.
         if (current.date !== before.date) throw new ConflictError('This booking was changed meanwhile. Please reload the page and try again.')
@@ -186,7 +208,8 @@ export function createGuestBookings(
         const [day, held] = await Promise.all([
           dayWithout(client, input.date, current.id, rules.durationMinutes),
           // Another active booking of the same guest at that time (the rule of a new booking).
-          client.query(heldSlotQuery(current.email, input.date, input.startTime, current.id)),
+          // (A booking without an email has no other booking of 'the same guest' to find: no email matches null.)
+          client.query(heldSlotQuery(current.email ?? '', input.date, input.startTime, current.id)),
         ])
         // The rules of a new booking: a party over the size staff confirm at once goes back to pending.
         const decision = decideBooking(input, { ...day, duplicate: Boolean(held.rowCount) }, rules, now)
@@ -233,7 +256,7 @@ export function createGuestBookings(
       const before = await load(token)
       await mustBeOpen(before)
       // The date's lock, as for any change of seats: a booking being made sees the seats either taken or free.
-      const cancelled = await withDatesLocked(db, [before.date], async (client) => {
+      const cancelled = await withDatesLocked(db, [before.date], clock.now(), async (client) => {
         const current = (await find(client, before.id, true))!
         await mustBeOpen(current)
         const { rows } = await client.query<Reservation>(
@@ -259,21 +282,22 @@ export function createGuestBookings(
      * The guest confirms their large party's request from the link in their
      * email (docs/decisions/0021): from now on it holds its seats until staff
      * decide. Within its 30 minutes it holds them already; after them, it
-     * takes them again only if they are still free (decided under the date's
-     * lock, as a booking is). Confirming twice changes nothing.
+     * takes them again only if they are still free, decided under the date's
+     * lock by the rules of a booking (`lateSeats`): with tables, a request
+     * without one is given the best free fit for its whole visit, or stays a
+     * request without a table that staff seat. Confirming twice changes nothing.
      */
     async confirmRequest(token: string): Promise<RequestView> {
       const id = await idOf(token, CONFIRM_LINK_PURPOSE)
       const before = await load(token, CONFIRM_LINK_PURPOSE)
       if (before.status !== 'pending' || stateOf(before, clock.now()) === 'past') return requestViewOf(before)
       const rules = await settings.booking()
-      const outcome = await withDatesLocked(db, [before.date], async (client) => {
+      const outcome = await withDatesLocked(db, [before.date], clock.now(), async (client) => {
         const current = (await find(client, id, true))!
         const now = clock.now()
         if (current.status !== 'pending' || current.holdUntil === null) return { reservation: current, held: current.holdUntil === null }
         const stillHeld = current.holdUntil.getTime() > now.getTime()
-        const day = stillHeld ? undefined : await dayWithout(client, current.date, current.id, rules.durationMinutes)
-        const fits = stillHeld || (fitsCovers(current.startTime, current.partySize, day!.bookings, rules) && fitsPacing(current.startTime, current.partySize, day!.bookings, rules))
+        const fits = stillHeld || (await lateSeats(client, current, await dayWithout(client, current.date, current.id, rules.durationMinutes), rules))
         // A late confirmation whose seats were taken meanwhile is kept as the guest's word, without seats: staff call them.
         const { rows } = await client.query<Reservation>(
           `update reservations set guest_confirmed_at = coalesce(guest_confirmed_at, $2), hold_until = case when $3 then null else hold_until end

@@ -20,6 +20,7 @@ import {
   insertReservationTablesQuery,
   lockDatesQuery,
   marketingConsentsQuery,
+  releaseLapsedTablesQuery,
   replayFrom,
   reserveIdsQuery,
   type InsertIds,
@@ -116,12 +117,13 @@ export type Booked = { reads: BookingReads; reservation?: Reservation }
 
 /**
  * Runs `work` in a transaction holding the locks of `dates` (the lock guest
- * bookings take): how staff edits and guests' own changes move seats.
+ * bookings take): how staff edits and guests' own changes move seats. The
+ * tables of requests whose hold ran out by `now` are let go first.
  */
-export function withDatesLocked<T>(db: Db, dates: string[], work: (client: pg.PoolClient, tx: DbOrTx) => Promise<T>): Promise<T> {
+export function withDatesLocked<T>(db: Db, dates: string[], now: Date, work: (client: pg.PoolClient, tx: DbOrTx) => Promise<T>): Promise<T> {
   return inTransaction(db, async (client, end) => {
-    await client.query('begin')
-    await client.query(lockDatesQuery([...new Set(dates)].sort()))
+    const locked = [...new Set(dates)].sort()
+    await sendTogether(client, ['begin', lockDatesQuery(locked), releaseLapsedTablesQuery(locked, now)])
     const result = await work(client, drizzle(client, { schema }) as unknown as DbOrTx)
     await end.commit()
     return result
@@ -198,10 +200,11 @@ export async function insertAndCommit(
  */
 export async function runEventBooking(db: Db, plan: BookingPlan & { eventId: number }, decide: Decide, afterInsert?: AfterInsert): Promise<Booked> {
   return inTransaction(db, async (client, end) => {
-    const [, , counted, hourly, site, read, reserved] = await sendTogether(client, [
+    const [, , , counted, hourly, site, read, reserved] = await sendTogether(client, [
       'begin',
       // The date's lock first, so that waiting for it holds no rate-limit row (see booking-batch.ts).
       lockDatesQuery([plan.date]),
+      releaseLapsedTablesQuery([plan.date], plan.attempt.at),
       countAttemptsQuery([plan.attempt.key], plan.attempt.windowSeconds, plan.attempt.at),
       ...challengeCountsQueries([plan.hourly], plan.attempt.at),
       eventReadsQuery(plan.date, plan.eventId, plan.holder.email, plan.holder.startTime, plan.idempotencyKey ?? null, {

@@ -12,6 +12,7 @@ import { ADMIN_RESERVATION_MESSAGES as M, toAdminReservation, type BookedTable }
 import { tablesFree, timeRange, turnTimeFor } from '#common/tables'
 import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '#common/availability'
 import { formatLongDate, formatTime12, todayIn } from '#common/time'
+import { phoneKey } from '#common/phone'
 import type { Actor } from '../audit/audit'
 import { staleVersion } from '../audit/versions'
 import { reservations, type Reservation } from '../db/schema'
@@ -35,6 +36,7 @@ import {
   venueBooksTables,
   type StaffDay,
 } from './seating'
+import { lockEnquiryForBooking, linkEnquiryStatements } from '../events/enquiry-booking'
 import { historyOf } from './history'
 import { reservationChangeAudit, reservationCreatedAudit, reservationDeletedAudit } from './reservation-audit'
 import type { ReservationEvent, ReservationEvents } from './reservation-events'
@@ -82,6 +84,25 @@ export function staffConflict(
 
 /** Escapes LIKE's wildcards in a search typed by staff. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** A booking's phone as its key (E.164, common/phone.ts), or null for none: staff may take a booking with an email only (issue 36). */
+const phoneKeyOf = (phone: string) => phoneKey(phone) || null
+
+/**
+ * A search's test of the phone (issue 36): however staff type a number, it
+ * finds the booking however the guest typed it. '+44 7700 900104',
+ * '07700900104' and '07700 900 104' are one key (phone_key, E.164); a part of
+ * a number is found in the key or in the phone's digits, and one typed from
+ * its trunk 0 ('07700 900') after the key's +44. Empty for a search of fewer
+ * than three digits (a name, an email).
+ */
+function phoneSearch(q: string, param: (value: unknown) => string): string[] {
+  const digits = q.replace(/\D/g, '')
+  if (digits.length < 3) return []
+  const tests = [`regexp_replace(phone, '\\D', '', 'g') like ${param(`%${digits}%`)}`, `phone_key like ${param(`%${phoneKey(q)}%`)}`]
+  if (/^0[1-9]/.test(digits) && !q.trim().startsWith('+')) tests.push(`phone_key like ${param(`+44${digits.slice(1)}%`)}`)
+  return tests
+}
 
 /**
  * Reservations as staff run them: the lists of the All Reservations and
@@ -154,17 +175,17 @@ export function createStaffReservations(
       }
       if (query.q) {
         const text = param(likePattern(query.q))
-        const digits = query.q.replace(/\D/g, '')
-        const phone = digits.length >= 3 ? ` or regexp_replace(phone, '\\D', '', 'g') like ${param(`%${digits}%`)}` : ''
-        where.push(`(name ilike ${text} or email ilike ${text} or phone ilike ${text}${phone})`)
+        where.push(`(${[`name ilike ${text}`, `email ilike ${text}`, `phone ilike ${text}`, ...phoneSearch(query.q, param)].join(' or ')})`)
       }
       const filter = where.length ? `where ${where.join(' and ')}` : ''
       const filterValues = [...values]
-      // One day: in time order. Otherwise upcoming first (soonest first), then the past (latest first).
+      // One day: in time order. Otherwise the day staff were looking at first (a search's `first`),
+      // then upcoming (soonest first), then the past (latest first).
       let order = 'start_time, name, id'
       if (!query.date) {
         const today = param(todayIn(clock.now(), timeZone))
         order = `date < ${today}, case when date >= ${today} then date end, date desc, start_time, id`
+        if (query.first) order = `date <> ${param(query.first)}, ${order}`
       }
       const limit = param(query.pageSize)
       const offset = param((query.page - 1) * query.pageSize)
@@ -193,11 +214,13 @@ export function createStaffReservations(
      * A phone or walk-in booking, with the status staff chose; over capacity or
      * outside hours only with `force`. Its emails and its audit row commit with it.
      */
-    async create(input: AdminReservationInput & { force?: boolean; tableIds?: number[] }, actor: Actor): Promise<AdminReservation> {
+    async create(input: AdminReservationInput & { force?: boolean; tableIds?: number[]; enquiryId?: number }, actor: Actor): Promise<AdminReservation> {
       if (input.date < todayIn(clock.now(), timeZone)) throw new ValidationError(M.pastDate, { date: M.pastDate })
-      const { force, tableIds: named, ...fields } = input
+      const { force, tableIds: named, enquiryId, ...fields } = input
       const rules = await settings.booking()
-      const { created, tables } = await withDatesLocked(db, [fields.date], async (client, tx) => {
+      const { created, tables } = await withDatesLocked(db, [fields.date], clock.now(), async (client, tx) => {
+        // Made from an event enquiry ('Make a booking', issue 36): it must still be there and have no booking.
+        const enquiry = enquiryId === undefined ? undefined : await lockEnquiryForBooking(client, enquiryId)
         const staffDay = await readStaffDay(client, fields.date, null, rules.durationMinutes, clock.now())
         const active = ACTIVE.has(fields.status)
         if (active && !force) checkSeats(fields, staffDay, rules)
@@ -206,11 +229,15 @@ export function createStaffReservations(
           ? turnTimeFor(fields.partySize, fields.date, staffDay.plan.plan.turnTimes, rules.durationMinutes)
           : rules.durationMinutes
         const seats = active && (staffDay.plan.booksTables || named?.length) ? seatsFor(fields, durationMinutes, staffDay, { named, force }) : []
-        const [row] = await tx.insert(reservations).values({ ...fields, durationMinutes, receiveOffers: false, createdBy: 'staff' }).returning()
+        const [row] = await tx
+          .insert(reservations)
+          .values({ ...fields, phoneKey: phoneKeyOf(fields.phone), durationMinutes, receiveOffers: false, createdBy: 'staff' })
+          .returning()
         if (seats.length) await replaceTables(client, row!.id, seats)
         await runStatements(client, [
           ...(await events.statementsFor('reservation.created', [{ reservation: row!, by: 'staff' }])),
           reservationCreatedAudit(actor, row!),
+          ...(enquiry ? linkEnquiryStatements(actor, enquiry, row!, clock.now()) : []),
         ])
         return { created: row!, tables: (await tablesOfBookings(client, [row!.id])).get(row!.id) ?? [] }
       }).catch(tableRaceAsConflict)
@@ -235,7 +262,7 @@ export function createStaffReservations(
       const before = await findRow(db.$client, id)
       const target = { ...before, ...fields }
       const rules = await settings.booking()
-      const { previous, updated, tables } = await withDatesLocked(db, [before.date, target.date], async (client, tx) => {
+      const { previous, updated, tables } = await withDatesLocked(db, [before.date, target.date], clock.now(), async (client, tx) => {
         const current = await findRow(client, id, true)
         // Changed since staff read it: say by whom, and show it as it is now.
         if (current.version !== version) throw await stale(client, current)
@@ -271,7 +298,9 @@ export function createStaffReservations(
         }
         // Its old tables go before it moves, so the exclusion constraint never sees it twice.
         if (seats) await replaceTables(client, id, [])
-        const row = await updateAtVersion(tx, id, version, { ...fields, durationMinutes })
+        // The edit form sends the phone: its key follows it, so search and the per-phone checks find it as typed now.
+        const keyed = 'phone' in fields && fields.phone !== undefined ? { phoneKey: phoneKeyOf(fields.phone) } : {}
+        const row = await updateAtVersion(tx, id, version, { ...fields, ...keyed, durationMinutes })
         if (!row) throw await stale(client, await findRow(client, id))
         if (seats?.length) await replaceTables(client, id, seats)
         await runStatements(client, [...(await changeStatements(current, row)), reservationChangeAudit(actor, current, row)])

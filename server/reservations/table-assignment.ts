@@ -31,7 +31,7 @@ export async function assignWaitingBookings(db: Db, { today, now = new Date() }:
   )
   const dates = [...new Set(rows.map((r) => r.date))]
   for (const date of dates) {
-    await withDatesLocked(db, [date], async (client) => {
+    await withDatesLocked(db, [date], now, async (client) => {
       const staffDay = await readStaffDay(client, date, null, LONGEST_VISIT_MINUTES, now)
       for (const booking of rows.filter((r) => r.date === date)) {
         const tableIds = staffBestFit(booking, booking.durationMinutes, staffDay)

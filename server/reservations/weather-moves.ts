@@ -8,11 +8,13 @@
  * take the table a moved booking is given meanwhile. Each move writes its
  * audit row and queues ONE email to the guest; the message key carries the
  * date, so closing again (or reopening and closing again) never sends a
- * second one for that date.
+ * second one for that date. The answer says exactly who was emailed and who
+ * was not (no email address, the template inactive, an earlier message for the
+ * date never sent), so staff phone those guests.
  */
 import type pg from 'pg'
 import { holdsOf } from '#common/tables'
-import type { NeedsTableBooking, Reseated } from '#common/tables-schema'
+import { NOTHING_RESEATED, type NeedsTableBooking, type NotEmailedBooking, type Reseated } from '#common/tables-schema'
 import { formatTime12 } from '#common/time'
 import { auditQuery, type Actor } from '../audit/audit'
 import type { Reservation } from '../db/schema'
@@ -27,7 +29,7 @@ type Queryable = Pick<pg.PoolClient, 'query'>
 const LONGEST_VISIT_MINUTES = 720
 
 /** The message that tells a moved guest: one per booking and date, whatever happens to the closure afterwards. */
-export function movedInsideMessage(r: Reservation): OutboxMessage {
+export function movedInsideMessage(r: Reservation & { email: string }): OutboxMessage {
   const variables = bookingVariables(r)
   return {
     messageKey: `reservation:${r.id}:booking_moved_inside:${r.date}`,
@@ -50,6 +52,19 @@ async function bookingsInArea(client: Queryable, areaId: number, date: string): 
   return rows
 }
 
+/** Whether the template of the message is there and active: an inactive one would send nothing, so nothing is queued. */
+async function movedInsideTemplateActive(client: Queryable): Promise<boolean> {
+  const { rows } = await client.query<{ active: boolean }>(`select is_active as active from email_templates where template_key = 'booking_moved_inside'`)
+  return rows[0]?.active === true
+}
+
+/** The messages already written for these keys (an earlier closure of the date), with their status. */
+async function earlierMessages(client: Queryable, keys: string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map()
+  const { rows } = await client.query<{ key: string; status: string }>('select message_key as key, status from email_outbox where message_key = any($1::text[])', [keys])
+  return new Map(rows.map((r) => [r.key, r.status]))
+}
+
 /**
  * Re-seats the bookings of a closed area on its date. The closure row must be
  * written already (the day read sees the area closed, so nothing is moved back
@@ -62,7 +77,7 @@ export async function reseatClosedArea(
   now: Date,
 ): Promise<Reseated> {
   const bookings = await bookingsInArea(client, closure.areaId, closure.date)
-  if (bookings.length === 0) return { moved: 0, needsTable: [] }
+  if (bookings.length === 0) return NOTHING_RESEATED
   const ids = bookings.map((b) => b.id)
   const before = await tablesOfBookings(client, ids)
   // Their tables in the closed area go first: the day read next sees them free of those holds.
@@ -74,7 +89,7 @@ export async function reseatClosedArea(
   const needsTable: NeedsTableBooking[] = []
   const statements: pg.QueryConfig[] = []
   const messages: OutboxMessage[] = []
-  let moved = 0
+  const movedBookings: Reservation[] = []
   for (const booking of bookings) {
     const was = (before.get(booking.id) ?? []).map((t) => t.name)
     const tableIds = staffBestFit(booking, booking.durationMinutes, staffDay)
@@ -96,7 +111,7 @@ export async function reseatClosedArea(
     // The next booking of the date sees this one's tables taken.
     staffDay.holds.push(...holdsOf(booking.id, tableIds, booking.startTime, booking.durationMinutes).map((h) => ({ ...h, ...booking })))
     const seatedAt = tableIds.map((id) => staffDay.plan.tableById.get(id)!.name)
-    moved++
+    movedBookings.push(booking)
     statements.push(
       auditQuery(actor, {
         action: 'tables',
@@ -107,11 +122,28 @@ export async function reseatClosedArea(
         after: { tables: seatedAt },
       }),
     )
-    if (booking.email) messages.push(movedInsideMessage(booking))
+  }
+  // Who is told by email: a guest with an address, when the template is active, unless an earlier closure told them.
+  const templateActive = movedBookings.length > 0 && (await movedInsideTemplateActive(client))
+  const earlier = await earlierMessages(
+    client,
+    movedBookings.flatMap((b) => (b.email ? [movedInsideMessage({ ...b, email: b.email }).messageKey] : [])),
+  )
+  const notEmailed: NotEmailedBooking[] = []
+  let alreadyEmailed = 0
+  for (const booking of movedBookings) {
+    const seen = { id: booking.id, name: booking.name, time: formatTime12(booking.startTime), partySize: booking.partySize }
+    const message = booking.email ? movedInsideMessage({ ...booking, email: booking.email }) : null
+    const status = message ? earlier.get(message.messageKey) : undefined
+    if (!message) notEmailed.push({ ...seen, reason: 'no_email' })
+    else if (status === 'sent' || status === 'pending') alreadyEmailed++
+    else if (status) notEmailed.push({ ...seen, reason: 'earlier_not_sent' })
+    else if (!templateActive) notEmailed.push({ ...seen, reason: 'template_inactive' })
+    else messages.push(message)
   }
   // Changed by staff, as a table change in All Reservations is (tables are not among the fields its version counts).
   await client.query(`update reservations set updated_at = $2, changed_by = 'staff', changed_at = $2 where id = any($1::int[])`, [ids, now])
   if (messages.length) statements.push(enqueueMessagesQuery(messages))
   await runStatements(client as pg.PoolClient, statements)
-  return { moved, needsTable }
+  return { moved: movedBookings.length, emailed: messages.length, alreadyEmailed, notEmailed, needsTable }
 }

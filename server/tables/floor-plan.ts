@@ -15,6 +15,7 @@ import type pg from 'pg'
 import {
   futureBookingsMessage,
   formatDayShort,
+  NOTHING_RESEATED,
   TABLE_MESSAGES as M,
   type AdminArea,
   type AdminCombination,
@@ -122,7 +123,7 @@ function columnsOf<T extends Record<string, unknown>>(patch: T): Record<string, 
 
 export function createFloorPlan(
   { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
-  { onChange = () => {}, onAreaClosed = async () => ({ moved: 0, needsTable: [] }) }: { onChange?: () => void; onAreaClosed?: AreaClosedHook } = {},
+  { onChange = () => {}, onAreaClosed = async () => NOTHING_RESEATED }: { onChange?: () => void; onAreaClosed?: AreaClosedHook } = {},
 ) {
   const timeZone = config.venueTimezone
   const today = () => todayIn(clock.now(), timeZone)
@@ -294,7 +295,7 @@ export function createFloorPlan(
       let areaName = ''
       // Under the date's booking lock (the one guest and staff bookings take): the bookings moved
       // out of the area cannot lose their new tables to a booking made meanwhile.
-      const closed = await withDatesLocked(db, [input.date], async (client, tx) => {
+      const closed = await withDatesLocked(db, [input.date], clock.now(), async (client, tx) => {
         const area = await lockedArea(tx, areaId)
         areaName = area.name
         const [closure] = await tx.insert(areaClosures).values({ areaId, date: input.date, reason: input.reason }).returning()

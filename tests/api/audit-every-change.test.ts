@@ -33,6 +33,7 @@ const params: Record<string, string> = { dayOfWeek: '5', key: 'footer_kitchen_ho
 /** The table a resource's `:id` names, for the version an edit sends back. */
 const TABLES: Record<string, string> = {
   events: 'events',
+  'event-enquiries': 'event_enquiries',
   'hero-slides': 'hero_slides',
   'menu-sections': 'menu_sections',
   'email-templates': 'email_templates',

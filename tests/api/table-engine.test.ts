@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BOOKING_SETTING_DEFAULTS } from '#common/settings'
 import { reservations } from '../../server/db/schema'
 import { manageLinkFor } from '../../server/reservations/manage-link'
+import { confirmLinkFor } from '../../server/reservations/confirm-link'
 import { batchDaysQuery } from '../../server/reservations/booking-sql'
 import { assignWaitingBookings } from '../../server/reservations/table-assignment'
 import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
@@ -249,6 +250,77 @@ describe('guests book tables, not covers', () => {
         expect((await explain(time, party)).offered, `${party} at ${time}`).toBe(offered.has(time))
       }
     }
+  })
+})
+
+describe("a large party's request confirmed after its 30 minutes", () => {
+  const MINUTE = 60_000
+  const confirmToken = (id: number) => confirmLinkFor(t.deps.config, 'http://localhost', id, DAY).split('/').at(-1)!
+  /** A party of 6 asks for 19:00 while a four-top of the combination T2 + T3 is held: a request without a table. */
+  async function requestWithoutTable() {
+    // Parties over 4 are requests staff confirm; and a covers limit below the party, which a venue with tables does not count.
+    await t.services.settings.set('booking_auto_confirm_max_party', '4')
+    await t.services.settings.set('booking_capacity_covers', '4')
+    const holder = (await staff.post('/api/admin/reservations').send(staffBooking({ partySize: 4, tableIds: [plan.tableIds.get('T2')!] })).expect(201)).body
+    const party = (await book({ partySize: 6 }).expect(201)).body
+    expect(party.status).toBe('pending')
+    expect(await tablesOf(party.id)).toEqual([])
+    t.clock.set(new Date(Date.parse(NOW) + 45 * MINUTE).toISOString())
+    return { holder, party }
+  }
+
+  it('takes the best free table or combination for its whole visit, by the tables and not the covers', async () => {
+    const { holder, party } = await requestWithoutTable()
+    await staff.patch(`/api/admin/reservations/${holder.id}`).send({ status: 'cancelled', version: await versionOf(t.db, 'reservations', holder.id) }).expect(200)
+    expect(await t.services.guestBookings.confirmRequest(confirmToken(party.id))).toMatchObject({ state: 'confirmed' })
+    expect(await tablesOf(party.id)).toEqual(['T2', 'T3'])
+    const [row] = await t.db.select().from(reservations).where(eq(reservations.id, party.id))
+    expect(row).toMatchObject({ status: 'pending', holdUntil: null, durationMinutes: 150 })
+    // The combination is its own now: another party of 6 would be a request without a table, and a couple still gets T1.
+    expect((await explain('19:00', 6)).reasons.map((r) => r.code)).toEqual(['no_table_fits'])
+    expect(await tablesOf((await book({ partySize: 2 }).expect(201)).body.id)).toEqual(['T1'])
+  })
+
+  it('stays a request without a table for staff when no table fits any more, holding nothing', async () => {
+    const { party } = await requestWithoutTable()
+    // Covers alone would fit (the limit back to the default): the tables decide.
+    await t.services.settings.set('booking_capacity_covers', BOOKING_SETTING_DEFAULTS.booking_capacity_covers!)
+    expect(await t.services.guestBookings.confirmRequest(confirmToken(party.id))).toMatchObject({ state: 'no_room' })
+    expect(await t.services.guestBookings.request(confirmToken(party.id))).toMatchObject({ state: 'no_room' })
+    expect(await tablesOf(party.id)).toEqual([])
+    const [row] = await t.db.select().from(reservations).where(eq(reservations.id, party.id))
+    expect(row!.status).toBe('pending')
+    expect(row!.guestConfirmedAt).not.toBeNull()
+    expect(row!.holdUntil).not.toBeNull()
+    // Staff see it waiting for a table.
+    const listed = (await staff.get(`/api/admin/reservations?date=${DAY}`).expect(200)).body.find((r: { id: number }) => r.id === party.id)
+    expect(listed).toMatchObject({ needsTable: true, tables: [] })
+  })
+
+  it('holds no table once its 30 minutes are over: the next party is offered it and given it', async () => {
+    await t.services.settings.set('booking_auto_confirm_max_party', '4')
+    const first = (await book({ partySize: 6 }).expect(201)).body
+    expect(await tablesOf(first.id)).toEqual(['T2', 'T3'])
+    // A second party of 6 would be a request without a table while the first holds the combination...
+    expect((await explain('19:00', 6)).reasons.map((r) => r.code)).toEqual(['no_table_fits'])
+    t.clock.set(new Date(Date.parse(NOW) + 45 * MINUTE).toISOString())
+    t.services.reservations.forgetDays()
+    // ...and once its 30 minutes are over, the combination is free again.
+    expect(await explain('19:00', 6)).toMatchObject({ offered: true, reasons: [] })
+    const second = (await book({ partySize: 6 }).expect(201)).body
+    expect(await tablesOf(second.id)).toEqual(['T2', 'T3'])
+    expect(await tablesOf(first.id)).toEqual([])
+    // Its guest confirming now finds no table: it stays a request without one, for staff.
+    expect(await t.services.guestBookings.confirmRequest(confirmToken(first.id))).toMatchObject({ state: 'no_room' })
+  })
+
+  it('keeps the table it holds', async () => {
+    await t.services.settings.set('booking_auto_confirm_max_party', '4')
+    const party = (await book({ partySize: 6 }).expect(201)).body
+    expect(await tablesOf(party.id)).toEqual(['T2', 'T3'])
+    t.clock.set(new Date(Date.parse(NOW) + 45 * MINUTE).toISOString())
+    expect(await t.services.guestBookings.confirmRequest(confirmToken(party.id))).toMatchObject({ state: 'confirmed' })
+    expect(await tablesOf(party.id)).toEqual(['T2', 'T3'])
   })
 })
 

@@ -28,12 +28,13 @@ beforeAll(async () => {
 
 let n = 0
 /** A booking, made (by default) long before any window opens. */
-async function givenBooking(over: Partial<typeof reservations.$inferInsert> & { date: string; startTime: string }): Promise<Reservation> {
+/** A booking as stored; its email '' when it has none (a phone booking, issue 36), for the address checks below. */
+async function givenBooking(over: Partial<typeof reservations.$inferInsert> & { date: string; startTime: string }): Promise<Reservation & { email: string }> {
   const [row] = await t.db
     .insert(reservations)
     .values({ name: 'Ann Guest', email: `visit-${++n}@example.com`, phone: '07700 900 000', partySize: 2, status: 'confirmed', createdAt: new Date('2026-01-01T12:00:00Z'), ...over })
     .returning()
-  return row!
+  return { ...row!, email: row!.email ?? '' }
 }
 
 const at = (iso: string) => t.clock.set(iso)
@@ -98,6 +99,17 @@ describe('the reminder', () => {
     expect(sent).not.toContain(cancelled.id)
     expect(sent).not.toContain(pending.id)
     expect((await outboxOf([cancelled.id, pending.id])).filter((m) => m.templateKey === 'booking_reminder')).toHaveLength(0)
+  })
+
+  it('is not sent for a phone booking without an email (issue 36), while a booking beside it with one is reminded', async () => {
+    const phoneOnly = await givenBooking({ date: '2026-12-19', startTime: '19:00', email: null, phone: '07700 900321' })
+    const withEmail = await givenBooking({ date: '2026-12-19', startTime: '19:00' })
+    at('2026-12-18T19:00:00Z')
+    const sent = await reminders()
+    expect(sent).toContain(withEmail.id)
+    expect(sent).not.toContain(phoneOnly.id)
+    expect(await outboxOf([phoneOnly.id])).toHaveLength(0)
+    expect((await historyOf([phoneOnly.id])).filter((h) => h.kind === 'reminder_sent')).toHaveLength(0)
   })
 
   it('is not sent when Settings has 0 hours, and the setting picks the window', async () => {
@@ -175,6 +187,16 @@ describe('the review request', () => {
     const sent = await reviewRequests()
     expect(sent).not.toContain(cancelled.id)
     expect(sent).not.toContain(pending.id)
+  })
+
+  it('is not sent for a phone booking without an email (issue 36)', async () => {
+    const phoneOnly = await givenBooking({ date: '2026-11-26', startTime: '19:00', email: null, phone: '07700 900322' })
+    const withEmail = await givenBooking({ date: '2026-11-26', startTime: '19:30' })
+    at('2026-11-27T10:00:00Z')
+    const sent = await reviewRequests()
+    expect(sent).toContain(withEmail.id)
+    expect(sent).not.toContain(phoneOnly.id)
+    expect(await outboxOf([phoneOnly.id])).toHaveLength(0)
   })
 
   it('is not sent while the review link is empty', async () => {

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm'
 import request from 'supertest'
 import type TestAgent from 'supertest/lib/agent'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { closedAreaMessage } from '#common/tables-schema'
 import { startWorker } from '../../server/jobs/worker'
 import { lockDatesQuery } from '../../server/reservations/booking-sql'
 import { afterFile } from '../helpers/after-file'
@@ -40,6 +41,11 @@ beforeEach(async () => {
   t.clock.set(NOW)
   await t.db.execute(sql`delete from reservations`)
   await t.db.execute(sql`delete from area_closures`)
+  await drawGardenPlan()
+})
+
+/** The plan above, with more tables when a test needs them. */
+async function drawGardenPlan(more: { name: string; area: string; max: number }[] = []) {
   await erasePlan(t.db)
   plan = await drawPlan(t.db, {
     areas: [{ name: 'Restaurant' }, { name: 'Garden', weatherDependent: true }],
@@ -48,6 +54,7 @@ beforeEach(async () => {
       { name: 'T2', area: 'Restaurant', max: 2 },
       { name: 'G1', area: 'Garden', max: 4 },
       { name: 'G2', area: 'Garden', max: 4 },
+      ...more,
     ],
     turnTimes: [
       { minParty: 1, maxParty: 2, durationMinutes: 90 },
@@ -55,7 +62,7 @@ beforeEach(async () => {
     ],
   })
   t.services.reservations.forgetDays()
-})
+}
 
 let n = 0
 const garden = () => plan.areaIds.get('Garden')!
@@ -98,7 +105,10 @@ describe('closing the garden for rain', () => {
     expect(await slots(4)).toContain('19:00')
 
     const closed = await closeGarden().expect(201)
-    expect(closed.body.reseated).toEqual({ moved: 1, needsTable: [{ id: late.id, name: 'Late Garden', time: '7:30 PM', partySize: 4 }] })
+    expect(closed.body.reseated).toEqual({ moved: 1, emailed: 1, alreadyEmailed: 0, notEmailed: [], needsTable: [{ id: late.id, name: 'Late Garden', time: '7:30 PM', partySize: 4 }] })
+    expect(closedAreaMessage(closed.body)).toBe(
+      'The area is closed for that date: no online bookings there. 1 booking was moved to another table at the same time. 1 guest emailed. No free table for Late Garden (7:30 PM, 4): it needs a table.',
+    )
     expect(closed.body.closures).toEqual([expect.objectContaining({ date: DAY, reason: 'Rain forecast' })])
     // The 19:00 booking sits at the restaurant's only four-top, at the same time; the 19:30 one keeps no garden table.
     expect(await tablesOf(early.id)).toEqual(['T1'])
@@ -158,7 +168,10 @@ describe('closing the garden for rain', () => {
 
     // Closed again: moved inside again, but the guest already knows.
     const second = await closeGarden().expect(201)
-    expect(second.body.reseated).toEqual({ moved: 1, needsTable: [] })
+    expect(second.body.reseated).toEqual({ moved: 1, emailed: 0, alreadyEmailed: 1, notEmailed: [], needsTable: [] })
+    expect(closedAreaMessage(second.body)).toBe(
+      'The area is closed for that date: no online bookings there. 1 booking was moved to another table at the same time. 0 guests emailed, 1 already emailed about that date.',
+    )
     expect(await tablesOf(booking.id)).toEqual(['T1'])
     await settle()
     expect(movedMails(booking.email)).toHaveLength(1)
@@ -167,7 +180,92 @@ describe('closing the garden for rain', () => {
   it('moves nothing when the area closed is not weather-dependent', async () => {
     const restaurant = plan.areaIds.get('Restaurant')!
     const res = await staff.post(`/api/admin/areas/${restaurant}/closures`).send({ date: DAY, reason: 'Private party' }).expect(201)
-    expect(res.body.reseated).toEqual({ moved: 0, needsTable: [] })
+    expect(res.body.reseated).toEqual({ moved: 0, emailed: 0, alreadyEmailed: 0, notEmailed: [], needsTable: [] })
+    expect(closedAreaMessage(res.body)).toBe('The area is closed for that date: no online bookings there.')
+  })
+
+  it('counts only the guests it emailed, and names the moved ones it could not email so staff phone them', async () => {
+    // Three four-tops inside, so all three garden bookings move.
+    await drawGardenPlan([
+      { name: 'T3', area: 'Restaurant', max: 4 },
+      { name: 'T4', area: 'Restaurant', max: 4 },
+      { name: 'G3', area: 'Garden', max: 4 },
+    ])
+    const told = await gardenBooking('Has Email', '19:00', 'G1')
+    const noEmail = await gardenBooking('No Email', '19:00', 'G2')
+    const blank = await gardenBooking('Blank Email', '19:00', 'G3')
+    // Bookings with no address (phone bookings taken without one).
+    await t.db.execute(sql`update reservations set email = '' where id in (${noEmail.id}, ${blank.id})`)
+
+    const closed = await closeGarden().expect(201)
+    expect(closed.body.reseated).toEqual({
+      moved: 3,
+      emailed: 1,
+      alreadyEmailed: 0,
+      notEmailed: [
+        { id: noEmail.id, name: 'No Email', time: '7:00 PM', partySize: 4, reason: 'no_email' },
+        { id: blank.id, name: 'Blank Email', time: '7:00 PM', partySize: 4, reason: 'no_email' },
+      ],
+      needsTable: [],
+    })
+    expect(closedAreaMessage(closed.body)).toBe(
+      'The area is closed for that date: no online bookings there. 3 bookings were moved to another table at the same time. 1 guest emailed. ' +
+        'Not emailed, please phone: No Email (7:00 PM, 4): no email address; Blank Email (7:00 PM, 4): no email address.',
+    )
+    await expect.poll(() => movedMails(told.email).length, { timeout: 15_000 }).toBe(1)
+    const queued = (await t.db.execute(sql`select reservation_id from email_outbox where template_key = 'booking_moved_inside' and reservation_id in (${told.id}, ${noEmail.id}, ${blank.id})`)).rows as { reservation_id: number }[]
+    expect(queued.map((r) => r.reservation_id)).toEqual([told.id])
+  })
+
+  it('emails no one while the template is inactive, says so, and emails them when the garden is closed again with it active', async () => {
+    const booking = await gardenBooking('Template Off', '19:00', 'G1')
+    await t.db.execute(sql`update email_templates set is_active = false where template_key = 'booking_moved_inside'`)
+    try {
+      const closed = await closeGarden().expect(201)
+      expect(closed.body.reseated).toEqual({
+        moved: 1,
+        emailed: 0,
+        alreadyEmailed: 0,
+        notEmailed: [{ id: booking.id, name: 'Template Off', time: '7:00 PM', partySize: 4, reason: 'template_inactive' }],
+        needsTable: [],
+      })
+      expect(closedAreaMessage(closed.body)).toBe(
+        'The area is closed for that date: no online bookings there. 1 booking was moved to another table at the same time. 0 guests emailed. ' +
+          "Not emailed, please phone: Template Off (7:00 PM, 4): the 'Table moved inside (weather)' email template is inactive.",
+      )
+      await settle()
+      expect(movedMails(booking.email)).toHaveLength(0)
+
+      // Reopened, the template turned on, the booking put back in the garden and the garden closed again: now the guest is told.
+      await staff.delete(`/api/admin/areas/${garden()}/closures/${closed.body.closures[0].id}`).expect(200)
+      await t.db.execute(sql`update email_templates set is_active = true where template_key = 'booking_moved_inside'`)
+      const { version } = (await staff.get(`/api/admin/reservations?date=${DAY}`).expect(200)).body.find((r: { id: number }) => r.id === booking.id)
+      await staff.patch(`/api/admin/reservations/${booking.id}`).send({ tableIds: [plan.tableIds.get('G1')!], version }).expect(200)
+      const again = await closeGarden().expect(201)
+      expect(again.body.reseated).toMatchObject({ moved: 1, emailed: 1, notEmailed: [] })
+      await expect.poll(() => movedMails(booking.email).length, { timeout: 15_000 }).toBe(1)
+    } finally {
+      await t.db.execute(sql`update email_templates set is_active = true where template_key = 'booking_moved_inside'`)
+    }
+  })
+
+  it('names a moved guest whose earlier email about the date was never sent', async () => {
+    const booking = await gardenBooking('Skipped Before', '19:00', 'G1')
+    const first = await closeGarden().expect(201)
+    expect(first.body.reseated.emailed).toBe(1)
+    // Say the first message had been skipped (as the limit of messages an hour to one address skips one): its key forbids a second.
+    await expect.poll(() => movedMails(booking.email).length, { timeout: 15_000 }).toBe(1)
+    await t.db.execute(sql`update email_outbox set status = 'skipped' where reservation_id = ${booking.id}`)
+    await staff.delete(`/api/admin/areas/${garden()}/closures/${first.body.closures[0].id}`).expect(200)
+    const { version } = (await staff.get(`/api/admin/reservations?date=${DAY}`).expect(200)).body.find((r: { id: number }) => r.id === booking.id)
+    await staff.patch(`/api/admin/reservations/${booking.id}`).send({ tableIds: [plan.tableIds.get('G1')!], version }).expect(200)
+    const second = await closeGarden().expect(201)
+    expect(second.body.reseated).toMatchObject({
+      moved: 1,
+      emailed: 0,
+      alreadyEmailed: 0,
+      notEmailed: [{ id: booking.id, name: 'Skipped Before', time: '7:00 PM', partySize: 4, reason: 'earlier_not_sent' }],
+    })
   })
 })
 

@@ -3,13 +3,16 @@
  * placed on the plan by keyboard and another by drag, a combination, and
  * turn times (an overlap refused and shown by its field); 'Test a booking'
  * answers or says why it could not; the panel at 390 px and on a tablet;
- * axe. The plan is taken away again at the end: once the engine books
- * tables, a table left behind would change the other tests' bookings.
+ * axe; a guest on /booking is offered a party of 6 at 19:30 only while the
+ * combination for 6 is free. The plan is taken away again at the end: once
+ * the engine books tables, a table left behind would change the other
+ * tests' bookings.
  */
 import type { Page } from '@playwright/test'
-import { openSection, signInQuickly, staffApi } from './admin'
+import { addDays, dayOfWeek, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '#common/time'
+import { openSection, signInQuickly, staffApi, staffBooking } from './admin'
 import { seriousViolations } from './axe'
-import { expect, test, toastWith } from './fixtures'
+import { expect, gotoHydrated, test, toastWith } from './fixtures'
 
 type Row = { id: number; name: string; planX: number; planY: number; areaId: number; maxCovers: number; shape: string; version: number }
 
@@ -226,5 +229,53 @@ test('a table changed by someone else while its form is open: the conflict dialo
   } finally {
     await staffApi(page, 'DELETE', `/api/admin/tables/${table.id}`)
     await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
+  }
+})
+
+test('a guest on /booking is offered 19:30 for 6 only while the combination for 6 is free', async ({ page }, testInfo) => {
+  await signInQuickly(page)
+  const suffix = Date.now().toString(36).slice(-4)
+  // A Saturday (open 12:00-23:30) some weeks ahead that no other floor-plan test books.
+  let date = addDays(todayIn(new Date(), 'Europe/London'), 40)
+  while (dayOfWeek(date) !== 6) date = addDays(date, 1)
+  const [y, m, d] = date.split('-').map(Number)
+  const day = page.getByRole('button', { name: new RegExp(`^${WEEKDAY_NAMES[6]} ${d} ${MONTH_NAMES[m! - 1]} ${y}`) })
+  const made: { areas: number[]; tables: number[]; combinations: number[]; bookings: number[] } = { areas: [], tables: [], combinations: [], bookings: [] }
+  /** The times /booking offers a party of 6 on the date, as a guest sees them. */
+  const timesFor6 = async () => {
+    await gotoHydrated(page, '/booking')
+    const reject = page.getByRole('button', { name: 'Reject' })
+    if (await reject.isVisible()) await reject.click()
+    await page.getByLabel('Number of guests').fill('6')
+    for (let i = 0; i < 4 && !(await day.isVisible()); i++) await page.getByRole('button', { name: 'Next month' }).click()
+    await day.click()
+    const time = page.getByLabel('Time', { exact: true })
+    await expect(time.locator('option[value="19:00"], option[value="12:00"]').first()).toBeAttached()
+    return time.locator('option[value="19:30"]')
+  }
+  try {
+    // Two four-tops and the combination for 5 to 6: the only seats for 6 in the venue.
+    const area = await staffApi(page, 'POST', '/api/admin/areas', { name: `Parlour ${suffix}` })
+    made.areas.push(area.id)
+    for (const name of [`S${suffix}1`, `S${suffix}2`]) made.tables.push((await staffApi(page, 'POST', '/api/admin/tables', { name, areaId: area.id, maxCovers: 4 })).id)
+    const combination = await staffApi(page, 'POST', '/api/admin/table-combinations', { tableIds: made.tables, minCovers: 5, maxCovers: 6 })
+    made.combinations.push(combination.id)
+
+    await expect(await timesFor6()).toHaveCount(1)
+
+    // A party of 4 at one of its tables from 19:00: the combination is not free at 19:30, so 6 are not offered it.
+    const holder = await staffBooking(page, { date, startTime: '19:00', partySize: 4, tableIds: [made.tables[0]] })
+    made.bookings.push(holder.id)
+    await expect(await timesFor6()).toHaveCount(0)
+    await page.screenshot({ path: testInfo.outputPath('booking-six-combination-taken.png') })
+
+    // That booking cancelled: 19:30 is offered again.
+    await staffApi(page, 'PATCH', `/api/admin/reservations/${holder.id}`, { status: 'cancelled', version: holder.version })
+    await expect(await timesFor6()).toHaveCount(1)
+  } finally {
+    for (const id of made.bookings) await staffApi(page, 'DELETE', `/api/admin/reservations/${id}`)
+    for (const id of made.combinations) await staffApi(page, 'DELETE', `/api/admin/table-combinations/${id}`)
+    for (const id of made.tables) await staffApi(page, 'DELETE', `/api/admin/tables/${id}`)
+    for (const id of made.areas) await staffApi(page, 'DELETE', `/api/admin/areas/${id}`)
   }
 })

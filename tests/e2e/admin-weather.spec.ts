@@ -1,15 +1,19 @@
 /**
  * Closing the garden for rain in the browser (issue 34 item 6): a small plan
  * drawn through the API (a restaurant four-top, a garden four-top), a garden
- * booking; a manager closes the garden for the date in Tables & Areas, the
- * answer says the booking was moved, and the guest's email is written. The
+ * booking and one whose guest left no email address; a manager closes the
+ * garden for the date in Tables & Areas, the answer says both were moved, one
+ * guest emailed, and names the other to phone (kept in the area's card once
+ * the toast has gone), and the emailed guest's email is written. The
  * plan is taken away again at the end: a table left behind would change the
  * other tests' bookings.
  */
 import type { Page } from '@playwright/test'
 import { openSection, signInQuickly, staffApi } from './admin'
+import { seriousViolations } from './axe'
 import { expect, test, toastWith } from './fixtures'
 import { mailTo } from './mail'
+import { withServerDatabase } from './db'
 
 const confirm = (page: Page, name: string) => page.getByRole('alertdialog').getByRole('button', { name, exact: true }).click()
 
@@ -51,6 +55,25 @@ test('a manager closes the garden for rain: its booking moves inside and the gue
     })
     made.bookings.push(booking.id)
     expect(booking.tables).toEqual([expect.objectContaining({ name: `G${suffix}`, area: garden })])
+    // A second garden party whose guest left no email address (a phone booking): moved too, but staff must phone them.
+    made.tables.push((await staffApi(page, 'POST', '/api/admin/tables', { name: `D${suffix}b`, areaId: insideArea.id, maxCovers: 4 })).id)
+    const secondGarden = await staffApi(page, 'POST', '/api/admin/tables', { name: `G${suffix}b`, areaId: gardenArea.id, maxCovers: 4 })
+    made.tables.push(secondGarden.id)
+    const noEmail = await staffApi(page, 'POST', '/api/admin/reservations', {
+      name: `Phone Only ${suffix}`,
+      email: `no-email-${suffix}@example.com`,
+      phone: '07700 900 124',
+      date,
+      startTime: '19:30',
+      partySize: 2,
+      additionalInfo: '',
+      foodDrinks: 'food_and_drinks',
+      status: 'confirmed',
+      tableIds: [secondGarden.id],
+      force: true,
+    })
+    made.bookings.push(noEmail.id)
+    await withServerDatabase((db) => db.query(`update reservations set email = '' where id = $1`, [noEmail.id]))
 
     await page.setViewportSize({ width: 1280, height: 900 })
     await openSection(page, 'tables')
@@ -61,9 +84,17 @@ test('a manager closes the garden for rain: its booking moves inside and the gue
     await card.getByRole('button', { name: 'Close for a Date' }).click()
     await expect(page.getByRole('alertdialog')).toContainText('Its bookings that day move to free tables elsewhere at the same time')
     await confirm(page, 'Close Area')
-    await expect(toastWith(page, '1 booking was moved to another table at the same time, and the guest was emailed.')).toBeVisible()
+    const said = `2 bookings were moved to another table at the same time. 1 guest emailed. Not emailed, please phone: Phone Only ${suffix} (7:30 PM, 2): no email address.`
+    await expect(toastWith(page, said)).toBeVisible()
     await expect(card.getByRole('list', { name: `Dates ${garden} is closed` })).toContainText('Rain forecast')
+    // The toast goes in seconds; the guests to phone stay in the area's card.
+    const toDo = card.getByTestId(`closure-to-do-${garden}`)
+    await expect(toDo).toContainText('Still to do for that date')
+    await expect(toDo).toContainText(said)
+    expect(await seriousViolations(page)).toEqual([])
     await page.screenshot({ path: testInfo.outputPath('garden-closed.png') })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: testInfo.outputPath('garden-closed-390.png'), fullPage: true })
 
     // The booking now sits inside, at the same time.
     const listed = (await (await page.request.get(`/api/admin/reservations?date=${date}`)).json()) as { id: number; startTime: string; tables: { name: string }[] }[]

@@ -49,8 +49,9 @@ test.describe('staff sign-in', () => {
       'Email Templates',
       'Settings',
     ]) {
-      // The label, then the pending count when other tests have left pending bookings ('Pending Reservations 2 pending reservations').
-      await expect(sidebar.getByRole('link', { name: new RegExp(`^${label}(?:\\s*\\d+ pending reservations?)?$`) })).toBeVisible()
+      // The label, then the count when other tests have left pending bookings or new enquiries
+      // ('Pending Reservations 2 pending reservations', 'Event Enquiries 3 new').
+      await expect(sidebar.getByRole('link', { name: new RegExp(`^${label}(?:\\s*\\d+ (?:pending reservations?|new))?$`) })).toBeVisible()
     }
 
     await sidebar.getByRole('link', { name: 'Pending Reservations' }).click()

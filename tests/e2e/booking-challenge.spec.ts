@@ -42,6 +42,8 @@ test.describe('the booking form on a server that always asks for the challenge',
   let server: { url: string; child: { kill: (signal: string) => void }; exited: Promise<unknown> }
   let dataDir: string
   test.beforeAll(async () => {
+    // Starting an app and its PostgreSQL takes longer than a test's 30 s on a loaded machine (a hook keeps the project's timeout otherwise).
+    test.setTimeout(120_000)
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-challenge-'))
     // 0: every booking attempt must carry a valid, unused solution.
     server = await startServer({ dataDir, env: { CHALLENGE_AFTER_PER_ADDRESS: '0', LOG_LEVEL: 'warn' } })

@@ -19,6 +19,8 @@ let server: Awaited<ReturnType<typeof startServer>>
 let dataDir: string
 
 test.beforeAll(async () => {
+  // Starting an app and its PostgreSQL takes longer than a test's 30 s on a loaded machine (a hook keeps the project's timeout otherwise).
+  test.setTimeout(120_000)
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

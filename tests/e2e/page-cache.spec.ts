@@ -39,6 +39,8 @@ test.describe('cached public pages', () => {
   let b: Server
 
   test.beforeAll(async () => {
+    // Starting an app and its PostgreSQL takes longer than a test's 30 s on a loaded machine (a hook keeps the project's timeout otherwise).
+    test.setTimeout(120_000)
     a = await startServer({ dataDir: dirs[0], env: processAdminEnv })
     b = await startServer({ dataDir: dirs[1], env: { ...processAdminEnv, DATABASE_URL: embeddedDatabaseUrl(dirs[0]) } })
   })

@@ -36,6 +36,8 @@ test.describe('tables on bookings', () => {
   test.describe.configure({ mode: 'serial' })
 
   test.beforeAll(async () => {
+    // Starting an app and its PostgreSQL takes longer than a test's 30 s on a loaded machine (a hook keeps the project's timeout otherwise).
+    test.setTimeout(120_000)
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-tables-'))
     // No demo plan: the test draws its own.
     server = await startServer({ dataDir, env: { ...processAdminEnv, DEMO_PLAN: 'false' } })

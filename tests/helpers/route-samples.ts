@@ -87,7 +87,7 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   'post /api/admin/hour-exceptions': HOUR_EXCEPTION,
   'post /api/admin/events': EVENT,
   'patch /api/admin/events/:id': { ...EVENT, version: 1 },
-  'patch /api/admin/event-enquiries/:id': { status: 'contacted' },
+  'patch /api/admin/event-enquiries/:id': { status: 'contacted', notes: 'Called back: a table for four by the fire.', version: 1 },
   'put /api/admin/hour-exceptions/:id': { ...HOUR_EXCEPTION, version: 1 },
   'post /api/admin/hero-slides': HERO_SLIDE,
   'put /api/admin/hero-slides/:id': { ...HERO_SLIDE, version: 1 },

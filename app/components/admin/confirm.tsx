@@ -187,6 +187,8 @@ export function useConfirmedMutation<V, R = unknown>(options: {
     /** A save against an older version (errorCode 'stale_version'): the record as it is now, for the conflict dialog. */
     errorCurrent: (failure?.body as { current?: unknown } | null | undefined)?.current,
     clearError: () => setFailure(null),
+    /** The answer of the last success, for a panel that shows more of it than the toast. */
+    result: mutation.data,
   }
 }
 

@@ -3,8 +3,10 @@
  * one /admin route. Each panel is its own chunk, loaded when opened. Adding a
  * panel is a folder under components/admin and one line here.
  */
+import { useQuery } from '@tanstack/react-query'
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { can, type Permission, type Role } from '#common/permissions'
+import { enquiryCountsQuery } from '~/lib/queries/events'
 import { CountBadge } from './panel'
 import { usePendingReservations } from './pending/use-pending'
 
@@ -24,13 +26,19 @@ function PendingBadge() {
   return total > 0 ? <CountBadge count={total} label={total === 1 ? 'pending reservation' : 'pending reservations'} /> : null
 }
 
+/** The new enquiries beside Event Enquiries, when above 0: a screen reader hears '3 new'. */
+function EnquiriesBadge() {
+  const pending = useQuery(enquiryCountsQuery).data?.pending ?? 0
+  return pending > 0 ? <CountBadge count={pending} label="new" /> : null
+}
+
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'reservations', label: 'All Reservations', permission: 'reservations.read', Panel: lazy(() => import('./reservations/reservations-panel')) },
   { id: 'pending', label: 'Pending Reservations', permission: 'reservations.read', Panel: lazy(() => import('./pending/pending-panel')), Badge: PendingBadge },
   { id: 'tables', label: 'Tables & Areas', permission: 'tables.read', Panel: lazy(() => import('./tables/tables-panel')) },
   { id: 'hours', label: 'Opening Hours', permission: 'content.read', Panel: lazy(() => import('./hours/hours-panel')) },
   { id: 'events', label: 'Events Management', permission: 'content.read', Panel: lazy(() => import('./events/events-panel')) },
-  { id: 'enquiries', label: 'Event Enquiries', permission: 'enquiries.read', Panel: lazy(() => import('./enquiries/enquiries-panel')) },
+  { id: 'enquiries', label: 'Event Enquiries', permission: 'enquiries.read', Panel: lazy(() => import('./enquiries/enquiries-panel')), Badge: EnquiriesBadge },
   { id: 'menus', label: 'PDF Menus', permission: 'content.read', Panel: lazy(() => import('./menus/menus-panel')) },
   { id: 'cocktails', label: 'Cocktails', permission: 'content.read', Panel: lazy(() => import('./cocktails/cocktails-panel')) },
   { id: 'hero-slides', label: 'Hero Slides', permission: 'content.read', Panel: lazy(() => import('./hero-slides/hero-slides-panel')) },

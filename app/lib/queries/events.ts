@@ -1,12 +1,14 @@
 /** Events', event categories' and event enquiries' query keys and fetchers, for Events Management and Event Enquiries. */
-import type { AdminEnquiry, AdminEvent, AdminEventCategory } from '#common/event-schema'
+import type { AdminEnquiry, AdminEvent, AdminEventCategory, EnquiryCounts } from '#common/event-schema'
 import { getJson } from '../api'
 
 export const eventKeys = {
   /** The staff list of events: invalidate after any change to an event (or a booking for one). */
   all: ['/api/admin/events'] as const,
   categories: ['/api/admin/event-categories'] as const,
+  /** The staff list of enquiries; invalidating it also refetches the sidebar's count (its key starts the same). */
   enquiries: ['/api/admin/event-enquiries'] as const,
+  enquiryCounts: ['/api/admin/event-enquiries', 'counts'] as const,
   venue: ['/api/site-settings', 'venue'] as const,
 }
 
@@ -25,6 +27,15 @@ export const enquiriesQuery = {
   queryKey: eventKeys.enquiries,
   queryFn: async () => (await getJson<AdminEnquiry[]>('/api/admin/event-enquiries')) ?? [],
   // New enquiries come in while the panel is open.
+  refetchInterval: 30_000,
+  refetchOnWindowFocus: true,
+  staleTime: 0,
+}
+
+/** The sidebar's count of new enquiries: on focus and every half minute, as enquiries arrive while staff work. */
+export const enquiryCountsQuery = {
+  queryKey: eventKeys.enquiryCounts,
+  queryFn: async () => (await getJson<EnquiryCounts>('/api/admin/event-enquiries/counts')) ?? { pending: 0 },
   refetchInterval: 30_000,
   refetchOnWindowFocus: true,
   staleTime: 0,

@@ -15,7 +15,7 @@ import type { BookingAuditEntry } from '#common/audit-schema'
 import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '#common/constants'
 import { throwIfNotOk } from '../api'
 
-export type ReservationFilter = Partial<Pick<ReservationListQuery, 'date' | 'from' | 'to' | 'status' | 'q' | 'page' | 'pageSize' | 'needsTable'>>
+export type ReservationFilter = Partial<Pick<ReservationListQuery, 'date' | 'from' | 'to' | 'first' | 'status' | 'q' | 'page' | 'pageSize' | 'needsTable'>>
 
 export const reservationKeys = {
   /** Every admin reservation query: invalidate this after any change. */

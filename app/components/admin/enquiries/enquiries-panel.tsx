@@ -1,12 +1,21 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
+import { RESERVATION_DAY_PAGE_SIZE } from '#common/constants'
 import type { AdminEnquiry } from '#common/event-schema'
 import { ADMIN_MESSAGES } from '#common/messages'
+import { can } from '#common/permissions'
 import { SelectField } from '~/components/forms/fields'
-import { enquiriesQuery } from '~/lib/queries/events'
+import { currentUserQuery } from '~/lib/current-user'
+import { enquiriesQuery, eventKeys } from '~/lib/queries/events'
+import { fetchReservations, reservationKeys } from '~/lib/queries/reservations'
 import { AdminContext, useVenueDays } from '../admin-context'
+import { ConfirmDialog } from '../confirm'
+import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
+import { ReservationDetails } from '../reservations/reservation-details'
+import { useReservationActions } from '../reservations/use-reservation-actions'
 import { CopyButton } from './copy-button'
+import { bookingPrefill } from './enquiry-booking'
 import { EnquiryCard } from './enquiry-card'
 import { EnquiryDetails } from './enquiry-details'
 import {
@@ -22,7 +31,25 @@ import {
 } from './enquiry-filters'
 import { useEnquiryActions } from './use-enquiry-actions'
 
-/** Event Enquiries (SPEC.md section 2): who asked about which event, their status, and the tables to lay. */
+// All Reservations' own New Booking form ('Make a booking', issue 36), loaded when staff first reach for it.
+const ReservationDialog = lazyDialog(() => import('../reservations/reservation-dialog').then((m) => m.ReservationDialog))
+
+/** The booking an enquiry got, read from its day's list (the list is where staff's bookings come from). */
+function useLinkedBooking(booking: AdminEnquiry['booking']) {
+  const filter = { date: booking?.date ?? '', pageSize: RESERVATION_DAY_PAGE_SIZE }
+  return useQuery({
+    queryKey: reservationKeys.list(filter),
+    queryFn: () => fetchReservations(filter),
+    enabled: booking !== null,
+    select: (list) => list.reservations.find((r) => r.id === booking?.id) ?? null,
+  })
+}
+
+/**
+ * Event Enquiries (SPEC.md section 2): who asked about which event, their
+ * status, staff's notes, and the tables to lay; 'Make a booking' opens the
+ * New Booking form filled from an enquiry, and the enquiry then shows its booking.
+ */
 export default function EnquiriesPanel() {
   const enquiries = useQuery(enquiriesQuery)
   const { venueTimezone } = React.useContext(AdminContext)
@@ -30,6 +57,19 @@ export default function EnquiriesPanel() {
   const [filters, setFilters] = React.useState<EnquiryFilters>(DEFAULT_ENQUIRY_FILTERS)
   const [viewing, setViewing] = React.useState<AdminEnquiry | null>(null)
   const actions = useEnquiryActions()
+  const queryClient = useQueryClient()
+  const role = useQuery(currentUserQuery).data?.role
+  const canBook = can(role, 'reservations.write') && can(role, 'enquiries.write')
+  // The enquiry 'Make a booking' was pressed on, and the one whose booking is open.
+  const [booking, setBooking] = React.useState<AdminEnquiry | null>(null)
+  const [opened, setOpened] = React.useState<AdminEnquiry['booking']>(null)
+  const linked = useLinkedBooking(opened)
+  const reservationActions = useReservationActions({
+    onSaved: () => {
+      setBooking(null)
+      void queryClient.invalidateQueries({ queryKey: eventKeys.enquiries })
+    },
+  })
   const all = enquiries.data ?? []
   // Held after a status change, until the filters change: the list does not re-sort under the pointer.
   const [held, setHeld] = React.useState<{ filters: EnquiryFilters; order: number[] } | null>(null)
@@ -91,12 +131,30 @@ export default function EnquiriesPanel() {
                   setHeld({ filters, order: shown.map((s) => s.id) })
                   actions.setStatus(e.id, status)
                 }}
-                onView={() => setViewing(e)} onDelete={() => actions.remove(e.id)} />
+                onView={() => setViewing(e)}
+                onDelete={() => actions.remove(e.id)}
+                onBook={canBook ? () => setBooking(e) : undefined}
+                preloadBooking={ReservationDialog.preload}
+                onOpenBooking={() => setOpened(e.booking)}
+              />
             </li>
           ))}
         </ul>
       )}
       <EnquiryDetails enquiry={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      {booking && (
+        <ReservationDialog.Component
+          open
+          onOpenChange={(open) => !open && setBooking(null)}
+          defaultDate={today}
+          prefill={bookingPrefill(booking, today)}
+          enquiryId={booking.id}
+          description={`From ${booking.name}'s enquiry about ${booking.eventTitle}: check the details, then save. The enquiry is linked to the booking.`}
+          save={reservationActions.save}
+        />
+      )}
+      <ConfirmDialog {...reservationActions.save.dialog} />
+      <ReservationDetails reservation={opened ? (linked.data ?? null) : null} onOpenChange={(open) => !open && setOpened(null)} />
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { CalendarDays, Eye, Mail, Phone, Users } from 'lucide-react'
+import { CalendarCheck, CalendarDays, CalendarPlus, Eye, Mail, Phone, Users } from 'lucide-react'
 import * as React from 'react'
 import { ENQUIRY_STATUSES, type EnquiryStatus } from '#common/constants'
 import type { AdminEnquiry } from '#common/event-schema'
@@ -10,25 +10,35 @@ import { AdminContext } from '../admin-context'
 import { ItemActions } from '../item-actions'
 import { IconDetail } from '../panel'
 import { CopyButton } from './copy-button'
+import { bookedLabel } from './enquiry-booking'
+import { EnquiryNotes } from './enquiry-notes'
 import { ENQUIRY_STATUS_LABELS, enquiryText, eventWhen } from './enquiry-filters'
 import { EnquiryStatusBadge } from './status-badge'
 
 const STATUS_CHOICES = ENQUIRY_STATUSES.map((s) => ({ value: s, label: ENQUIRY_STATUS_LABELS[s]! }))
 
 /**
- * One enquiry: who, for which event, how many, how to reach them; its status
- * picked on the card and saved at once; Copy, View Details and Delete.
+ * One enquiry: who, for which event, how many, how to reach them; staff's
+ * notes; its status picked on the card and saved at once; 'Make a booking'
+ * (or, once made, the booking it got); Copy, View Details and Delete.
  */
 export function EnquiryCard({
   enquiry: e,
   onStatus,
   onView,
   onDelete,
+  onBook,
+  onOpenBooking,
+  preloadBooking,
 }: {
   enquiry: AdminEnquiry
   onStatus: (status: EnquiryStatus) => void
   onView: () => void
   onDelete: () => void
+  /** Opens the New Booking form filled from the enquiry; absent for staff who may not book. */
+  onBook?: () => void
+  onOpenBooking: () => void
+  preloadBooking?: () => void
 }) {
   const { venueTimezone } = React.useContext(AdminContext)
   const titleId = `enquiry-${e.id}-name`
@@ -74,6 +84,16 @@ export function EnquiryCard({
           <p className="line-clamp-2">{e.specialRequests}</p>
         </div>
       )}
+      {e.booking && (
+        <p className="flex items-center gap-2 text-sm">
+          <CalendarCheck className="size-4 text-muted-foreground" aria-hidden="true" />
+          <button type="button" className="font-semibold underline underline-offset-2 hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={onOpenBooking}>
+            {bookedLabel(e.booking)}
+            <span className="sr-only"> (open {e.name}&apos;s booking)</span>
+          </button>
+        </p>
+      )}
+      <EnquiryNotes enquiry={e} />
       <ItemActions label={`${e.name}'s enquiry`} onDelete={onDelete} className="items-end">
         <div className="grid gap-1">
           <label htmlFor={selectId} className="text-xs font-semibold text-muted-foreground">
@@ -81,6 +101,12 @@ export function EnquiryCard({
           </label>
           <NativeSelect id={selectId} className="h-9 w-36" value={e.status} options={STATUS_CHOICES} onChange={(event) => onStatus(event.target.value as EnquiryStatus)} />
         </div>
+        {!e.reservationId && onBook && (
+          <Button type="button" size="sm" onClick={onBook} onPointerEnter={preloadBooking} onFocus={preloadBooking} aria-label={`Make a booking for ${e.name}'s enquiry`}>
+            <CalendarPlus aria-hidden="true" />
+            Make a booking
+          </Button>
+        )}
         <CopyButton size="sm" variant="outline" text={() => enquiryText(e)} aria-label={`Copy ${e.name}'s enquiry`}>
           Copy
         </CopyButton>

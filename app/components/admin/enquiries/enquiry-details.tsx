@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { telHref } from '~/lib/tel'
 import { AdminContext } from '../admin-context'
 import { DetailRow } from '../panel'
+import { bookingWhen } from './enquiry-booking'
 import { eventWhen } from './enquiry-filters'
 import { EnquiryStatusBadge } from './status-badge'
 
@@ -38,6 +39,8 @@ export function EnquiryDetails({ enquiry: e, onOpenChange }: { enquiry: AdminEnq
                 </a>
               </DetailRow>
               <DetailRow label="Special requests">{e.specialRequests || 'None'}</DetailRow>
+              <DetailRow label="Notes">{e.notes || 'None'}</DetailRow>
+              <DetailRow label="Booking">{e.booking ? bookingWhen(e.booking) : 'Not booked yet'}</DetailRow>
               <DetailRow label="Sent">{formatInstant(e.createdAt, venueTimezone)}</DetailRow>
               {e.updatedAt !== e.createdAt && <DetailRow label="Last changed">{formatInstant(e.updatedAt, venueTimezone)}</DetailRow>}
             </dl>

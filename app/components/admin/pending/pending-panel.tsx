@@ -1,6 +1,6 @@
 import { Check, PartyPopper, Phone, X } from 'lucide-react'
 import * as React from 'react'
-import type { AdminReservation } from '#common/admin-reservations-schema'
+import { ADMIN_RESERVATION_MESSAGES, type AdminReservation } from '#common/admin-reservations-schema'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
 import { ADMIN_MESSAGES } from '#common/messages'
 import { formatInstant, formatLongDate, formatTime12 } from '#common/time'
@@ -41,9 +41,13 @@ function PendingCard({ reservation: r, onConfirm, onDecline }: { reservation: Ad
         <div className="min-w-0">
           <dt className="font-semibold text-muted-foreground">Email</dt>
           <dd className="truncate">
-            <a className="underline" href={`mailto:${r.email}`}>
-              {r.email}
-            </a>
+            {r.email ? (
+              <a className="underline" href={`mailto:${r.email}`}>
+                {r.email}
+              </a>
+            ) : (
+              ADMIN_RESERVATION_MESSAGES.noEmail
+            )}
           </dd>
         </div>
         <div>

@@ -1,5 +1,5 @@
-import { Armchair, Check, Eye, Mail, Phone, Users, X } from 'lucide-react'
-import type { AdminReservation } from '#common/admin-reservations-schema'
+import { Armchair, Check, Eye, Mail, MailX, Phone, Users, X } from 'lucide-react'
+import { ADMIN_RESERVATION_MESSAGES, type AdminReservation } from '#common/admin-reservations-schema'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
 import { formatShortDate, formatTime12 } from '#common/time'
 import { Badge } from '~/components/ui/badge'
@@ -35,7 +35,19 @@ export function tablesText(tables: AdminReservation['tables']): string {
  * enough for a thumb. A pending booking can be confirmed here, and a pending
  * or confirmed one cancelled (the prompt says whether the guest is emailed).
  */
-export function ReservationCard({ reservation: r, actions }: { reservation: AdminReservation; actions: CardActions }) {
+export function ReservationCard({
+  reservation: r,
+  actions,
+  where,
+  titleAs: Title = 'h3',
+}: {
+  reservation: AdminReservation
+  actions: CardActions
+  /** A search result's place and date (issue 36). */
+  where?: string
+  /** h4 under a search's group headings. */
+  titleAs?: 'h3' | 'h4'
+}) {
   const titleId = `reservation-${r.id}-name`
   return (
     <article
@@ -49,10 +61,16 @@ export function ReservationCard({ reservation: r, actions }: { reservation: Admi
       </div>
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 id={titleId} className="text-lg font-semibold leading-tight">
+          <Title id={titleId} className="text-lg font-semibold leading-tight">
             {r.name}
-          </h3>
+          </Title>
           <StatusBadge status={r.status} />
+          {where && (
+            // A search result says where it is (issue 36): 'Today', 'Upcoming' or 'Past', and its date.
+            <Badge variant="outline" data-testid="search-place">
+              {where}
+            </Badge>
+          )}
           <GuestConfirmationBadge reservation={r} />
           {r.needsTable && (
             <Badge variant="warning" data-testid="needs-table">
@@ -71,16 +89,25 @@ export function ReservationCard({ reservation: r, actions }: { reservation: Admi
             <dt className="text-muted-foreground">Preference</dt>
             <dd>{FOOD_DRINKS_LABELS[r.foodDrinks]}</dd>
           </div>
-          <IconDetail icon={Mail} label="Email" className="min-w-0" valueClassName="min-w-0 truncate">
-            <a className="underline-offset-2 hover:underline" href={`mailto:${r.email}`}>
-              {r.email}
-            </a>
-          </IconDetail>
-          <IconDetail icon={Phone} label="Phone">
-            <a className="underline-offset-2 hover:underline" href={telHref(r.phone)}>
-              {r.phone}
-            </a>
-          </IconDetail>
+          {r.email ? (
+            <IconDetail icon={Mail} label="Email" className="min-w-0" valueClassName="min-w-0 truncate">
+              <a className="underline-offset-2 hover:underline" href={`mailto:${r.email}`}>
+                {r.email}
+              </a>
+            </IconDetail>
+          ) : (
+            // A phone or walk-in booking taken without an email (issue 36): nothing is ever sent to its guest.
+            <IconDetail icon={MailX} label="Email" valueClassName="font-semibold">
+              {ADMIN_RESERVATION_MESSAGES.noEmail}
+            </IconDetail>
+          )}
+          {r.phone && (
+            <IconDetail icon={Phone} label="Phone">
+              <a className="underline-offset-2 hover:underline" href={telHref(r.phone)}>
+                {r.phone}
+              </a>
+            </IconDetail>
+          )}
         </dl>
         {r.additionalInfo && (
           // The padding is outside the clamped text: on the text itself it would show the top of a third line.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
-import type { AdminReservation, ReservationHistoryEntry } from '#common/admin-reservations-schema'
+import { ADMIN_RESERVATION_MESSAGES, type AdminReservation, type ReservationHistoryEntry } from '#common/admin-reservations-schema'
 import { auditWhen, auditWho, type BookingAuditEntry } from '#common/audit-schema'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
 import { formatInstant, formatLongDate, formatTime12 } from '#common/time'
@@ -30,14 +30,22 @@ export function ReservationDetails({ reservation: r, onOpenChange }: { reservati
               <DetailRow label="Time">{formatTime12(r.startTime)}</DetailRow>
               <DetailRow label="Party size">{r.partySize}</DetailRow>
               <DetailRow label="Email">
-                <a className="underline" href={`mailto:${r.email}`}>
-                  {r.email}
-                </a>
+                {r.email ? (
+                  <a className="underline" href={`mailto:${r.email}`}>
+                    {r.email}
+                  </a>
+                ) : (
+                  ADMIN_RESERVATION_MESSAGES.noEmail
+                )}
               </DetailRow>
               <DetailRow label="Phone">
-                <a className="underline" href={telHref(r.phone)}>
-                  {r.phone}
-                </a>
+                {r.phone ? (
+                  <a className="underline" href={telHref(r.phone)}>
+                    {r.phone}
+                  </a>
+                ) : (
+                  'None'
+                )}
               </DetailRow>
               <DetailRow label="Preference">{FOOD_DRINKS_LABELS[r.foodDrinks]}</DetailRow>
               <DetailRow label="Additional information">{r.additionalInfo || 'None'}</DetailRow>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
 import { useForm } from 'react-hook-form'
 import {
+  ADMIN_RESERVATION_MESSAGES,
   AdminReservationSchema,
   editFormOf,
   type AdminReservation,
@@ -47,9 +48,9 @@ function currentOf(body: unknown): AdminReservation | undefined {
   return current && typeof current === 'object' && 'version' in current ? (current as AdminReservation) : undefined
 }
 
-function initialValues(reservation: AdminReservation | undefined, date: string): AdminReservationForm {
+function initialValues(reservation: AdminReservation | undefined, date: string, prefill?: Partial<AdminReservationForm>): AdminReservationForm {
   if (reservation) return editFormOf(reservation)
-  return { name: '', email: '', phone: '', date, startTime: '19:00', partySize: 2, additionalInfo: '', foodDrinks: 'food_and_drinks', status: 'confirmed' }
+  return { name: '', email: '', phone: '', date, startTime: '19:00', partySize: 2, additionalInfo: '', foodDrinks: 'food_and_drinks', status: 'confirmed', ...prefill }
 }
 
 /**
@@ -64,16 +65,25 @@ export function ReservationDialog({
   reservation,
   defaultDate,
   save,
+  prefill,
+  enquiryId,
+  description,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   reservation?: AdminReservation
   defaultDate: string
   save: ReturnType<typeof useReservationActions>['save']
+  /** A new booking's fields filled in beforehand (a booking made from an event enquiry). */
+  prefill?: Partial<AdminReservationForm>
+  /** The event enquiry a new booking is made from: linked to it as it is saved. */
+  enquiryId?: number
+  /** Replaces the line under the dialog's title. */
+  description?: string
 }) {
   const form = useForm<AdminReservationForm, unknown, AdminReservationInput>({
     resolver: zodResolver(AdminReservationSchema),
-    defaultValues: initialValues(reservation, defaultDate),
+    defaultValues: initialValues(reservation, defaultDate, prefill),
   })
   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   const { errors } = form.formState
@@ -98,14 +108,14 @@ export function ReservationDialog({
   // A fresh form each time the dialog opens, for the booking it opens on.
   React.useEffect(() => {
     if (!open) return
-    form.reset(initialValues(reservation, defaultDate))
+    form.reset(initialValues(reservation, defaultDate, prefill))
     save.clearError()
     setSubmitted(null)
     setBase(reservation)
     setConflict(null)
     setPicked(null)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, reservation?.id])
+  }, [open, reservation?.id, enquiryId])
 
   // Someone else saved the booking while this form was open: show what differs, and let staff choose.
   React.useEffect(() => {
@@ -134,7 +144,7 @@ export function ReservationDialog({
           ? `Save the changes to ${values.name}'s booking: ${when}, ${values.partySize} ${values.partySize === 1 ? 'guest' : 'guests'}?`
           : `Book a table for ${values.name}, ${values.partySize} ${values.partySize === 1 ? 'guest' : 'guests'}, ${when}?`,
       confirmLabel: force ? 'Save anyway' : 'Save',
-      variables: { id: reservation?.id, values, force, version: base?.version, tableIds: picked ?? undefined },
+      variables: { id: reservation?.id, values, force, version: base?.version, tableIds: picked ?? undefined, enquiryId: reservation ? undefined : enquiryId },
       returnTo: 'form',
     })
   }
@@ -164,9 +174,10 @@ export function ReservationDialog({
         <DialogHeader>
           <DialogTitle>{reservation ? 'Edit Reservation' : 'New Booking'}</DialogTitle>
           <DialogDescription>
-            {reservation
-              ? 'A new date, time or a larger party is checked against the tables free.'
-              : 'A phone or walk-in booking, checked against the tables free like a booking made on the website.'}
+            {description ??
+              (reservation
+                ? 'A new date, time or a larger party is checked against the tables free.'
+                : 'A phone or walk-in booking, checked against the tables free like a booking made on the website.')}
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => ask(values))}>
@@ -181,7 +192,14 @@ export function ReservationDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
             <SelectField label="Status" options={STATUS_OPTIONS} error={errors.status?.message} {...form.register('status')} />
-            <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="off"
+              hint={ADMIN_RESERVATION_MESSAGES.emailHint}
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
             <TextField label="Phone" type="tel" autoComplete="off" error={errors.phone?.message} {...form.register('phone')} />
             <TextField label="Date" type="date" error={errors.date?.message} {...form.register('date')} />
             <TextField label="Time" type="time" error={errors.startTime?.message} {...form.register('startTime')} />

@@ -2,7 +2,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { CalendarPlus, Printer, Search } from 'lucide-react'
 import * as React from 'react'
 import { useSearchParams } from 'react-router'
-import type { AdminReservation } from '#common/admin-reservations-schema'
+import {
+  RESERVATION_SEARCH_LIMIT,
+  SEARCH_PLACE_LABELS,
+  searchCountText,
+  searchPlaceOf,
+  type AdminReservation,
+  type SearchPlace,
+} from '#common/admin-reservations-schema'
 import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '#common/constants'
 import { ADMIN_MESSAGES } from '#common/messages'
 import { formatLongDate } from '#common/time'
@@ -48,6 +55,16 @@ const LAYOUTS: { id: Layout; label: string }[] = [
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
+/** A search's results in its groups (issue 36): the day on screen, then upcoming, then past, each in the API's order. */
+function groupResults(reservations: AdminReservation[], shown: string | undefined, today: string) {
+  const groups = new Map<SearchPlace, AdminReservation[]>()
+  for (const r of reservations) {
+    const place = searchPlaceOf(r.date, shown, today)
+    groups.set(place, [...(groups.get(place) ?? []), r])
+  }
+  return (['shown', 'upcoming', 'past'] as const).flatMap((place) => (groups.has(place) ? [{ place, reservations: groups.get(place)! }] : []))
+}
+
 // The edit form (with the schema library and the form library) loads when staff first open it,
 // or as they reach for New Booking or Edit: the day's list comes up without it.
 const ReservationDialog = lazyDialog(() => import('./reservation-dialog').then((m) => m.ReservationDialog))
@@ -83,8 +100,11 @@ export default function ReservationsPanel() {
     )
 
   const date = view === 'today' ? today : view === 'tomorrow' ? tomorrow : view === 'custom' ? customDate : ''
-  const filter: ReservationFilter | null =
-    view === 'all'
+  // A search looks at every date (issue 36), the day on screen first; 'Needs a table' searches only its own list.
+  const searching = q !== '' && view !== 'needs-table'
+  const filter: ReservationFilter | null = searching
+    ? { q, first: date || undefined, pageSize: RESERVATION_SEARCH_LIMIT }
+    : view === 'all'
       ? { q, page, pageSize: RESERVATION_PAGE_SIZE }
       : view === 'needs-table'
         ? { q, page, pageSize: RESERVATION_PAGE_SIZE, needsTable: true }
@@ -102,7 +122,12 @@ export default function ReservationsPanel() {
   })
   React.useEffect(() => setPage(1), [view, q, date])
 
-  const heading = date
+  /** What a result's group is called, and the label on its card: where it is. */
+  const placeLabel = (place: SearchPlace) =>
+    place === 'shown' ? (date === today ? 'Today' : date === tomorrow ? 'Tomorrow' : formatLongDate(date)) : SEARCH_PLACE_LABELS[place]
+  const heading = searching
+    ? `Search results for “${q}”`
+    : date
     ? formatLongDate(date)
     : view === 'all'
       ? ADMIN_MESSAGES.allBookings
@@ -110,6 +135,14 @@ export default function ReservationsPanel() {
         ? 'Bookings that need a table'
         : ADMIN_MESSAGES.selectDate
   const data = filter ? list.data : undefined
+  const cardActions = (r: AdminReservation) => ({
+    onView: () => setViewing(r),
+    onEdit: () => setEditing(r),
+    preloadEdit: ReservationDialog.preload,
+    onDelete: () => actions.remove(r),
+    onConfirm: () => actions.confirm(r),
+    onCancel: () => actions.cancel(r),
+  })
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
 
   return (
@@ -124,7 +157,7 @@ export default function ReservationsPanel() {
               <CalendarPlus aria-hidden="true" />
               New Booking
             </Button>
-            <Button type="button" variant="outline" onClick={() => window.print()} disabled={!date || !data}>
+            <Button type="button" variant="outline" onClick={() => window.print()} disabled={!date || !data || searching}>
               <Printer aria-hidden="true" />
               Print run sheet
             </Button>
@@ -161,13 +194,24 @@ export default function ReservationsPanel() {
           <Label htmlFor="reservations-search">Search by name, email or phone</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input id="reservations-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
+            <Input
+              id="reservations-search"
+              type="search"
+              value={search}
+              maxLength={100}
+              aria-describedby="reservations-search-hint"
+              onChange={(e) => setSearch(e.target.value)}
+              className="pl-9"
+            />
           </div>
+          <p id="reservations-search-hint" className="text-xs text-muted-foreground">
+            {view === 'needs-table' ? 'Searches the bookings that need a table.' : 'Searches every date: this day first, then upcoming, then past.'}
+          </p>
         </div>
       </div>
 
       <div className="flex flex-wrap items-baseline justify-between gap-2 print:hidden">
-        {date && (
+        {date && !searching && (
           <div role="group" aria-label="Show the day as" className="flex gap-1 rounded-md bg-muted p-1">
             {LAYOUTS.map((l) => (
               <button
@@ -188,10 +232,16 @@ export default function ReservationsPanel() {
         <h2 className="font-display text-xl font-semibold" aria-live="polite">
           {heading}
         </h2>
-        {data && (
+        {data && !searching && (
           <p className="text-sm font-semibold" data-testid="reservations-count">
             {count(data.total, 'booking', 'bookings')}
             {date && ` · ${count(data.covers, 'guest', 'guests')} expected`}
+          </p>
+        )}
+        {/* The search's count, read out politely as the results change: the region comes empty with the search, its count once they load. */}
+        {searching && (
+          <p role="status" className="text-sm font-semibold" data-testid="search-count">
+            {data && !list.isPlaceholderData ? searchCountText(data.total, data.reservations.length) : ''}
           </p>
         )}
       </div>
@@ -216,24 +266,36 @@ export default function ReservationsPanel() {
           }
         >
           {(data) =>
-            date && layout === 'timeline' ? (
+            searching ? (
+              <div className={cn('space-y-5 print:hidden', list.isPlaceholderData && 'opacity-60')} aria-busy={list.isFetching}>
+                {groupResults(data.reservations, date || undefined, today).map(({ place, reservations }) => (
+                  <section key={place} aria-labelledby={`search-group-${place}`} className="space-y-3">
+                    <h3 id={`search-group-${place}`} className="text-base font-semibold">
+                      {placeLabel(place)} <span className="font-normal text-muted-foreground">({reservations.length})</span>
+                    </h3>
+                    <ul className="grid gap-3">
+                      {reservations.map((r) => (
+                        <li key={r.id}>
+                          <ReservationCard
+                            reservation={r}
+                            where={`${placeLabel(place) === formatLongDate(r.date) ? '' : `${placeLabel(place)} · `}${formatLongDate(r.date)}`}
+                            titleAs="h4"
+                            actions={cardActions(r)}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ))}
+              </div>
+            ) : date && layout === 'timeline' ? (
               <ReservationTimeline date={date} reservations={data.reservations} actions={actions} />
             ) : (
             <>
               <ul className={cn('grid gap-3 print:hidden', list.isPlaceholderData && 'opacity-60')} aria-busy={list.isFetching}>
                 {data.reservations.map((r) => (
                   <li key={r.id}>
-                    <ReservationCard
-                      reservation={r}
-                      actions={{
-                        onView: () => setViewing(r),
-                        onEdit: () => setEditing(r),
-                        preloadEdit: ReservationDialog.preload,
-                        onDelete: () => actions.remove(r),
-                        onConfirm: () => actions.confirm(r),
-                        onCancel: () => actions.cancel(r),
-                      }}
-                    />
+                    <ReservationCard reservation={r} actions={cardActions(r)} />
                   </li>
                 ))}
               </ul>

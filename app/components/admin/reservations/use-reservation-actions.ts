@@ -32,7 +32,8 @@ function moveBody({ reservation: r, tableIds, startTime }: MoveVariables) {
   return { ...AdminReservationSchema.parse({ ...editFormOf(r), startTime }), tableIds, version: r.version }
 }
 
-export type SaveVariables = { id?: number; values: AdminReservationInput; force?: boolean; version?: number; tableIds?: number[] }
+/** `enquiryId`: a new booking made from an event enquiry ('Make a booking'), linked to it as it is saved. */
+export type SaveVariables = { id?: number; values: AdminReservationInput; force?: boolean; version?: number; tableIds?: number[]; enquiryId?: number }
 
 /** The 409 of a save made on an older version of a booking: someone else changed it meanwhile. */
 export const isStaleVersion = (error: unknown) => error instanceof ApiError && error.code === 'stale_version'
@@ -61,9 +62,9 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
     invalidate: afterChange,
   })
   const save = useConfirmedMutation({
-    mutationFn: ({ id, values, force, version, tableIds }: SaveVariables) =>
+    mutationFn: ({ id, values, force, version, tableIds, enquiryId }: SaveVariables) =>
       id === undefined
-        ? apiRequest<AdminReservation>('POST', '/api/admin/reservations', { ...values, force, tableIds })
+        ? apiRequest<AdminReservation>('POST', '/api/admin/reservations', { ...values, force, tableIds, enquiryId })
         : apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { ...values, force, tableIds, version }).catch(async (error: unknown) => {
             if (isStaleVersion(error)) await queryClient.invalidateQueries({ queryKey: reservationKeys.all })
             throw error

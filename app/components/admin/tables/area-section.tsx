@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { CalendarX, Plus } from 'lucide-react'
 import * as React from 'react'
-import { formatDayShort, type AdminArea, type AdminCombination, type AdminTable } from '#common/tables-schema'
+import { closedAreaMessage, closureLeavesWork, CLOSURE_TO_DO_TITLE, formatDayShort, type AdminArea, type AdminCombination, type AdminTable } from '#common/tables-schema'
 import { FormError, TextField } from '~/components/forms/fields'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -27,9 +27,17 @@ function Closures({ area, canEdit, actions }: { area: AdminArea; canEdit: boolea
   const [date, setDate] = React.useState('')
   const [reason, setReason] = React.useState('')
   const close = actions.closeArea
+  // The last closure's answer stays here while it leaves guests to phone or seat: the toast is gone in seconds.
+  const outcome = close.result?.id === area.id && closureLeavesWork(close.result) ? close.result : undefined
   return (
     <div className="space-y-2">
       <h4 className="font-semibold">Closed dates</h4>
+      {outcome && (
+        <div className="rounded-md border border-border bg-muted p-3 text-sm" data-testid={`closure-to-do-${area.name}`}>
+          <p className="font-semibold">{CLOSURE_TO_DO_TITLE}</p>
+          <p>{closedAreaMessage(outcome)}</p>
+        </div>
+      )}
       {area.closures.length === 0 ? (
         <p className="text-sm text-muted-foreground">Open every day it is active.</p>
       ) : (
