@@ -147,6 +147,13 @@ describe('last orders in the Hours panel (PUT /api/admin/opening-hours/{dayOfWee
     expect(after).toEqual(row)
   })
 
+  it("gives a day's first row the kitchen's usual last orders when its hours take them", async () => {
+    await t.db.delete(openingHours).where(eq(openingHours.dayOfWeek, 2))
+    const opened = await putDay(2, { isClosed: false }, 200) // 12:00 to 22:00 to start from
+    expect(opened.body).toMatchObject({ dayOfWeek: 2, openTime: '12:00', closeTime: '22:00', lastOrdersTime: '21:00' })
+    await putDay(2, { isClosed: true }, 200)
+  })
+
   it('refuses a stale version (409 with the day as it is now)', async () => {
     const version = await dayVersion(t.db, 6)
     await staff.put('/api/admin/opening-hours/6').send({ lastOrdersTime: '20:00', version }).expect(200)
