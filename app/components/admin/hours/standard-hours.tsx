@@ -3,15 +3,18 @@ import * as React from 'react'
 import { DEFAULT_OPEN, HALF_HOURS, type OpeningHoursRow } from '#common/hours'
 import type { OpeningHoursChange } from '#common/hours-schema'
 import { LAST_ORDERS_MESSAGES } from '#common/last-orders'
+import { hasOwnServices, servicesSummary } from '#common/services'
 import { WEEKDAY_NAMES } from '#common/time'
 import { NativeSelect } from '~/components/forms/fields'
 import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { weekQuery } from '~/lib/queries/hours'
 import { ConfirmDialog } from '../confirm'
 import { ErrorState, LoadingState } from '../panel'
-import { useDayChange } from './use-hours-actions'
+import { ServicesDialog, type ServicesTarget } from './services-dialog'
+import { useDayChange, useServicesChange } from './use-hours-actions'
 
 const TIME_OPTIONS = HALF_HOURS.map((t) => ({ value: t, label: t }))
 const BLANK = { value: '', label: 'Not set' }
@@ -54,6 +57,8 @@ function describe(day: string, row: OpeningHoursRow, change: OpeningHoursChange)
 export function StandardHours() {
   const week = useQuery(weekQuery)
   const day = useDayChange()
+  const [servicesOf, setServicesOf] = React.useState<ServicesTarget | null>(null)
+  const services = useServicesChange({ onSaved: () => setServicesOf(null) })
 
   const change = (row: OpeningHoursRow, next: OpeningHoursChange) => {
     const name = WEEKDAY_NAMES[row.dayOfWeek]!
@@ -64,6 +69,10 @@ export function StandardHours() {
   React.useEffect(() => {
     if (stale) void week.refetch()
   }, [stale]) // eslint-disable-line react-hooks/exhaustive-deps
+  const servicesStale = Boolean(services.stale)
+  React.useEffect(() => {
+    if (servicesStale) void week.refetch()
+  }, [servicesStale]) // eslint-disable-line react-hooks/exhaustive-deps
 
   if (week.isPending) return <LoadingState />
   if (week.isError) return <ErrorState message="The opening hours could not be loaded." onRetry={() => void week.refetch()} />
@@ -122,11 +131,35 @@ export function StandardHours() {
                   onChange={(e) => change(row, { lastOrdersTime: e.target.value || null })}
                 />
               </div>
+              {open && row.openTime && row.closeTime && (
+                // Booking services (issue 36): a day with none of its own takes bookings over its hours, as before.
+                <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 sm:col-span-5">
+                  {hasOwnServices(row) ? (
+                    <p className="text-sm" data-testid={`services-${row.dayOfWeek}`}>
+                      <span className="sr-only">{name}'s booking services: </span>
+                      {servicesSummary(row.services!)}
+                    </p>
+                  ) : (
+                    <p className="text-sm text-muted-foreground">Bookings over the day's hours</p>
+                  )}
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    onClick={() =>
+                      setServicesOf({ label: name, kind: 'weekday', id: row.dayOfWeek, openTime: row.openTime!, closeTime: row.closeTime!, services: row.services, version: row.version })
+                    }
+                  >
+                    Edit services<span className="sr-only"> on {name}</span>
+                  </Button>
+                </div>
+              )}
             </li>
           )
         })}
       </ul>
       <ConfirmDialog {...day.dialog} />
+      <ServicesDialog target={servicesOf} onOpenChange={(next) => !next && setServicesOf(null)} save={services} />
     </>
   )
 }
