@@ -282,7 +282,7 @@ test.describe('booking services (issue 36)', () => {
         await dialog.getByRole('button', { name: 'Save Services' }).click()
         await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
         await expect(dialog).toHaveCount(0)
-        await expect(row.getByTestId('services-5')).toHaveText('Lunch 12:00–14:30 (12 a half hour) · Dinner 17:30–21:00')
+        await expect(row.getByTestId('services-5')).toHaveText("Friday's booking services: Lunch 12:00–14:30 (12 a half hour) · Dinner 17:30–21:00")
         await row.scrollIntoViewIfNeeded()
         await page.screenshot({ path: test.info().outputPath(`hours-services-${width}.png`), fullPage: true })
         expect(await seriousViolations(page)).toEqual([])

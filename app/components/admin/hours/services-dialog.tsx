@@ -85,8 +85,8 @@ export function ServicesDialog({
           <FormError message={problem ?? save.error} />
           <ul className="grid gap-3" aria-label="Services">
             {rows.map((row, i) => (
-              <li key={row.key} className="grid grid-cols-2 gap-2 rounded-md border border-border p-3 sm:grid-cols-[1fr_6rem_6rem_7rem_auto] sm:items-end">
-                <TextField label={`Service ${i + 1} name`} value={row.name} maxLength={40} fieldClassName="col-span-2 sm:col-span-1" onChange={(e) => update(row.key, { name: e.target.value })} />
+              <li key={row.key} className="grid grid-cols-2 gap-2 rounded-md border border-border p-3 sm:grid-cols-3 sm:items-end">
+                <TextField label={`Service ${i + 1} name`} value={row.name} maxLength={40} fieldClassName="col-span-2 sm:col-span-3" onChange={(e) => update(row.key, { name: e.target.value })} />
                 <SelectField label="Starts" options={times} value={row.startTime} onChange={(e) => update(row.key, { startTime: e.target.value })} />
                 <SelectField label="Ends" options={times} value={row.endTime} onChange={(e) => update(row.key, { endTime: e.target.value })} />
                 <TextField
@@ -96,7 +96,7 @@ export function ServicesDialog({
                   value={row.pacing}
                   onChange={(e) => update(row.key, { pacing: e.target.value })}
                 />
-                <Button type="button" variant="outline" disabled={rows.length === 1} onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>
+                <Button type="button" variant="outline" size="sm" className="col-span-2 justify-self-end sm:col-span-3" disabled={rows.length === 1} onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>
                   Remove<span className="sr-only"> {row.name || `service ${i + 1}`}</span>
                 </Button>
               </li>

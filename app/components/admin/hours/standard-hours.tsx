@@ -84,7 +84,7 @@ export function StandardHours() {
           const name = WEEKDAY_NAMES[row.dayOfWeek]!
           const open = !row.isClosed
           return (
-            <li key={row.dayOfWeek} className="grid grid-cols-2 gap-3 p-4 sm:grid-cols-[9rem_8rem_1fr_1fr_1fr] sm:items-center" data-testid={`hours-${row.dayOfWeek}`}>
+            <li key={row.dayOfWeek} className="grid grid-cols-2 gap-3 p-4 sm:grid-cols-[9rem_8rem_1fr_1fr_1fr_auto] sm:items-center" data-testid={`hours-${row.dayOfWeek}`}>
               <p className="flex items-center gap-2 font-semibold">
                 {name}
                 {!open && <Badge variant="danger">Closed</Badge>}
@@ -131,28 +131,27 @@ export function StandardHours() {
                   onChange={(e) => change(row, { lastOrdersTime: e.target.value || null })}
                 />
               </div>
-              {open && row.openTime && row.closeTime && (
+              {open && row.openTime && row.closeTime ? (
                 // Booking services (issue 36): a day with none of its own takes bookings over its hours, as before.
-                <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 sm:col-span-5">
-                  {hasOwnServices(row) ? (
-                    <p className="text-sm" data-testid={`services-${row.dayOfWeek}`}>
-                      <span className="sr-only">{name}'s booking services: </span>
-                      {servicesSummary(row.services!)}
-                    </p>
-                  ) : (
-                    <p className="text-sm text-muted-foreground">Bookings over the day's hours</p>
-                  )}
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    onClick={() =>
-                      setServicesOf({ label: name, kind: 'weekday', id: row.dayOfWeek, openTime: row.openTime!, closeTime: row.closeTime!, services: row.services, version: row.version })
-                    }
-                  >
-                    Edit services<span className="sr-only"> on {name}</span>
-                  </Button>
-                </div>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="justify-self-start sm:justify-self-end"
+                  onClick={() =>
+                    setServicesOf({ label: name, kind: 'weekday', id: row.dayOfWeek, openTime: row.openTime!, closeTime: row.closeTime!, services: row.services, version: row.version })
+                  }
+                >
+                  Edit services<span className="sr-only"> on {name}</span>
+                </Button>
+              ) : (
+                <span aria-hidden="true" />
+              )}
+              {open && hasOwnServices(row) && (
+                <p className="col-span-2 text-sm sm:col-span-6" data-testid={`services-${row.dayOfWeek}`}>
+                  <span className="sr-only">{name}'s booking services: </span>
+                  {servicesSummary(row.services!)}
+                </p>
               )}
             </li>
           )
