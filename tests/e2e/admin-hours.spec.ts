@@ -301,3 +301,34 @@ test.describe('booking services (issue 36)', () => {
     })
   }
 })
+
+test("an hour exception's own services are edited from its row, and /booking offers only them that date", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signInQuickly(page)
+  const tuesday = next(2, addDays(londonToday(), 97)) // closed in the seed: opened for the date
+  const made = (await staffApi(page, 'POST', '/api/admin/hour-exceptions', { date: tuesday, isClosed: false, openTime: '12:00', closeTime: '22:00', reason: 'Harvest supper' })) as { id: number }
+  try {
+    await openSection(page, 'hours')
+    await page.getByRole('tab', { name: 'Hour Exceptions' }).click()
+    const item = page.getByTestId(`exception-${tuesday}`)
+    await item.getByRole('button', { name: /^Edit services on / }).click()
+    const dialog = page.getByRole('dialog', { name: /^Harvest supper \(.*\): booking services$/ })
+    await dialog.getByLabel('Service 1 name').fill('Supper')
+    await dialog.getByLabel('Starts').selectOption('18:00')
+    await dialog.getByLabel('Ends').selectOption('20:00')
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Save Services' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+    await expect(page.getByTestId(`exception-services-${tuesday}`)).toHaveText('Supper 18:00–20:00')
+
+    await bookingCalendarAt(page, tuesday)
+    await dayButton(page, tuesday).click()
+    const time = page.getByLabel('Time', { exact: true })
+    await expect(time.locator('option[value="18:00"]')).toHaveCount(1)
+    await expect(time.locator('option[value="19:30"]')).toHaveCount(1)
+    await expect(time.locator('option[value="13:00"]')).toHaveCount(0)
+    await expect(time.locator('option[value="20:00"]')).toHaveCount(0)
+  } finally {
+    await staffApi(page, 'DELETE', `/api/admin/hour-exceptions/${made.id}`)
+  }
+})
