@@ -83,7 +83,12 @@ export function servicesFor(date: string, weekly: readonly WeeklyHours[], except
 
 /** The service a start time belongs to on a date, if any. */
 export function serviceAt(date: string, time: string, weekly: readonly WeeklyHours[], exceptions: readonly DateException[]): BookingService | undefined {
-  return servicesFor(date, weekly, exceptions).find((s) => serviceSlotTimes(s).includes(time))
+  if (!isValidTime(time)) return undefined
+  const at = timeToMinutes(time)
+  return servicesFor(date, weekly, exceptions).find((s) => {
+    const start = timeToMinutes(s.startTime)
+    return at >= start && at < timeToMinutes(s.endTime) && (at - start) % SLOT_MINUTES === 0
+  })
 }
 
 /** A service's start times: every 30 minutes from its start, each strictly before its end. */

@@ -2,7 +2,7 @@ import { and, asc, eq, gte } from 'drizzle-orm'
 import { DEFAULT_OPEN, HOURS_MESSAGES as M, hoursProblem, type HourExceptionRow, type OpeningHoursRow as AdminOpeningHoursRow } from '#common/hours'
 import type { HourExceptionInput, OpeningHoursChange } from '#common/hours-schema'
 import { defaultLastOrders, lastOrdersProblem } from '#common/last-orders'
-import { normalServices, servicesProblem, servicesSummary, type BookingService } from '#common/services'
+import { normalServices, SERVICES_MESSAGES, servicesProblem, servicesSummary, type BookingService } from '#common/services'
 import { formatShortDate, WEEKDAY_NAMES } from '#common/time'
 import { audit, changedFields, type Actor } from '../audit/audit'
 import { staleVersion } from '../audit/versions'
@@ -152,16 +152,15 @@ export function createHoursService(db: Db, { onChange = () => {}, timeZone = 'Eu
       const services = normalServices(given)
       const saved = await db.transaction(async (tx) => {
         const [current] = await tx.select(weeklyColumns).from(openingHours).where(eq(openingHours.dayOfWeek, dayOfWeek)).for('update')
-        const day = current ?? { isClosed: true, openTime: null, closeTime: null }
-        const problem = servicesProblem({ ...day, services }, true)
+        // A day never saved is closed: it is opened first.
+        const problem = current ? servicesProblem({ ...current, services }, true) : SERVICES_MESSAGES.closedDay
         if (problem) throw new ValidationError(problem, { services: problem })
-        if (!current) throw await staleDay(tx, dayOfWeek, null)
         const [row] = await tx
           .update(openingHours)
           .set({ services: services.length ? services : null, updatedAt: new Date() })
           .where(and(eq(openingHours.dayOfWeek, dayOfWeek), eq(openingHours.version, version)))
           .returning(weeklyColumns)
-        if (!row) throw await staleDay(tx, dayOfWeek, current.id)
+        if (!row) throw await staleDay(tx, dayOfWeek, current!.id)
         const name = WEEKDAY_NAMES[dayOfWeek]!
         const words = servicesWords(services)
         const summary = words ? `set ${name}'s services: ${words}` : `set ${name}'s bookings to one service, its hours`

@@ -146,6 +146,13 @@ describe('changing services: bad input, stale versions, the hours', () => {
     expect(after).toEqual(before)
   })
 
+  it('refuses services for a closed day, or a day never saved', async () => {
+    expect((await putServices(1, [LUNCH], 400)).body.message).toBe(SERVICES_MESSAGES.closedDay) // Monday: closed in the seed
+    await t.db.delete(openingHours).where(eq(openingHours.dayOfWeek, 2))
+    expect((await putServices(2, [LUNCH], 400)).body.message).toBe(SERVICES_MESSAGES.closedDay)
+    expect((await putServices(2, [], 400)).body.message).toBe(SERVICES_MESSAGES.closedDay)
+  })
+
   it('refuses a change of hours that would leave a service outside them', async () => {
     const res = await putDay(5, { openTime: '13:00' }, 400)
     expect(res.body.errors).toEqual({ services: "Lunch must be within the day's hours, from 13:00 to 23:30" })
