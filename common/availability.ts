@@ -7,6 +7,7 @@
  * own time zone never matters.
  */
 import { SLOT_MINUTES } from './constants'
+import { servicesOf, type BookingService } from './services'
 import { seatParty, type TablesDay } from './tables'
 import { addDays, dayOfWeek, isValidTime, minutesToTime, timeToMinutes, zonedParts } from './time'
 
@@ -17,6 +18,8 @@ export type WeeklyHours = {
   isClosed: boolean
   /** The kitchen's last orders (common/last-orders.ts); null or missing: food until close. */
   lastOrdersTime?: string | null
+  /** The day's booking services (common/services.ts); null, missing or none: one service spanning its hours. */
+  services?: readonly BookingService[] | null
 }
 export type DateException = {
   date: string
@@ -25,6 +28,8 @@ export type DateException = {
   isClosed: boolean
   /** The date's own last orders; null or missing: its weekday's. */
   lastOrdersTime?: string | null
+  /** The date's own booking services; null, missing or none: one service spanning its own hours. */
+  services?: readonly BookingService[] | null
 }
 export type BookingHours = { open: string; close: string }
 
@@ -61,6 +66,45 @@ export function bookingHoursFor(
   const source = exception ?? weekly.find((w) => w.dayOfWeek === weekday)
   if (!source || source.isClosed || !usableTime(source.openTime) || !usableTime(source.closeTime)) return null
   return { open: source.openTime, close: source.closeTime }
+}
+
+/**
+ * The booking services of a date (issue 36), by start time: those of its
+ * exception if there is one, otherwise of its weekday; a day that names none
+ * has one spanning its hours; a closed day none.
+ */
+export function servicesFor(date: string, weekly: readonly WeeklyHours[], exceptions: readonly DateException[]): readonly BookingService[] {
+  const exception = exceptions.find((e) => e.date === date)
+  const weekday = exception ? undefined : dayOfWeek(date)
+  const source = exception ?? weekly.find((w) => w.dayOfWeek === weekday)
+  if (!source || source.isClosed || !usableTime(source.openTime) || !usableTime(source.closeTime)) return []
+  return servicesOf(source)
+}
+
+/** The service a start time belongs to on a date, if any. */
+export function serviceAt(date: string, time: string, weekly: readonly WeeklyHours[], exceptions: readonly DateException[]): BookingService | undefined {
+  if (!isValidTime(time)) return undefined
+  const at = timeToMinutes(time)
+  return servicesFor(date, weekly, exceptions).find((s) => {
+    const start = timeToMinutes(s.startTime)
+    return at >= start && at < timeToMinutes(s.endTime) && (at - start) % SLOT_MINUTES === 0
+  })
+}
+
+/** A service's start times: every 30 minutes from its start, each strictly before its end. */
+export const serviceSlotTimes = (service: BookingService) => slotTimes({ open: service.startTime, close: service.endTime })
+
+/** The start times of a date: those of each of its services, in order. */
+export function bookingSlotTimes(date: string, weekly: readonly WeeklyHours[], exceptions: readonly DateException[]): string[] {
+  const services = servicesFor(date, weekly, exceptions)
+  const times = services.flatMap(serviceSlotTimes)
+  return services.length > 1 ? times.sort() : times
+}
+
+/** The rules with a service's own pacing, when it has one (else the booking setting's). */
+export function pacedBy<R extends CapacityRules>(rules: R, service: BookingService | undefined): R {
+  const own = service?.maxCoversPerSlot
+  return own && own > 0 && own !== rules.maxCoversPerSlot ? { ...rules, maxCoversPerSlot: own } : rules
 }
 
 /**
@@ -265,15 +309,23 @@ export function partyFitsTables(
  * date; its tests check that the two agree.
  */
 export function availableSlots(query: SlotQuery): string[] {
-  const { date, now, timeZone, rules, partySize, tables } = query
-  const times = slotTimes(bookingHoursFor(date, query.weekly, query.exceptions))
-  if (times.length === 0 || date > lastBookableDate(now, timeZone, rules.maxDaysAhead)) return []
+  const { date, now, timeZone, partySize, tables } = query
+  const services = servicesFor(date, query.weekly, query.exceptions)
+  if (services.length === 0 || date > lastBookableDate(now, timeZone, query.rules.maxDaysAhead)) return []
   const booksTables = tables?.plan.booksTables === true
-  return times.filter(
-    (time) =>
-      meetsNotice(date, time, now, timeZone, rules.minNoticeMinutes) &&
-      (booksTables
-        ? partyFitsTables({ date, startTime: time, partySize }, query.bookings, tables!, rules)
-        : partyFits(time, partySize, query.bookings, rules)),
-  )
+  const slots: string[] = []
+  // Each service with its own pacing (issue 36); a time between services is never offered.
+  for (const service of services) {
+    const rules = pacedBy(query.rules, service)
+    for (const time of serviceSlotTimes(service)) {
+      if (
+        meetsNotice(date, time, now, timeZone, rules.minNoticeMinutes) &&
+        (booksTables
+          ? partyFitsTables({ date, startTime: time, partySize }, query.bookings, tables!, rules)
+          : partyFits(time, partySize, query.bookings, rules))
+      )
+        slots.push(time)
+    }
+  }
+  return services.length > 1 ? slots.sort() : slots
 }

@@ -4,6 +4,7 @@ import { DAYS_THAT_MATTER_MAX_MONTHS, DAYS_THAT_MATTER_MONTHS } from './days-tha
 import { text } from './fields-schema'
 import { LAST_ORDERS_MESSAGES, lastOrdersProblem } from './last-orders'
 import { HOURS_MESSAGES as M, hoursProblem, onHalfHour } from './hours'
+import { MAX_SERVICES, SERVICE_NAME_MAX, SERVICE_PACING_MAX, SERVICES_MESSAGES as S } from './services'
 import { isValidDate } from './time'
 
 const time = (message: string) => text({ max: 5, label: 'Time', tooLong: message }).refine(onHalfHour, message)
@@ -23,6 +24,28 @@ export const OpeningHoursChangeSchema = z.union(
   { error: M.oneChange },
 )
 export type OpeningHoursChange = z.infer<typeof OpeningHoursChangeSchema>
+
+/** A booking service (issue 36): a name, a start and an end on half hours, and optionally its own pacing. */
+export const ServiceSchema = z.object(
+  {
+    name: text({ max: SERVICE_NAME_MAX, required: S.nameRequired, label: 'Name', tooLong: S.nameTooLong }),
+    startTime: time(S.startInterval),
+    endTime: time(S.endInterval),
+    maxCoversPerSlot: z
+      .number({ error: S.pacing })
+      .int(S.pacing)
+      .min(1, S.pacing)
+      .max(SERVICE_PACING_MAX, S.pacing)
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+  },
+  { error: S.list },
+)
+/** A day's services, replaced whole; none: one service spanning the day's hours. */
+export const ServicesSchema = z.array(ServiceSchema, { error: S.list }).max(MAX_SERVICES, S.tooMany)
+/** PUT /api/admin/opening-hours/{dayOfWeek}/services and /api/admin/hour-exceptions/{id}/services (with the day's version). */
+export const ServicesChangeSchema = z.object({ services: ServicesSchema }, { error: S.list })
 
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value)
 

@@ -5,6 +5,7 @@
  * common/hours-schema.ts.
  */
 import { SLOT_MINUTES } from './constants'
+import type { BookingService } from './services'
 import { formatLongDate, isValidTime, minutesToTime, timeToMinutes } from './time'
 
 export const HOURS_MESSAGES = {
@@ -48,6 +49,8 @@ export type OpeningHoursRow = {
   isClosed: boolean
   /** The kitchen's last orders (common/last-orders.ts); null: food until close. */
   lastOrdersTime: string | null
+  /** The day's own booking services (common/services.ts); null or missing: one spanning its hours. */
+  services?: BookingService[] | null
   /** What a save sends back: the day's version (0 for a day with no row yet). */
   version: number
 }
@@ -59,6 +62,8 @@ export type HourExceptionRow = {
   isClosed: boolean
   /** The date's own last orders; null: its weekday's. */
   lastOrdersTime: string | null
+  /** The date's own booking services; null: one spanning its own hours. */
+  services?: BookingService[] | null
   reason: string
   version: number
 }

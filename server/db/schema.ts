@@ -36,6 +36,8 @@ const isDate = (column: string) => sql.raw(`${column} ~ '^\\d{4}-\\d{2}-\\d{2}$'
 const isTime = (column: string) => sql.raw(`${column} ~ '^([01]\\d|2[0-3]):[0-5]\\d$'`)
 
 export type SlideButton = { text: string; link: string }
+/** A booking service as a day stores it (common/services.ts `BookingService`, issue 36). */
+export type BookingService = { name: string; startTime: string; endTime: string; maxCoversPerSlot?: number | null }
 
 export const heroSlides = pgTable('hero_slides', {
   id: serial('id').primaryKey(),
@@ -155,11 +157,14 @@ export const openingHours = pgTable(
     isClosed: boolean('is_closed').notNull().default(false),
     /** The kitchen's last orders (issue 36): after them a table is for drinks only; null: food until close. */
     lastOrdersTime: timeText('last_orders_time'),
+    /** The day's booking services (issue 36, docs/decisions/0030); null: one spanning its hours. */
+    services: jsonb('services').$type<BookingService[]>(),
     updatedAt: updatedAt(),
     version: version(),
   },
   (t) => [
     check('opening_hours_day_check', sql`${t.dayOfWeek} between 0 and 6`),
+    check('opening_hours_services_check', sql`services is null or jsonb_typeof(services) = 'array'`),
     check('opening_hours_open_check', sql`open_time is null or ${isTime('open_time')}`),
     check('opening_hours_close_check', sql`close_time is null or ${isTime('close_time')}`),
     check('opening_hours_last_orders_check', sql`last_orders_time is null or ${isTime('last_orders_time')}`),
@@ -177,12 +182,15 @@ export const hourExceptions = pgTable(
     isClosed: boolean('is_closed').notNull().default(false),
     /** The date's own last orders (issue 36); null: its weekday's. */
     lastOrdersTime: timeText('last_orders_time'),
+    /** The date's own booking services (issue 36); null: one spanning its own hours. */
+    services: jsonb('services').$type<BookingService[]>(),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
     version: version(),
   },
   (t) => [
     check('hour_exceptions_date_check', isDate('date')),
+    check('hour_exceptions_services_check', sql`services is null or jsonb_typeof(services) = 'array'`),
     check('hour_exceptions_reason_check', sql`length(trim(${t.reason})) > 0`),
     check('hour_exceptions_open_check', sql`open_time is null or ${isTime('open_time')}`),
     check('hour_exceptions_close_check', sql`close_time is null or ${isTime('close_time')}`),

@@ -2,6 +2,7 @@ import { and, asc, eq, gte } from 'drizzle-orm'
 import { DEFAULT_OPEN, HOURS_MESSAGES as M, hoursProblem, type HourExceptionRow, type OpeningHoursRow as AdminOpeningHoursRow } from '#common/hours'
 import type { HourExceptionInput, OpeningHoursChange } from '#common/hours-schema'
 import { defaultLastOrders, lastOrdersProblem } from '#common/last-orders'
+import { normalServices, SERVICES_MESSAGES, servicesProblem, servicesSummary, type BookingService } from '#common/services'
 import { formatShortDate, WEEKDAY_NAMES } from '#common/time'
 import { audit, changedFields, type Actor } from '../audit/audit'
 import { staleVersion } from '../audit/versions'
@@ -30,13 +31,22 @@ const publicExceptionColumns = {
 }
 // Staff's reads carry the kitchen's last orders and the version a save sends back; guests' do not
 // (the public opening hours keep SPEC.md's shape; the booking page learns last orders from the slots).
-const weeklyColumns = { ...publicWeeklyColumns, lastOrdersTime: openingHours.lastOrdersTime, version: openingHours.version }
-const exceptionColumns = { ...publicExceptionColumns, lastOrdersTime: hourExceptions.lastOrdersTime, version: hourExceptions.version }
+const weeklyColumns = { ...publicWeeklyColumns, lastOrdersTime: openingHours.lastOrdersTime, services: openingHours.services, version: openingHours.version }
+const exceptionColumns = { ...publicExceptionColumns, lastOrdersTime: hourExceptions.lastOrdersTime, services: hourExceptions.services, version: hourExceptions.version }
 
 /** The field a rule's message is about, for the form to show it beside. */
 const fieldOf = (message: string) => (message === M.closeAfterOpen ? 'closeTime' : 'openTime')
 
 type DayState = { isClosed: boolean; openTime: string | null; closeTime: string | null; lastOrdersTime: string | null }
+
+/** A change of hours must leave the day's services within them (400 naming the service, field `services`), as for last orders. */
+function checkServicesFit(day: DayState & { services?: readonly BookingService[] | null }) {
+  const problem = servicesProblem(day)
+  if (problem) throw new ValidationError(problem, { services: problem })
+}
+
+/** Services in the audit log's words: 'Lunch 12:00–14:30 · Dinner 17:30–21:00', or none. */
+const servicesWords = (services: readonly BookingService[]) => (services.length ? servicesSummary(services) : null)
 
 /** A weekday's change in words for the audit log: 'closed Mondays', 'set Friday's hours to 16:00 to 22:00', 'set Friday's last orders to 21:00'. */
 function dayChange(dayOfWeek: number, before: DayState | undefined, after: DayState): string {
@@ -114,6 +124,7 @@ export function createHoursService(db: Db, { onChange = () => {}, timeZone = 'Eu
         // Last orders stay within the day's hours, whichever of them changes.
         const lastOrders = lastOrdersProblem(next)
         if (lastOrders) throw new ValidationError(lastOrders, { lastOrdersTime: lastOrders })
+        checkServicesFit({ ...next, services: current?.services })
         // A day never saved is version 0: its first save inserts, unless someone else's first save came first.
         const [row] =
           version === 0
@@ -126,6 +137,58 @@ export function createHoursService(db: Db, { onChange = () => {}, timeZone = 'Eu
         if (!row) throw await staleDay(tx, dayOfWeek, current?.id ?? null)
         await audit(tx, actor, { action: 'update', entityType: 'opening_hours', entityId: row.id, summary: dayChange(dayOfWeek, current, row), ...changedFields(current, row, ['id']) })
         return row
+      })
+      onChange()
+      return saved
+    },
+
+    /**
+     * Replaces a weekday's booking services (issue 36), if the day is still
+     * at the version staff read, else 409 with the day as it is now. Each
+     * within the day's hours, none overlapping; none: one service spanning
+     * the hours. The day must have a row (open it first).
+     */
+    async setDayServices(actor: Actor, dayOfWeek: number, version: number, given: readonly BookingService[]): Promise<AdminOpeningHoursRow> {
+      const services = normalServices(given)
+      const saved = await db.transaction(async (tx) => {
+        const [current] = await tx.select(weeklyColumns).from(openingHours).where(eq(openingHours.dayOfWeek, dayOfWeek)).for('update')
+        // A day never saved is closed: it is opened first.
+        const problem = current ? servicesProblem({ ...current, services }, true) : SERVICES_MESSAGES.closedDay
+        if (problem) throw new ValidationError(problem, { services: problem })
+        const [row] = await tx
+          .update(openingHours)
+          .set({ services: services.length ? services : null, updatedAt: new Date() })
+          .where(and(eq(openingHours.dayOfWeek, dayOfWeek), eq(openingHours.version, version)))
+          .returning(weeklyColumns)
+        if (!row) throw await staleDay(tx, dayOfWeek, current!.id)
+        const name = WEEKDAY_NAMES[dayOfWeek]!
+        const words = servicesWords(services)
+        const summary = words ? `set ${name}'s services: ${words}` : `set ${name}'s bookings to one service, its hours`
+        await audit(tx, actor, { action: 'update', entityType: 'opening_hours', entityId: row.id, summary, ...changedFields(current, row, ['id']) })
+        return row
+      })
+      onChange()
+      return saved
+    },
+
+    /** Replaces an hour exception's booking services, as for a weekday (404 for none, 409 at an older version). */
+    async setExceptionServices(actor: Actor, id: number, version: number, given: readonly BookingService[]): Promise<HourExceptionRow> {
+      const services = normalServices(given)
+      const saved = await db.transaction(async (tx) => {
+        const [before] = await tx.select(exceptionColumns).from(hourExceptions).where(eq(hourExceptions.id, id)).for('update')
+        if (!before) throw new NotFoundError(M.exceptionNotFound)
+        const problem = servicesProblem({ ...before, services }, true)
+        if (problem) throw new ValidationError(problem, { services: problem })
+        const [after] = await tx
+          .update(hourExceptions)
+          .set({ services: services.length ? services : null })
+          .where(and(eq(hourExceptions.id, id), eq(hourExceptions.version, version)))
+          .returning(exceptionColumns)
+        if (!after) throw await staleException(tx, id)
+        const words = servicesWords(services)
+        const summary = words ? `set the services of ${exceptionName(after)}: ${words}` : `set ${exceptionName(after)} to one service, its hours`
+        await audit(tx, actor, { action: 'update', entityType: 'hour_exception', entityId: id, summary, ...changedFields(before, after) })
+        return after
       })
       onChange()
       return saved
@@ -158,6 +221,7 @@ export function createHoursService(db: Db, { onChange = () => {}, timeZone = 'Eu
         const row = await db.transaction(async (tx) => {
           const [before] = await tx.select(exceptionColumns).from(hourExceptions).where(eq(hourExceptions.id, id)).for('update')
           if (!before) throw new NotFoundError(M.exceptionNotFound)
+          checkServicesFit({ ...input, services: before.services })
           const [after] = await tx
             .update(hourExceptions)
             .set(input)

@@ -31,6 +31,30 @@ const ask = (over: Partial<BookingRequest> = {}): BookingRequest => ({ date: '20
 
 type Case = { rule: string; request?: Partial<BookingRequest>; day?: Partial<TableDay>; rules?: Partial<BookingRules>; now?: Date; expected: 'confirmed' | 'pending' | RefusalCode }
 
+// Saturdays split into lunch (its own pacing of 6) and dinner (the setting's 20): issue 36.
+const SPLIT: WeeklyHours[] = [
+  {
+    dayOfWeek: 6,
+    openTime: '12:00',
+    closeTime: '23:00',
+    isClosed: false,
+    services: [
+      { name: 'Lunch', startTime: '12:00', endTime: '14:30', maxCoversPerSlot: 6 },
+      { name: 'Dinner', startTime: '17:30', endTime: '21:00' },
+    ],
+  },
+]
+
+/** Booking services (issue 36): a time between services never starts; each service paces its own arrivals. */
+const SERVICE_CASES: Case[] = [
+  { rule: 'refuses a time between lunch and dinner', request: { startTime: '15:00' }, day: { weekly: SPLIT }, expected: 'between_services' },
+  { rule: 'refuses a time after dinner within the hours', request: { startTime: '21:00' }, day: { weekly: SPLIT }, expected: 'between_services' },
+  { rule: 'takes times within lunch and dinner', request: { startTime: '14:00' }, day: { weekly: SPLIT }, expected: 'confirmed' },
+  { rule: "refuses over lunch's own pacing", request: { startTime: '12:30', partySize: 4 }, day: { weekly: SPLIT, bookings: [booked('12:30', 4)] }, expected: 'pacing' },
+  { rule: "gives dinner the setting's pacing", request: { startTime: '19:30', partySize: 4 }, day: { weekly: SPLIT, bookings: [booked('19:30', 14)] }, expected: 'confirmed' },
+  { rule: "refuses over the setting's pacing at dinner", request: { startTime: '19:30', partySize: 4 }, day: { weekly: SPLIT, bookings: [booked('19:30', 17)] }, expected: 'pacing' },
+]
+
 const TABLE_CASES: Case[] = [
   { rule: 'confirms a party of 2 on an open evening', expected: 'confirmed' },
   { rule: 'confirms a party of 6, the largest confirmed at once', request: { partySize: 6 }, expected: 'confirmed' },
@@ -70,6 +94,21 @@ describe('decideBooking: a table', () => {
   it.each(TABLE_CASES)('$rule', ({ request, day: over, rules, now, expected }) => {
     const decision = decideBooking(ask(request), day(over), { ...RULES, ...rules }, now ?? NOW)
     expect(decision.outcome === 'accepted' ? decision.status : decision.reason.code).toBe(expected)
+  })
+
+  it.each(SERVICE_CASES)('$rule (services)', ({ request, day: over, rules, now, expected }) => {
+    const decision = decideBooking(ask(request), day(over), { ...RULES, ...rules }, now ?? NOW)
+    expect(decision.outcome === 'accepted' ? decision.status : decision.reason.code).toBe(expected)
+  })
+
+  it('names the services when a time falls between them', () => {
+    expect(decideBooking(ask({ startTime: '15:00' }), day({ weekly: SPLIT }), RULES, NOW)).toEqual({
+      outcome: 'refused',
+      reason: { code: 'between_services', message: 'We take bookings 12:00 PM–2:30 PM and 5:30 PM–9:00 PM on this day' },
+    })
+    // availableSlots agrees: lunch and dinner only, lunch paced by its own 6.
+    const slots = availableSlots({ date: '2026-11-21', partySize: 4, now: NOW, timeZone: 'Europe/London', weekly: SPLIT, exceptions: [], bookings: [booked('12:30', 4)], rules: RULES })
+    expect(slots).toEqual(['12:00', '13:00', '13:30', '14:00', '17:30', '18:00', '18:30', '19:00', '19:30', '20:00', '20:30'])
   })
 
   it("gives every slot reason the same words, naming the time and party, so a refusal tells nothing of others' bookings", () => {

@@ -14,10 +14,14 @@
  */
 import {
   bookingHoursFor,
+  bookingSlotTimes,
   fitsCovers,
   fitsPacing,
   lastBookableDate,
   lastOrdersFor,
+  pacedBy,
+  serviceAt,
+  servicesFor,
   slotTimes,
   zonedInstant,
   type ActiveBooking,
@@ -30,6 +34,7 @@ import { seatParty, type TablesDay } from '#common/tables'
 import type { FoodDrinks } from '#common/constants'
 import { isDrinksOnlyTime, LAST_ORDERS_MESSAGES } from '#common/last-orders'
 import { EVENT_FULL_MESSAGE, GUEST_LIMIT_MESSAGE, slotUnavailableMessage } from '#common/reservation-schema'
+import { serviceRanges, SERVICES_MESSAGES } from '#common/services'
 import { formatLongDate, formatTime12 } from '#common/time'
 import { ConflictError } from '../domain-errors'
 
@@ -96,6 +101,8 @@ export type BookingRules = CapacityRules &
  * `tables_taken` (each that does is held at some moment of the visit).
  * `last_orders` (issue 36): Food & Drinks at or after the kitchen's last
  * orders of the date; the guest may book Drinks Only (a 400, not a full time).
+ * `between_services` (issue 36): a time within the day's hours but in none of
+ * its booking services (between lunch and dinner); the message names them.
  */
 export type RefusalCode =
   | 'closed'
@@ -111,6 +118,7 @@ export type RefusalCode =
   | 'area_closed'
   | 'tables_taken'
   | 'last_orders'
+  | 'between_services'
 
 /**
  * A reason and the words the guest is given. The slot's reasons share one
@@ -143,11 +151,14 @@ export class BookingRefusedError extends ConflictError {
 }
 
 /** Accepts (confirmed, or pending for a party staff confirm themselves) or refuses a booking, from the day as read under the lock. */
-export function decideBooking(request: BookingRequest, day: BookingDay, rules: BookingRules, now: Date): BookingDecision {
+export function decideBooking(request: BookingRequest, day: BookingDay, settings: BookingRules, now: Date): BookingDecision {
+  // A table's pacing is its service's own when set (issue 36); events keep the setting.
+  const rules = 'covers' in day ? settings : pacedBy(settings, serviceAt(request.date, request.startTime, day.weekly, day.exceptions))
   // Event bookings keep their own capacity: events have no area to take tables from.
   if (!('covers' in day) && day.tables?.plan.booksTables) return tablesDecision(request, day, day.tables, rules, now)
   const refusal = 'covers' in day ? eventRefusal(request, day, rules) : tableRefusal(request, day, rules, now)
   if (refusal === 'last_orders') return kitchenClosed(request, day as TableDay)
+  if (refusal === 'between_services') return betweenServices(request, day as TableDay)
   if (refusal) return refused(refusal, request)
   return request.partySize <= rules.autoConfirmMaxParty ? CONFIRMED : PENDING
 }
@@ -169,6 +180,7 @@ function tablesDecision(request: BookingRequest, day: TableDay, tables: TablesDa
   if (day.duplicate) return refused('duplicate', request)
   if (overGuestLimit(day.guest, rules)) return refused('guest_limit', request)
   const refusal = windowRefusal(request, day, rules, now)
+  if (refusal === 'between_services') return betweenServices(request, day)
   if (refusal) return refused(refusal, request)
   if (pastLastOrders(request, day)) return kitchenClosed(request, day)
   if (!fitsPacing(request.startTime, request.partySize, day.bookings, rules)) return refused('pacing', request)
@@ -207,6 +219,12 @@ function kitchenClosed(request: BookingRequest, day: Pick<TableDay, 'weekly' | '
   return { outcome: 'refused', reason: { code: 'last_orders', message: LAST_ORDERS_MESSAGES.refused(formatTime12(lastOrders)) } }
 }
 
+/** The refusal of a time between the day's services, naming their times so the guest can choose one. */
+function betweenServices(request: BookingRequest, day: Pick<TableDay, 'weekly' | 'exceptions'>): BookingDecision {
+  const ranges = serviceRanges(servicesFor(request.date, day.weekly, day.exceptions))
+  return { outcome: 'refused', reason: { code: 'between_services', message: SERVICES_MESSAGES.betweenServices(ranges) } }
+}
+
 /** Whether one more booking would take the guest's email, phone or address past the limits of a date. */
 function overGuestLimit(guest: GuestCounts | undefined, rules: BookingRules): boolean {
   const limits = rules.guestLimits
@@ -223,8 +241,9 @@ export function slotRefusal(
   day: Pick<TableDay, 'weekly' | 'exceptions' | 'bookings'>,
   rules: BookingRules,
   now: Date,
-): 'closed' | 'past' | 'notice' | 'horizon' | 'capacity' | 'pacing' | undefined {
-  return windowRefusal({ date, startTime }, day, rules, now) ?? capacityRefusal({ startTime, partySize }, day, rules)
+): 'closed' | 'between_services' | 'past' | 'notice' | 'horizon' | 'capacity' | 'pacing' | undefined {
+  const paced = pacedBy(rules, serviceAt(date, startTime, day.weekly, day.exceptions))
+  return windowRefusal({ date, startTime }, day, paced, now) ?? capacityRefusal({ startTime, partySize }, day, paced)
 }
 
 /** The covers at each half hour of the visit, then the guests starting in its slot. */
@@ -244,8 +263,11 @@ function windowRefusal(
   day: Pick<TableDay, 'weekly' | 'exceptions'>,
   rules: BookingRules,
   now: Date,
-): 'closed' | 'past' | 'notice' | 'horizon' | undefined {
-  if (!slotTimes(bookingHoursFor(date, day.weekly, day.exceptions)).includes(startTime)) return 'closed'
+): 'closed' | 'between_services' | 'past' | 'notice' | 'horizon' | undefined {
+  if (!bookingSlotTimes(date, day.weekly, day.exceptions).includes(startTime)) {
+    // Within the day's hours but in none of its services: between lunch and dinner (issue 36).
+    return slotTimes(bookingHoursFor(date, day.weekly, day.exceptions)).includes(startTime) ? 'between_services' : 'closed'
+  }
   if (date > lastBookableDate(now, rules.timeZone, rules.maxDaysAhead)) return 'horizon'
   const start = zonedInstant(date, startTime, rules.timeZone)
   // A wall time the clocks skip (the hour lost in March) never starts.

@@ -47,7 +47,7 @@ const statements = (v: Values): Record<string, pg.QueryConfig> => ({
 })
 
 // The module's own fixed words: statuses, JSON keys, a table name, a consent's source.
-const OWN_LITERALS = new Set(['pending', 'confirmed', '[]', 'dayOfWeek', 'openTime', 'closeTime', 'isClosed', 'lastOrdersTime', 'date', 'startTime', 'partySize', 'reservations', 'id', 'booking',
+const OWN_LITERALS = new Set(['pending', 'confirmed', '[]', 'dayOfWeek', 'openTime', 'closeTime', 'isClosed', 'lastOrdersTime', 'services', 'date', 'startTime', 'partySize', 'reservations', 'id', 'booking',
   // The tables' reads (issue 34): JSON keys, and the space between a date and a time.
   ' ', 'tableId', 'reservationId', 'start', 'end', 'name', 'sortOrder', 'onlineBookable', 'isActive', 'areaId', 'minCovers', 'maxCovers', 'tableIds',
   'minParty', 'maxParty', 'durationMinutes', 'weekday'])

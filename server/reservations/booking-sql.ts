@@ -43,7 +43,7 @@ export function sqlName(name: string): string {
 }
 
 /**
- * The hours of a date (with the kitchen's last orders) and the bookings holding seats at `now`, summed per start time (the
+ * The hours of a date (with the kitchen's last orders and its booking services) and the bookings holding seats at `now`, summed per start time (the
  * capacity rules only add up guests by start time, and a busy Saturday's
  * hundred bookings become a dozen rows), for SQL naming the date and weekday.
  * With `starts` (SQL naming two times), only bookings starting between them,
@@ -55,10 +55,10 @@ export function dayColumns(date: string, dayOfWeek: string, now: string, exceptI
   const within = starts ? ` and start_time between ${starts.from} and ${starts.to}` : ''
   return `
   (select coalesce(json_agg(json_build_object('dayOfWeek', day_of_week, 'openTime', open_time,
-     'closeTime', close_time, 'isClosed', is_closed, 'lastOrdersTime', last_orders_time)), '[]'::json)
+     'closeTime', close_time, 'isClosed', is_closed, 'lastOrdersTime', last_orders_time, 'services', services)), '[]'::json)
      from opening_hours where day_of_week = ${dayOfWeek}) as weekly,
   (select coalesce(json_agg(json_build_object('date', date, 'openTime', open_time,
-     'closeTime', close_time, 'isClosed', is_closed, 'lastOrdersTime', last_orders_time)), '[]'::json)
+     'closeTime', close_time, 'isClosed', is_closed, 'lastOrdersTime', last_orders_time, 'services', services)), '[]'::json)
      from hour_exceptions where date = ${date}) as exceptions,
   (select coalesce(json_agg(json_build_object('startTime', start_time, 'partySize', guests)), '[]'::json)
      from (select start_time, sum(party_size)::int as guests from reservations

@@ -95,7 +95,8 @@ function staffMessage(
   const when = `${formatTime12(request.startTime)} on ${formatLongDate(request.date)}`
   const n = request.partySize
   switch (reason.code) {
-    case 'closed': {
+    case 'closed':
+    case 'between_services': {
       const conflict = staffConflict(request, staffDay.day, settings)
       return conflict?.code === 'outside_hours' ? conflict.message : `${when} does not exist: the clocks go forward then.`
     }

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { availableSlots, fitsCovers, fitsPacing, lastOrdersFor, zonedInstant } from '#common/availability'
+import { availableSlots, fitsCovers, fitsPacing, lastOrdersFor, pacedBy, serviceAt, zonedInstant } from '#common/availability'
 import {
   GUEST_CHANGE_CUTOFF_HOURS,
   MANAGE_MESSAGES as M,
@@ -158,7 +158,8 @@ export function createGuestBookings(
    * request without a table (as a large party nothing fits is taken), for staff.
    */
   async function lateSeats(client: pg.PoolClient, r: Reservation, day: DayData, rules: Awaited<ReturnType<SettingsService['booking']>>): Promise<boolean> {
-    if (!fitsPacing(r.startTime, r.partySize, day.bookings, rules)) return false
+    // The pacing of the booking's service when it has its own (issue 36).
+    if (!fitsPacing(r.startTime, r.partySize, day.bookings, pacedBy(rules, serviceAt(r.date, r.startTime, day.weekly, day.exceptions)))) return false
     if (!day.tables?.plan.booksTables) return fitsCovers(r.startTime, r.partySize, day.bookings, rules)
     const { rowCount } = await client.query('select 1 from reservation_tables where reservation_id = $1', [r.id])
     if (rowCount) return true

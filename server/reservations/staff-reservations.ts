@@ -10,7 +10,8 @@ import type {
 } from '#common/admin-reservations-schema'
 import { ADMIN_RESERVATION_MESSAGES as M, toAdminReservation, type BookedTable } from '#common/admin-reservations-schema'
 import { tablesFree, timeRange, turnTimeFor } from '#common/tables'
-import { bookingHoursFor, peakSeated, slotTimes, startingInSlot } from '#common/availability'
+import { bookingHoursFor, bookingSlotTimes, pacedBy, serviceAt, servicesFor, peakSeated, slotTimes, startingInSlot } from '#common/availability'
+import { serviceRanges } from '#common/services'
 import { formatLongDate, formatTime12, todayIn } from '#common/time'
 import { phoneKey } from '#common/phone'
 import type { Actor } from '../audit/audit'
@@ -59,6 +60,12 @@ export function staffConflict(
   const when = `${formatTime12(startTime)} on ${formatLongDate(date)}`
   const hours = bookingHoursFor(date, day.weekly, day.exceptions)
   if (!hours) return { code: 'outside_hours', message: `The venue takes no bookings on ${formatLongDate(date)}: it is closed that day.` }
+  if (slotTimes(hours).includes(startTime) && !bookingSlotTimes(date, day.weekly, day.exceptions).includes(startTime)) {
+    return {
+      code: 'outside_hours',
+      message: `${when} is between the services: bookings are taken ${serviceRanges(servicesFor(date, day.weekly, day.exceptions))} that day.`,
+    }
+  }
   if (!slotTimes(hours).includes(startTime)) {
     return {
       code: 'outside_hours',
@@ -73,10 +80,12 @@ export function staffConflict(
     }
   }
   const starting = startingInSlot(startTime, day.bookings)
-  if (rules.maxCoversPerSlot > 0 && starting + partySize > rules.maxCoversPerSlot) {
+  // The service's own pacing when it has one (issue 36).
+  const { maxCoversPerSlot } = pacedBy(rules, serviceAt(date, startTime, day.weekly, day.exceptions))
+  if (maxCoversPerSlot > 0 && starting + partySize > maxCoversPerSlot) {
     return {
       code: 'over_pacing',
-      message: `Too many arrivals at ${when}: ${starting} guests already start then, the limit is ${rules.maxCoversPerSlot} a half hour, and ${partySize} more would make ${starting + partySize}.`,
+      message: `Too many arrivals at ${when}: ${starting} guests already start then, the limit is ${maxCoversPerSlot} a half hour, and ${partySize} more would make ${starting + partySize}.`,
     }
   }
   return undefined

@@ -250,3 +250,85 @@ test.describe("the kitchen's last orders (issue 36)", () => {
     await expect(dialog).toBeHidden()
   })
 })
+
+test.describe('booking services (issue 36)', () => {
+  for (const width of [1280, 390]) {
+    test(`staff split Friday into lunch and dinner; /booking then offers no 3:00 PM on a Friday (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await signInQuickly(page)
+      const friday = next(5)
+      const before = await dayVersion(page, 5)
+      try {
+        await staffApi(page, 'PUT', '/api/admin/opening-hours/5', { openTime: '12:00', version: before })
+        await openSection(page, 'hours')
+        const row = page.getByTestId('hours-5')
+        await expect(row.getByTestId('services-5')).toHaveCount(0)
+        await row.getByRole('button', { name: 'Edit services on Friday' }).click()
+        const dialog = page.getByRole('dialog', { name: 'Friday: booking services' })
+        // A day with no services of its own starts as one service over its hours.
+        await dialog.getByLabel('Service 1 name').fill('Lunch')
+        await dialog.getByLabel('Ends').first().selectOption('14:30')
+        await dialog.getByLabel('Arrivals per half hour').first().fill('12')
+        await dialog.getByRole('button', { name: 'Add service' }).click()
+        await dialog.getByLabel('Service 2 name').fill('Dinner')
+        await dialog.getByLabel('Starts').nth(1).selectOption('14:00')
+        await dialog.getByLabel('Ends').nth(1).selectOption('21:00')
+        await dialog.getByRole('button', { name: 'Save Services' }).click()
+        // Checked before it is sent: the overlap is said, and focused.
+        await expect(dialog.getByRole('alert')).toHaveText('Lunch and Dinner overlap: each time belongs to one service')
+        await dialog.getByLabel('Starts').nth(1).selectOption('17:30')
+        await page.screenshot({ path: test.info().outputPath(`hours-services-dialog-${width}.png`), fullPage: true })
+        expect(await seriousViolations(page)).toEqual([])
+        await dialog.getByRole('button', { name: 'Save Services' }).click()
+        await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+        await expect(dialog).toHaveCount(0)
+        await expect(row.getByTestId('services-5')).toHaveText("Friday's booking services: Lunch 12:00–14:30 (12 a half hour) · Dinner 17:30–21:00")
+        await row.scrollIntoViewIfNeeded()
+        await page.screenshot({ path: test.info().outputPath(`hours-services-${width}.png`), fullPage: true })
+        expect(await seriousViolations(page)).toEqual([])
+
+        await bookingCalendarAt(page, friday)
+        await dayButton(page, friday).click()
+        const time = page.getByLabel('Time', { exact: true })
+        await expect(time.locator('option[value="13:00"]')).toHaveCount(1)
+        await expect(time.locator('option[value="19:00"]')).toHaveCount(1)
+        await expect(time.locator('option[value="15:00"]')).toHaveCount(0)
+        await expect(time.locator('option[value="21:30"]')).toHaveCount(0)
+      } finally {
+        await staffApi(page, 'PUT', '/api/admin/opening-hours/5/services', { services: [], version: await dayVersion(page, 5) })
+        await staffApi(page, 'PUT', '/api/admin/opening-hours/5', { openTime: '16:00', version: await dayVersion(page, 5) })
+      }
+    })
+  }
+})
+
+test("an hour exception's own services are edited from its row, and /booking offers only them that date", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signInQuickly(page)
+  const tuesday = next(2, addDays(londonToday(), 97)) // closed in the seed: opened for the date
+  const made = (await staffApi(page, 'POST', '/api/admin/hour-exceptions', { date: tuesday, isClosed: false, openTime: '12:00', closeTime: '22:00', reason: 'Harvest supper' })) as { id: number }
+  try {
+    await openSection(page, 'hours')
+    await page.getByRole('tab', { name: 'Hour Exceptions' }).click()
+    const item = page.getByTestId(`exception-${tuesday}`)
+    await item.getByRole('button', { name: /^Edit services on / }).click()
+    const dialog = page.getByRole('dialog', { name: /^Harvest supper \(.*\): booking services$/ })
+    await dialog.getByLabel('Service 1 name').fill('Supper')
+    await dialog.getByLabel('Starts').selectOption('18:00')
+    await dialog.getByLabel('Ends').selectOption('20:00')
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Save Services' }).click()
+    await expect(toastWith(page, 'Success!')).toContainText('Updated successfully!')
+    await expect(page.getByTestId(`exception-services-${tuesday}`)).toHaveText('Supper 18:00–20:00')
+
+    await bookingCalendarAt(page, tuesday)
+    await dayButton(page, tuesday).click()
+    const time = page.getByLabel('Time', { exact: true })
+    await expect(time.locator('option[value="18:00"]')).toHaveCount(1)
+    await expect(time.locator('option[value="19:30"]')).toHaveCount(1)
+    await expect(time.locator('option[value="13:00"]')).toHaveCount(0)
+    await expect(time.locator('option[value="20:00"]')).toHaveCount(0)
+  } finally {
+    await staffApi(page, 'DELETE', `/api/admin/hour-exceptions/${made.id}`)
+  }
+})

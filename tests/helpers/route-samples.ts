@@ -84,6 +84,9 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   // The version the booking was read at (a booking never changed is at 1).
   'patch /api/admin/reservations/:id': { ...STAFF_BOOKING, version: 1 },
   'put /api/admin/opening-hours/:dayOfWeek': { openTime: '16:00', version: 1 },
+  // A day's booking services (issue 36), within Friday's seeded hours (16:00-23:30) and the sample exception's (12:00-16:00).
+  'put /api/admin/opening-hours/:dayOfWeek/services': { services: [{ name: 'Dinner', startTime: '17:30', endTime: '21:00', maxCoversPerSlot: 12 }], version: 1 },
+  'put /api/admin/hour-exceptions/:id/services': { services: [{ name: 'Lunch', startTime: '12:00', endTime: '15:00' }], version: 1 },
   'post /api/admin/hour-exceptions': HOUR_EXCEPTION,
   'post /api/admin/events': EVENT,
   'patch /api/admin/events/:id': { ...EVENT, version: 1 },

@@ -3,6 +3,7 @@ import { CalendarX2, Plus } from 'lucide-react'
 import * as React from 'react'
 import type { HourExceptionRow } from '#common/hours'
 import { ADMIN_MESSAGES } from '#common/messages'
+import { hasOwnServices, servicesSummary } from '#common/services'
 import { formatLongDate } from '#common/time'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -12,12 +13,13 @@ import { ConfirmDialog } from '../confirm'
 import { ItemActions } from '../item-actions'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, QueryView } from '../panel'
-import { useExceptionActions } from './use-hours-actions'
+import { ServicesDialog, type ServicesTarget } from './services-dialog'
+import { useExceptionActions, useServicesChange } from './use-hours-actions'
 
 // The form (with the schema and form libraries) loads when staff first reach for it.
 const ExceptionDialog = lazyDialog(() => import('./exception-dialog').then((m) => m.ExceptionDialog))
 
-function ExceptionItem({ exception: e, onEdit, onDelete }: { exception: HourExceptionRow; onEdit: () => void; onDelete: () => void }) {
+function ExceptionItem({ exception: e, onEdit, onDelete, onServices }: { exception: HourExceptionRow; onEdit: () => void; onDelete: () => void; onServices: () => void }) {
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid={`exception-${e.date}`}>
       <div>
@@ -27,8 +29,20 @@ function ExceptionItem({ exception: e, onEdit, onDelete }: { exception: HourExce
           {!e.isClosed && e.lastOrdersTime && <span className="ml-2">Kitchen last orders {e.lastOrdersTime}</span>}
           <span className="ml-2 text-muted-foreground">{e.reason}</span>
         </p>
+        {!e.isClosed && hasOwnServices(e) && (
+          <p className="text-sm" data-testid={`exception-services-${e.date}`}>
+            {servicesSummary(e.services!)}
+          </p>
+        )}
       </div>
-      <ItemActions label={`the exception on ${formatLongDate(e.date)}`} onEdit={onEdit} onDelete={onDelete} preload={ExceptionDialog.preload} />
+      <div className="flex flex-wrap items-center gap-2">
+        {!e.isClosed && e.openTime && e.closeTime && (
+          <Button type="button" variant="outline" size="sm" onClick={onServices}>
+            Edit services<span className="sr-only"> on {formatLongDate(e.date)}</span>
+          </Button>
+        )}
+        <ItemActions label={`the exception on ${formatLongDate(e.date)}`} onEdit={onEdit} onDelete={onDelete} preload={ExceptionDialog.preload} />
+      </div>
     </li>
   )
 }
@@ -40,6 +54,8 @@ export function HourExceptions() {
   const [editing, setEditing] = React.useState<HourExceptionRow | 'new' | null>(null)
   const [showPast, setShowPast] = React.useState(false)
   const actions = useExceptionActions({ onSaved: () => setEditing(null) })
+  const [servicesOf, setServicesOf] = React.useState<ServicesTarget | null>(null)
+  const services = useServicesChange({ onSaved: () => setServicesOf(null) })
   const upcoming = exceptions.data?.filter((e) => e.date >= today) ?? []
   const past = exceptions.data?.filter((e) => e.date < today).reverse() ?? []
 
@@ -48,6 +64,9 @@ export function HourExceptions() {
       key={e.id}
       exception={e}
       onEdit={() => setEditing(e)}
+      onServices={() =>
+        setServicesOf({ label: `${e.reason} (${formatLongDate(e.date)})`, kind: 'exception', id: e.id, openTime: e.openTime!, closeTime: e.closeTime!, services: e.services, version: e.version })
+      }
       onDelete={() =>
         actions.remove.ask({
           title: 'Delete this exception?',
@@ -104,6 +123,7 @@ export function HourExceptions() {
       )}
       <ConfirmDialog {...actions.save.dialog} />
       <ConfirmDialog {...actions.remove.dialog} />
+      <ServicesDialog target={servicesOf} onOpenChange={(next) => !next && setServicesOf(null)} save={services} />
     </div>
   )
 }

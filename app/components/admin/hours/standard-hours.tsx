@@ -3,15 +3,18 @@ import * as React from 'react'
 import { DEFAULT_OPEN, HALF_HOURS, type OpeningHoursRow } from '#common/hours'
 import type { OpeningHoursChange } from '#common/hours-schema'
 import { LAST_ORDERS_MESSAGES } from '#common/last-orders'
+import { hasOwnServices, servicesSummary } from '#common/services'
 import { WEEKDAY_NAMES } from '#common/time'
 import { NativeSelect } from '~/components/forms/fields'
 import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import { weekQuery } from '~/lib/queries/hours'
 import { ConfirmDialog } from '../confirm'
 import { ErrorState, LoadingState } from '../panel'
-import { useDayChange } from './use-hours-actions'
+import { ServicesDialog, type ServicesTarget } from './services-dialog'
+import { useDayChange, useServicesChange } from './use-hours-actions'
 
 const TIME_OPTIONS = HALF_HOURS.map((t) => ({ value: t, label: t }))
 const BLANK = { value: '', label: 'Not set' }
@@ -54,6 +57,8 @@ function describe(day: string, row: OpeningHoursRow, change: OpeningHoursChange)
 export function StandardHours() {
   const week = useQuery(weekQuery)
   const day = useDayChange()
+  const [servicesOf, setServicesOf] = React.useState<ServicesTarget | null>(null)
+  const services = useServicesChange({ onSaved: () => setServicesOf(null) })
 
   const change = (row: OpeningHoursRow, next: OpeningHoursChange) => {
     const name = WEEKDAY_NAMES[row.dayOfWeek]!
@@ -64,6 +69,10 @@ export function StandardHours() {
   React.useEffect(() => {
     if (stale) void week.refetch()
   }, [stale]) // eslint-disable-line react-hooks/exhaustive-deps
+  const servicesStale = Boolean(services.stale)
+  React.useEffect(() => {
+    if (servicesStale) void week.refetch()
+  }, [servicesStale]) // eslint-disable-line react-hooks/exhaustive-deps
 
   if (week.isPending) return <LoadingState />
   if (week.isError) return <ErrorState message="The opening hours could not be loaded." onRetry={() => void week.refetch()} />
@@ -75,7 +84,7 @@ export function StandardHours() {
           const name = WEEKDAY_NAMES[row.dayOfWeek]!
           const open = !row.isClosed
           return (
-            <li key={row.dayOfWeek} className="grid grid-cols-2 gap-3 p-4 sm:grid-cols-[9rem_8rem_1fr_1fr_1fr] sm:items-center" data-testid={`hours-${row.dayOfWeek}`}>
+            <li key={row.dayOfWeek} className="grid grid-cols-2 gap-3 p-4 sm:grid-cols-[9rem_8rem_1fr_1fr_1fr_auto] sm:items-center" data-testid={`hours-${row.dayOfWeek}`}>
               <p className="flex items-center gap-2 font-semibold">
                 {name}
                 {!open && <Badge variant="danger">Closed</Badge>}
@@ -122,11 +131,34 @@ export function StandardHours() {
                   onChange={(e) => change(row, { lastOrdersTime: e.target.value || null })}
                 />
               </div>
+              {open && row.openTime && row.closeTime ? (
+                // Booking services (issue 36): a day with none of its own takes bookings over its hours, as before.
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="justify-self-start sm:justify-self-end"
+                  onClick={() =>
+                    setServicesOf({ label: name, kind: 'weekday', id: row.dayOfWeek, openTime: row.openTime!, closeTime: row.closeTime!, services: row.services, version: row.version })
+                  }
+                >
+                  Edit services<span className="sr-only"> on {name}</span>
+                </Button>
+              ) : (
+                <span aria-hidden="true" />
+              )}
+              {open && hasOwnServices(row) && (
+                <p className="col-span-2 text-sm sm:col-span-6" data-testid={`services-${row.dayOfWeek}`}>
+                  <span className="sr-only">{name}'s booking services: </span>
+                  {servicesSummary(row.services!)}
+                </p>
+              )}
             </li>
           )
         })}
       </ul>
       <ConfirmDialog {...day.dialog} />
+      <ServicesDialog target={servicesOf} onOpenChange={(next) => !next && setServicesOf(null)} save={services} />
     </>
   )
 }

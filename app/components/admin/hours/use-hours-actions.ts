@@ -1,6 +1,7 @@
 import type { HourExceptionRow, OpeningHoursRow } from '#common/hours'
 import type { HourExceptionInput, OpeningHoursChange } from '#common/hours-schema'
 import { ADMIN_MESSAGES } from '#common/messages'
+import type { BookingService } from '#common/services'
 import { apiRequest } from '~/lib/api'
 import { hoursKeys } from '~/lib/queries/hours'
 import { noticesKeys } from '~/lib/queries/notices'
@@ -18,6 +19,21 @@ export function useDayChange() {
       apiRequest<OpeningHoursRow>('PUT', `/api/admin/opening-hours/${dayOfWeek}`, { ...change, version }),
     success: ADMIN_MESSAGES.updated,
     invalidate: afterChange,
+  })
+}
+
+/** A day's booking services replaced whole (issue 36): a weekday's or an exception's, at the version the panel read. */
+export function useServicesChange(options: { onSaved?: () => void } = {}) {
+  return useConfirmedMutation({
+    mutationFn: ({ kind, id, services, version }: { kind: 'weekday' | 'exception'; id: number; services: BookingService[]; version: number }) =>
+      apiRequest<OpeningHoursRow | HourExceptionRow>(
+        'PUT',
+        kind === 'weekday' ? `/api/admin/opening-hours/${id}/services` : `/api/admin/hour-exceptions/${id}/services`,
+        { services, version },
+      ),
+    success: ADMIN_MESSAGES.updated,
+    invalidate: afterChange,
+    onSuccess: () => options.onSaved?.(),
   })
 }
 
