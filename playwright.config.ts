@@ -16,7 +16,14 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-'))
 /** The floor-plan tests' own server (see DRAWS_A_FLOOR_PLAN): the next port, its own data directory. */
 const floorPort = port + 1
 process.env.E2E_FLOOR_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-floor-'))
-/** Browser tests that change the public site's content for a moment (they put it back). */
+/** The content tests' own server (see CHANGES_PUBLIC_CONTENT): the port after, its own data directory. */
+const contentPort = port + 2
+process.env.E2E_CONTENT_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'pub-e2e-content-'))
+/**
+ * Browser tests that change the public site's content for a moment (they put it back): they talk to
+ * a server of their own, so that the tests reading those pages never see a fourth hero slide, the
+ * Sunday menu removed or the cocktail offer changed, and run from the start beside them.
+ */
 const CHANGES_PUBLIC_CONTENT = /admin-(hero-slides|menus|settings|cocktails)\.spec\.ts$/
 /**
  * Browser tests that draw a floor plan for a moment (they delete it): while a plan has a table the
@@ -57,10 +64,13 @@ export default defineConfig({
   projects: [
     // `metadata.dataDir`: the data directory of the server the project's tests talk to (tests/e2e/db.ts, mail.ts).
     { name: 'chromium', testIgnore: [CHANGES_PUBLIC_CONTENT, DRAWS_A_FLOOR_PLAN], metadata: { dataDir: process.env.E2E_DATA_DIR }, use: { ...devices['Desktop Chrome'] } },
-    // After every other test: these change what public pages show (a fourth hero slide, the
-    // Sunday menu removed and added again, the cocktail offer) while the tests that read those
-    // pages would otherwise run beside them on the other worker.
-    { name: 'content', testMatch: CHANGES_PUBLIC_CONTENT, dependencies: ['chromium'], metadata: { dataDir: process.env.E2E_DATA_DIR }, use: { ...devices['Desktop Chrome'] } },
+    // On their own server, beside everything else.
+    {
+      name: 'content',
+      testMatch: CHANGES_PUBLIC_CONTENT,
+      metadata: { dataDir: process.env.E2E_CONTENT_DATA_DIR },
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${contentPort}` },
+    },
     // On their own server, one file at a time, beside everything else.
     {
       name: 'floor-plan',
@@ -70,7 +80,11 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${floorPort}` },
     },
   ],
-  webServer: [testServer(port, process.env.E2E_DATA_DIR), testServer(floorPort, process.env.E2E_FLOOR_DATA_DIR)],
+  webServer: [
+    testServer(port, process.env.E2E_DATA_DIR),
+    testServer(floorPort, process.env.E2E_FLOOR_DATA_DIR),
+    testServer(contentPort, process.env.E2E_CONTENT_DATA_DIR),
+  ],
 })
 
 /** The production build on a throwaway data directory (tests/e2e/serve.mjs). */

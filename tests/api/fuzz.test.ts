@@ -13,7 +13,7 @@
  * time is kept, summed up per route at the end, and each route's 99th
  * percentile time is held to a bound.
  *
- * `npm test` runs a fixed seed and twenty random requests per route and mode
+ * `npm test` runs a fixed seed and twelve random requests per route and mode
  * (signed in, a public route gets a quarter of that: it was fuzzed signed out,
  * and only loading the session differs); `npm run fuzz` runs many more with a fresh seed (FUZZ_RUNS, FUZZ_SEED).
  * Page actions (React Router) are fuzzed against the production build: tests/e2e/page-actions-fuzz.spec.ts.
@@ -30,7 +30,7 @@ import { SAMPLES } from '../helpers/route-samples'
 import { registeredApiRoutes, routeName, type AppRoute } from '../helpers/routes'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123)
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12)
 const BLOCK_LIMIT_MS = 50
 /**
  * Each route's 99th percentile answer time, in the suite (a shared 2-core CI machine, requests one at a
