@@ -47,7 +47,9 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's page state as it runs (then kept only on failure): a cost every test
+    // pays on a machine whose cores the suite already fills. E2E_TRACE=1 records them (npm run test:e2e -- --trace on, too).
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [
