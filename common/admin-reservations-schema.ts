@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { FOOD_DRINKS, RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE, RESERVATION_STATUSES } from './constants'
 import { PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
 import { isoOf, toPublicReservation, type PublicReservation, type StoredReservation } from './reservation-form'
+import type { BookingSource } from './booking-source'
 import { isValidDate, isValidTime } from './time'
 
 export const ADMIN_RESERVATION_MESSAGES = {
@@ -197,6 +198,8 @@ export type AdminReservation = Omit<PublicReservation, 'email'> & {
   needsTable: boolean
   holdUntil: string | null
   guestConfirmedAt: string | null
+  /** Where it came from: online, phone, walk-in, event or waitlist. */
+  source: BookingSource
 }
 
 type Instant = Date | string | null | undefined
@@ -204,7 +207,7 @@ const isoOrNull = (at: Instant) => (at ? isoOf(at) : null)
 
 /** A stored reservation as the admin API answers it, with its tables and whether it needs one. */
 export function toAdminReservation(
-  r: StoredReservation & { version: number; durationMinutes: number; holdUntil?: Instant; guestConfirmedAt?: Instant },
+  r: StoredReservation & { version: number; durationMinutes: number; holdUntil?: Instant; guestConfirmedAt?: Instant; source?: BookingSource },
   seating: { tables: BookedTable[]; needsTable: boolean } = { tables: [], needsTable: false },
 ): AdminReservation {
   return Object.assign(toPublicReservation(r), {
@@ -216,6 +219,7 @@ export function toAdminReservation(
     needsTable: seating.needsTable,
     holdUntil: isoOrNull(r.holdUntil),
     guestConfirmedAt: isoOrNull(r.guestConfirmedAt),
+    source: r.source ?? 'online',
   })
 }
 

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
+import type { BookingSource } from '#common/booking-source'
 
 /**
  * The whole schema of SPEC.md section 3, plus the outbox of DESIGN.md section 4.
@@ -259,6 +260,12 @@ export const reservations = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** Who made the booking: a guest on the site, or staff (phone or walk-in). */
     createdBy: text('created_by').notNull().default('guest'),
+    /**
+     * Where the booking came from (issue 35; common/booking-source.ts): the public form (`online`), an
+     * event's booking (`event`), staff on the phone (`phone`), a party seated without booking (`walk_in`),
+     * or a waitlist offer the guest claimed (`waitlist`). Reports and the guest's history count by it.
+     */
+    source: text('source').$type<BookingSource>().notNull().default('online'),
     /** Who last changed its date, time, party or status, and when (null: never changed). */
     changedBy: text('changed_by'),
     changedAt: timestamp('changed_at', { withTimezone: true }),
@@ -293,6 +300,7 @@ export const reservations = pgTable(
   (t) => [
     check('reservations_duration_check', sql`${t.durationMinutes} between 15 and 720`),
     check('reservations_created_by_check', sql`${t.createdBy} in ('guest','staff')`),
+    check('reservations_source_check', sql`${t.source} in ('online','phone','walk_in','event','waitlist')`),
     check('reservations_changed_by_check', sql`${t.changedBy} in ('guest','staff')`),
     check('reservations_status_check', sql`${t.status} in ('pending','confirmed','cancelled')`),
     check(

@@ -27,6 +27,7 @@ const row = (v: Values) => ({
   holdUntil: v.at,
   phoneKey: v.text,
   clientKey: v.key,
+  source: 'online' as const,
 })
 
 /** Every statement the module builds, from the values given. */

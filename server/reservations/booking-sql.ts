@@ -335,6 +335,7 @@ export function asInserted(r: NewReservation, id: number, at: Date): Reservation
     guestConfirmedAt: null,
     phoneKey: r.phoneKey,
     clientKey: r.clientKey,
+    source: r.source,
     createdAt: at,
     updatedAt: at,
     reviewEmailSentAt: null,
@@ -357,10 +358,10 @@ export function insertReservationsQuery(rows: (NewReservation & { id: number })[
   return {
     name: 'reservations-insert',
     text: `insert into reservations (id, name, email, phone, date, start_time, party_size, additional_info,
-        food_drinks, receive_offers, status, event_id, idempotency_key, idempotency_fingerprint, hold_until, phone_key, client_key, duration_minutes)
+        food_drinks, receive_offers, status, event_id, idempotency_key, idempotency_fingerprint, hold_until, phone_key, client_key, duration_minutes, source)
       select * from json_to_recordset($1::json) as r("id" int, "name" text, "email" text, "phone" text, "date" text,
         "startTime" text, "partySize" int, "additionalInfo" text, "foodDrinks" text, "receiveOffers" bool, "status" text,
-        "eventId" int, "idempotencyKey" text, "idempotencyFingerprint" text, "holdUntil" timestamptz, "phoneKey" text, "clientKey" text, "durationMinutes" int)`,
+        "eventId" int, "idempotencyKey" text, "idempotencyFingerprint" text, "holdUntil" timestamptz, "phoneKey" text, "clientKey" text, "durationMinutes" int, "source" text)`,
     // json_to_recordset takes the keys its column list names and ignores any others a row has.
     values: [JSON.stringify(rows)],
   }

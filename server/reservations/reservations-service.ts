@@ -193,6 +193,7 @@ export function createReservationsService(
             holdUntil: decision.status === 'pending' ? new Date(now.getTime() + UNCONFIRMED_HOLD_MINUTES * 60_000) : null,
             phoneKey: holder.phoneKey,
             clientKey,
+            source: event ? 'event' : 'online',
           },
           consent: input.receiveOffers ? { email: input.email, name: input.name } : undefined,
           tableIds: decision.seated?.tableIds,

@@ -240,7 +240,7 @@ export function createStaffReservations(
         const seats = active && (staffDay.plan.booksTables || named?.length) ? seatsFor(fields, durationMinutes, staffDay, { named, force }) : []
         const [row] = await tx
           .insert(reservations)
-          .values({ ...fields, phoneKey: phoneKeyOf(fields.phone), durationMinutes, receiveOffers: false, createdBy: 'staff' })
+          .values({ ...fields, phoneKey: phoneKeyOf(fields.phone), durationMinutes, receiveOffers: false, createdBy: 'staff', source: 'phone' })
           .returning()
         if (seats.length) await replaceTables(client, row!.id, seats)
         await runStatements(client, [
