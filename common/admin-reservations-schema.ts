@@ -8,6 +8,7 @@ import { FOOD_DRINKS, RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE, RESERVAT
 import { PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
 import { isoOf, toPublicReservation, type PublicReservation, type StoredReservation } from './reservation-form'
 import type { BookingSource } from './booking-source'
+import { NO_VISIT_TIMES, type VisitState, type VisitTimes } from './visit'
 import { isValidDate, isValidTime } from './time'
 
 export const ADMIN_RESERVATION_MESSAGES = {
@@ -200,6 +201,9 @@ export type AdminReservation = Omit<PublicReservation, 'email'> & {
   guestConfirmedAt: string | null
   /** Where it came from: online, phone, walk-in, event or waitlist. */
   source: BookingSource
+  /** The visit on the night (issue 35): expected, arrived, seated, finished or no-show, and when each step was taken. */
+  visitState: VisitState
+  visitTimes: VisitTimes
 }
 
 type Instant = Date | string | null | undefined
@@ -220,6 +224,8 @@ export function toAdminReservation(
     holdUntil: isoOrNull(r.holdUntil),
     guestConfirmedAt: isoOrNull(r.guestConfirmedAt),
     source: r.source ?? 'online',
+    visitState: 'expected' as VisitState,
+    visitTimes: NO_VISIT_TIMES,
   })
 }
 
