@@ -89,6 +89,15 @@ function benchDb(dataDir) {
   return { query: async (text, values) => (await benchClient.ready, benchClient.query(text, values)) }
 }
 
+/** The statements that took most of PostgreSQL's time since the last reset, with their calls. */
+async function statementTimes(dataDir) {
+  const { rows } = await benchDb(dataDir).query(
+    `select calls::bigint as calls, round(total_exec_time::numeric, 1) as ms, rows::bigint as rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+       from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 15`,
+  )
+  return rows
+}
+
 let counter = 0
 function run(url, endpoint, extra = {}, duration = DURATION) {
   // Bodies and headers given as functions get a fresh request number each time.
@@ -130,6 +139,12 @@ const env = Object.assign({ LOG_LEVEL: 'warn', ADMIN_USERNAME: 'bench', ADMIN_PA
 const first = await startServer({ dataDir, env, buildDir })
 first.child.kill('SIGTERM')
 await first.exited
+// BENCH_STATEMENTS=1: PostgreSQL also counts each statement's time (pg_stat_statements), printed per
+// endpoint with a cost line: where the database's share of a request goes. Off by default: it costs a little.
+const STATEMENTS = process.env.BENCH_STATEMENTS === '1'
+if (STATEMENTS) {
+  fs.appendFileSync(path.join(dataDir, 'postgres', 'postgresql.conf'), "\nshared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track = all\n")
+}
 const server = await startServer({ dataDir, env, buildDir })
 await new Promise((r) => setTimeout(r, 2000))
 const idleAppKb = rssKb(server.child.pid)
@@ -150,13 +165,15 @@ try {
       plans.push({ name: endpoint.name, plan: plan.rows.map((r) => r['QUERY PLAN']).join('\n') })
     }
     if (WARMUP > 0) await run(server.url, endpoint, extra, WARMUP)
+    if (STATEMENTS && endpoint.costPer) await benchDb(dataDir).query('create extension if not exists pg_stat_statements; select pg_stat_statements_reset()')
     const before = endpoint.costPer ? await costSnapshot(dataDir, server.child.pid) : undefined
     // The load generator (this process) shares the machine's cores with the app and PostgreSQL.
     const loadGenerator = process.cpuUsage()
     const result = await run(server.url, endpoint, extra)
     const { user, system } = process.cpuUsage(loadGenerator)
     const after = endpoint.costPer ? await costSnapshot(dataDir, server.child.pid) : undefined
-    rows.push({ name: endpoint.name, endpoint, result, cost: before && after && { before, after, loadGenerator: user + system } })
+    const statements = STATEMENTS && endpoint.costPer ? await statementTimes(dataDir) : undefined
+    rows.push({ name: endpoint.name, endpoint, result, statements, cost: before && after && { before, after, loadGenerator: user + system } })
   }
 } finally {
   await benchClient?.end()
@@ -211,6 +228,12 @@ for (const { name, result, cost } of rows) {
   )
 }
 for (const line of costLines) console.log(line)
+for (const { name, result, statements } of rows) {
+  if (!statements) continue
+  const done = result['2xx'] || 1
+  console.log(`\nStatements of ${name} by PostgreSQL's time (µs per request answered 2xx, calls, rows, statement):`)
+  for (const s of statements) console.log(`${String(Math.round((Number(s.ms) * 1000) / done)).padStart(6)} µs ${String(s.calls).padStart(7)} ${String(s.rows).padStart(8)}  ${s.query}`)
+}
 for (const { name, plan } of plans) console.log(`\nQuery plan of ${name}:\n${plan}`)
 if (missed.length) {
   console.error(`\nBudgets missed:\n- ${missed.join('\n- ')}`)

@@ -314,7 +314,8 @@ export const reservations = pgTable(
     index('reservations_status_idx').on(t.status),
     // And reservations_active_covers_idx, (date, start_time, lower(email)) including party_size, id, status,
     // hold_until, phone_key and client_key on the active bookings, which drizzle cannot declare (INCLUDE):
-    // migrations 0005, 0006 and guest_holds_and_limits.
+    // migrations 0005, 0006 and guest_holds_and_limits. And reservations_guest_{email,phone,client}_idx, the public
+    // bookings' guest limits (date and one key each, partial): migration 0019 (drizzle's snapshot does not list them).
   ],
 )
 export type Reservation = typeof reservations.$inferSelect

@@ -75,9 +75,11 @@ export function dayColumns(date: string, dayOfWeek: string, now: string, exceptI
  * for staff's messages. The range lets a booking read only the holds its own
  * visit can meet; the date index narrows them to three dates first. A large
  * party's request that its guest did not confirm in time holds no table at
- * `now` (releaseLapsedTablesQuery).
+ * `now` (releaseLapsedTablesQuery). With `lapsedReleased` (the batch, which
+ * released the date's lapsed holds under its lock in the same transaction) only
+ * the holds of the dates either side are checked for that.
  */
-export function tablesDayColumns(date: string, from: string, to: string, fallback: string, now: string, exceptId = 'null', named = false) {
+export function tablesDayColumns(date: string, from: string, to: string, fallback: string, now: string, exceptId = 'null', named = false, lapsedReleased = false) {
   ;[date, from, to, fallback, now, exceptId].forEach(sqlName)
   const who = named
     ? `, 'name', r.name, 'partySize', r.party_size, 'startTime', r.start_time, 'date', r.date`
@@ -90,7 +92,7 @@ export function tablesDayColumns(date: string, from: string, to: string, fallbac
      'end', (extract(epoch from upper(h.during) - ${date}::text::timestamp) / 60)::int${who})), '[]'::json)
      from reservation_tables h${join}
      where h.active and h.reservation_id is distinct from ${exceptId}
-       and not exists (select 1 from reservations lapsed where lapsed.id = h.reservation_id and not ${holdsAt(now)})
+       and (${lapsedReleased ? `h.date = ${date} or ` : ''}not exists (select 1 from reservations lapsed where lapsed.id = h.reservation_id and not ${holdsAt(now)}))
        and h.during && tsrange((${date}::text || ' ' || ${from}::text)::timestamp, (${date}::text || ' ' || ${to}::text)::timestamp
          + make_interval(mins => greatest((select max(duration_minutes) from turn_times), ${fallback})))) as holds`
 }
@@ -127,19 +129,18 @@ export function heldSlotSql(email: string, date: string, startTime: string, exce
  * How many active bookings made on the public form (client_key set; staff's are
  * neither limited nor counted) a guest already has on a date: by email, by
  * phone (phone_key) and by the address they booked from (client_key), for SQL
- * naming them. Two lateral reads: the email's is an index probe of the
- * covering index's email key; the phone's and address's read the date's
- * entries of the covering index alone (both keys are included in it).
+ * naming them. Each is one probe of its own partial index (migration 0019:
+ * `reservations_guest_{email,phone,client}_idx`, public bookings only).
  */
 export function guestCountsSql(email: string, date: string, phone: string, client: string) {
   ;[email, date, phone, client].forEach(sqlName)
+  const counted = `${ACTIVE} and client_key is not null`
   return `left join lateral (select count(*)::int as by_email from reservations
-      where date = ${date} and lower(email) = lower(${email}) and ${ACTIVE} and client_key is not null) by_email on true
-    left join lateral (select count(*) filter (where phone_key = ${phone})::int as by_phone,
-        count(*) filter (where client_key = ${client})::int as by_client
-      from reservations where date = ${date} and ${ACTIVE} and client_key is not null) by_key on true`
+      where date = ${date} and lower(email) = lower(${email}) and ${counted}) by_email on true
+    left join lateral (select count(*)::int as by_phone from reservations where date = ${date} and phone_key = ${phone} and ${counted}) by_phone on true
+    left join lateral (select count(*)::int as by_client from reservations where date = ${date} and client_key = ${client} and ${counted}) by_client on true`
 }
-const GUEST_COUNT_COLUMNS = 'by_email.by_email, by_key.by_phone, by_key.by_client'
+const GUEST_COUNT_COLUMNS = 'by_email.by_email, by_phone.by_phone, by_client.by_client'
 
 /** Whether an email already holds an active booking at a date and time, for SQL naming them. */
 export function duplicateColumn(email: string, date: string, startTime: string) {
@@ -210,7 +211,7 @@ export function batchDaysQuery(
 ): pg.QueryConfig {
   return { text: BATCH_DAYS_TEXT, values: [dates, weekdays, from, to, now, fallbackMinutes, visits.first, visits.last] }
 }
-const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', '$5::timestamptz', 'null', { from: 'f', to: 't' })}, ${tablesDayColumns('d', 'vf', 'vl', '$6::int', '$5::timestamptz')}
+const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', '$5::timestamptz', 'null', { from: 'f', to: 't' })}, ${tablesDayColumns('d', 'vf', 'vl', '$6::int', '$5::timestamptz', 'null', false, true)}
         from unnest($1::text[], $2::int[], $3::text[], $4::text[], $7::text[], $8::text[]) as x(d, dow, f, t, vf, vl)`
 
 /**
@@ -224,8 +225,11 @@ const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', '$5::timesta
 export function releaseLapsedTablesQuery(dates: string[], now: Date): pg.QueryConfig {
   return { name: 'reservation-tables-release-lapsed', text: RELEASE_LAPSED_TEXT, values: [dates, now] }
 }
+// From the dates' pending bookings (reservations_date_status_idx) to their holds (the key's first column): a lapsed
+// request is pending, so the statement reads a few rows, not every hold of the dates.
 const RELEASE_LAPSED_TEXT = `delete from reservation_tables h using reservations r
-  where h.date = any($1::text[]) and h.active and r.id = h.reservation_id and not ${holdsAt('$2::timestamptz')}`
+  where r.date = any($1::text[]) and r.status = 'pending' and not ${holdsAt('$2::timestamptz')}
+    and h.reservation_id = r.id and h.active`
 
 /** Links a booking's tables to it (the triggers of migration 0009 fill in their date, time and state). */
 export function insertReservationTablesQuery(pairs: { reservationId: number; tableId: number }[]): pg.QueryConfig {
