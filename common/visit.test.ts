@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decideVisitMove, previousVisitState, type VisitBooking, type VisitState } from './visit'
+import { decideVisitMove, heldMinutes, previousVisitState, type VisitBooking, type VisitState } from './visit'
 
 const booking = (over: Partial<VisitBooking> = {}): VisitBooking => ({ status: 'confirmed', date: '2026-12-05', startTime: '19:30', visitState: 'expected', arrived: false, ...over })
 const at = (time: string, date = '2026-12-05') => ({ date, minutes: Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) })
@@ -44,5 +44,14 @@ describe('decideVisitMove', () => {
   it('knows the step an undo goes back to', () => {
     expect(previousVisitState({ visitState: 'expected', arrived: false })).toBeUndefined()
     expect(previousVisitState({ visitState: 'no_show', arrived: true })).toBe('arrived')
+  })
+})
+
+describe('heldMinutes', () => {
+  const r = { date: '2026-12-05', startTime: '19:00', durationMinutes: 120, visitTimes: { arrivedAt: null, seatedAt: null, finishedAt: null, noShowAt: null } }
+  it('is the duration, or until the party finished or was marked a no-show (venue time)', () => {
+    expect(heldMinutes({ ...r, visitState: 'seated' }, 'Europe/London')).toBe(120)
+    expect(heldMinutes({ ...r, visitState: 'finished', visitTimes: { ...r.visitTimes, finishedAt: '2026-12-05T20:10:00Z' } }, 'Europe/London')).toBe(70)
+    expect(heldMinutes({ ...r, visitState: 'no_show', visitTimes: { ...r.visitTimes, noShowAt: '2026-12-06T01:00:00Z' } }, 'Europe/London')).toBe(120)
   })
 })
