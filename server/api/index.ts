@@ -8,6 +8,7 @@ import { adminEmailRoutes } from './admin-email-routes'
 import { adminEventsRoutes } from './admin-events-routes'
 import { adminHeroRoutes } from './admin-hero-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
+import { adminLiveRoutes } from './admin-live-routes'
 import { adminMarketingRoutes } from './admin-marketing-routes'
 import { adminMenuRoutes } from './admin-menu-routes'
 import { adminNoticesRoutes } from './admin-notices-routes'
@@ -45,6 +46,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     menuRoutes(services),
     adminCocktailsRoutes(services),
     adminReservationRoutes(services),
+    adminLiveRoutes(services),
     adminHoursRoutes(services),
     adminNoticesRoutes(services),
     adminEmailRoutes(services),
