@@ -29,6 +29,7 @@ import { createSettingsService } from './settings/settings-service'
 import { createFloorPlan } from './tables/floor-plan'
 import { reseatClosedArea } from './reservations/weather-moves'
 import { createTurnTimes } from './tables/turn-times'
+import { createWaitlist } from './waitlist/waitlist-service'
 
 /**
  * Every service of the app, built once from the deps. API routers and
@@ -99,6 +100,8 @@ export function createServices(deps: Deps) {
       onAreaClosed: async (client, closure, actor) => (closure.weatherDependent ? reseatClosedArea(client, closure, actor, deps.clock.now()) : NOTHING_RESEATED),
     }),
     turnTimes: createTurnTimes(deps, { settings, onChange: forgetAvailability }),
+    // Listens to reservations' events: a cancellation or change queues its date's offers; a claim marks its entry (issue 35).
+    waitlist: createWaitlist(deps, { settings, reservations, events: reservations.events }),
   }
 }
 export type Services = ReturnType<typeof createServices>
