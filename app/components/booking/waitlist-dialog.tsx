@@ -10,7 +10,7 @@ import { ApiError, apiRequest } from '~/lib/api'
 import { sendWithChallenge, useChallenge } from '~/lib/challenge'
 
 type Errors = Partial<Record<keyof WaitlistFields, string>>
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
 
 /** The form's own checks, in the booking form's words (the server checks them again). */
 function fieldErrors(f: WaitlistFields): Errors {
