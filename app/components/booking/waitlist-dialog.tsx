@@ -12,6 +12,16 @@ import { sendWithChallenge, useChallenge } from '~/lib/challenge'
 type Errors = Partial<Record<keyof WaitlistFields, string>>
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
 
+/** The fields in the form's order, with their inputs' ids. */
+const FIELD_IDS: [keyof WaitlistFields, string][] = [
+  ['name', 'waitlist-name'],
+  ['email', 'waitlist-email'],
+  ['phone', 'waitlist-phone'],
+  ['partySize', 'waitlist-guests'],
+  ['earliestTime', 'waitlist-earliest'],
+  ['latestTime', 'waitlist-latest'],
+]
+
 /** The form's own checks, in the booking form's words (the server checks them again). */
 function fieldErrors(f: WaitlistFields): Errors {
   const errors: Errors = {}
@@ -95,7 +105,9 @@ export function WaitlistDialog({
     setErrors(found)
     setMessage(undefined)
     if (Object.keys(found).length > 0) {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+      // The first field with a message, in the form's order, takes focus (its message is read with it).
+      const first = FIELD_IDS.find(([key]) => found[key])
+      if (first) document.getElementById(first[1])?.focus()
       return
     }
     setPending(true)
