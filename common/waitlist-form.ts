@@ -88,5 +88,18 @@ export type AdminWaitlistEntry = {
 
 /** What the claim page shows of an offer, and what became of it. */
 export type OfferState = 'open' | 'claimed' | 'expired' | 'taken' | 'gone'
-/** `justBooked`: this press made the booking (else it was claimed before). */
-export type OfferView = { state: OfferState; justBooked: boolean; name: string; date: string; startTime: string; partySize: number; venuePhone: string }
+/**
+ * `justBooked`: this press made the booking (else it was claimed before);
+ * `refusal`: the booking engine's words when the claim failed for the guest's
+ * own reason rather than a table taken meanwhile (a booking at that time already).
+ */
+export type OfferView = {
+  state: OfferState
+  justBooked: boolean
+  refusal?: string
+  name: string
+  date: string
+  startTime: string
+  partySize: number
+  venuePhone: string
+}

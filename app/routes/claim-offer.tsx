@@ -92,7 +92,9 @@ function OfferDetails({ view, answered }: { view: OfferView; answered: boolean }
   const navigation = useNavigation()
   const says = view.justBooked
     ? { title: 'Your table is booked', text: () => 'Thank you: your confirmation is on its way to your email. We look forward to seeing you.' }
-    : SAYS[view.state]
+    : view.refusal
+      ? { title: 'We could not book this table for you', text: () => `${view.refusal} You keep your place on the waitlist.` }
+      : SAYS[view.state]
   return (
     <>
       <h1 className="mt-6 text-4xl font-semibold text-primary">{says.title}</h1>

@@ -54,6 +54,9 @@ export const WAITLIST_OFFERS_TASK = 'waitlist_offers'
 /** The crontab's task that expires offers past their 30 minutes and offers their times on. */
 export const WAITLIST_EXPIRY_TASK = 'waitlist_expiry'
 
+/** The engine's refusals that mean someone else took the time first (any other is the guest's own: a booking then already, say). */
+const TAKEN_MEANWHILE = ['capacity', 'pacing', 'tables_taken', 'no_table_fits', 'area_closed'] as const
+
 /** Entries still in the queue: waiting, or holding an offer. */
 const ACTIVE = ['waiting', 'offered'] as const
 
@@ -404,12 +407,14 @@ export function createWaitlist(
         return viewOf(entry, created.replayed ? 'claimed' : 'booked')
       } catch (error) {
         if (!(error instanceof BookingRefusedError)) throw error
-        // Taken meanwhile: back in the queue at the place it joined (its position is its joining order).
+        // Taken meanwhile (or refused for the guest's own reason, said in the engine's words): back in the
+        // queue at the place it joined (its position is its joining order).
         await db
           .update(waitlistEntries)
           .set({ status: 'waiting', offeredTime: null, offerExpiresAt: null, updatedAt: clock.now() })
           .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.offerCount, n), eq(waitlistEntries.status, 'offered')))
-        return viewOf(entry, 'taken')
+        const taken = (TAKEN_MEANWHILE as readonly string[]).includes(error.reason.code)
+        return { ...(await viewOf(entry, 'taken')), ...(taken ? {} : { refusal: error.reason.message }) }
       }
     },
 

@@ -156,6 +156,21 @@ describe('an offer not claimed in 30 minutes', () => {
   })
 })
 
+describe('a claim the engine refuses for the guest’s own reason', () => {
+  it('says so in the engine’s words, and the guest keeps their place', async () => {
+    const date = '2027-03-06'
+    const own = await givenBooking(date, '19:30')
+    const other = await givenBooking(date, '19:30')
+    // The guest waits with the email of a booking they already hold at 19:30.
+    const id = (await join(guest({ date, email: own.email })).expect(201)).body.id as number
+    await t.db.update(reservations).set({ status: 'cancelled' }).where(eq(reservations.id, other.id))
+    await t.services.waitlist.runOffers(date)
+    const view = await t.services.waitlist.claim(tokenOf(await entry(id)))
+    expect(view).toMatchObject({ state: 'taken', refusal: 'Sorry, 7:30 PM is no longer available for 2 guests. Please choose another time.' })
+    expect(await entry(id)).toMatchObject({ status: 'waiting' })
+  })
+})
+
 describe('two app instances', () => {
   it('offer a freed time once when the job runs on both at once', async () => {
     const date = '2027-01-16'
