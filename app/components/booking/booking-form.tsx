@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Phone } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { isDayDisabled, type DateException, type WeeklyHours } from '#common/availability'
 import {
   FOOD_DRINKS,
@@ -35,7 +35,9 @@ import { BookingCalendar } from './booking-calendar'
 import { BookingConfirmation } from './booking-confirmation'
 import { TimeSelect } from './time-select'
 import { useAvailableSlots } from './use-available-slots'
-import { WaitlistDialog } from './waitlist-dialog'
+
+// Loaded when a guest asks to join (few ever do): the page's own script stays within its budget.
+const WaitlistDialog = lazy(() => import('./waitlist-dialog').then((m) => ({ default: m.WaitlistDialog })))
 
 export type BookingFormProps = {
   today: string
@@ -81,6 +83,7 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
   const [errors, setErrors] = useState<Partial<Record<keyof ReservationForm, string>>>({})
   const [confirmed, setConfirmed] = useState<PublicReservation | null>(null)
   const [waitlistOpen, setWaitlistOpen] = useState(false)
+  const waitlistButtonRef = useRef<HTMLButtonElement>(null)
   const attempt = useRef<{ key: string; body: string } | null>(null)
   const queryClient = useQueryClient()
 
@@ -293,7 +296,7 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
                 <strong>Fully booked?</strong> Join the waitlist for {formatLongDate(form.date)} and we will email you if a table for{' '}
                 {form.partySize} comes up.
               </p>
-              <Button type="button" variant="outline" onClick={() => setWaitlistOpen(true)} className="shrink-0">
+              <Button ref={waitlistButtonRef} type="button" variant="outline" onClick={() => setWaitlistOpen(true)} className="shrink-0">
                 Join the waitlist
               </Button>
             </div>
@@ -376,15 +379,23 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
           {pending ? 'Sending Booking...' : 'Book Table'}
         </Button>
       </form>
-      <WaitlistDialog
-        open={waitlistOpen}
-        onClose={() => setWaitlistOpen(false)}
-        date={form.date}
-        partySize={form.partySize}
-        contact={{ name: form.name, email: form.email, phone: form.phone }}
-        openingHours={openingHours}
-        exceptions={exceptions}
-      />
+      {waitlistOpen && (
+        <Suspense fallback={null}>
+          <WaitlistDialog
+            open
+            onClose={() => {
+              setWaitlistOpen(false)
+              // Back to the button that opened it, as a keyboard user expects.
+              waitlistButtonRef.current?.focus()
+            }}
+            date={form.date}
+            partySize={form.partySize}
+            contact={{ name: form.name, email: form.email, phone: form.phone }}
+            openingHours={openingHours}
+            exceptions={exceptions}
+          />
+        </Suspense>
+      )}
       <BookingConfirmation
         reservation={confirmed}
         venuePhone={venuePhone}
