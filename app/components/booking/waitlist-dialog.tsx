@@ -1,6 +1,6 @@
 import { X } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { bookingSlotTimes, type DateException, type WeeklyHours } from '#common/availability'
+import { bookingHoursFor, slotTimes, type DateException, type WeeklyHours } from '#common/availability'
 import { GUESTS_MIN } from '#common/constants'
 import { formatLongDate, formatTime12, timeToMinutes } from '#common/time'
 import { WAITLIST_MESSAGES as M, WAITLIST_WINDOW_MINUTES, windowProblem, type PublicWaitlistEntry, type WaitlistFields } from '#common/waitlist-form'
@@ -68,7 +68,9 @@ export function WaitlistDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
-  const times = bookingSlotTimes(date, openingHours, exceptions)
+  // The day's half hours (its booking services, if it has several, are the server's to check: a light page
+  // keeps the services' code out of the chunks the events pages share).
+  const times = slotTimes(bookingHoursFor(date, openingHours, exceptions))
   const [fields, setFields] = useState<WaitlistFields>(() => ({ ...contact, date, partySize, earliestTime: '', latestTime: '' }))
   const [errors, setErrors] = useState<Errors>({})
   const [message, setMessage] = useState<string>()
