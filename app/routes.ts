@@ -17,6 +17,8 @@ export default [
     route('booking', 'routes/booking.tsx'),
     route('booking/manage/:token', 'routes/manage-booking.tsx'),
     route('booking/confirm/:token', 'routes/confirm-booking.tsx'),
+    route('booking/claim/:token', 'routes/claim-offer.tsx'),
+    route('waitlist/leave/:token', 'routes/leave-waitlist.tsx'),
     route('unsubscribe', 'routes/unsubscribe.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

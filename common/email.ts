@@ -14,6 +14,8 @@ export const EMAIL_TEMPLATE_KEYS = [
   'booking_reminder',
   'review_request',
   'enquiry_received',
+  'waitlist_joined',
+  'waitlist_offer',
   'staff_new_booking',
   'staff_booking_changed',
   'staff_new_enquiry',
@@ -32,6 +34,9 @@ const STAFF_VARIABLES = [...BOOKING_VARIABLES, 'customerEmail', 'customerPhone',
 const ENQUIRY_VARIABLES = ['customerName', 'eventTitle', 'eventDate', 'eventTime', 'partySize', 'specialRequests', 'venueName', 'venuePhone'] as const
 /** A member of staff's password link: whom it is for, the link (made when the message is sent, never stored) and how long it works. */
 const PASSWORD_LINK_VARIABLES = ['staffName', 'username', 'passwordUrl', 'linkValidFor', 'venueName', 'venuePhone'] as const
+
+/** A waitlist guest's messages (issue 35): the date, party and times they wait for, and the link to leave. */
+const WAITLIST_VARIABLES = ['customerName', 'date', 'times', 'partySize', 'venueName', 'venuePhone', 'leaveUrl'] as const
 
 /** When each message is sent and to whom, in words for staff, and the variables it can fill. */
 export const EMAIL_TEMPLATE_INFO: Record<EmailTemplateKey, { name: string; when: string; variables: readonly string[] }> = {
@@ -64,6 +69,16 @@ export const EMAIL_TEMPLATE_INFO: Record<EmailTemplateKey, { name: string; when:
     variables: [...BOOKING_VARIABLES, 'reviewUrl'],
   },
   enquiry_received: { name: 'Event enquiry received', when: 'To the guest, when they send an event enquiry.', variables: ENQUIRY_VARIABLES },
+  waitlist_joined: {
+    name: "On the waitlist",
+    when: 'To the guest, when they join the waitlist for a full date from the booking page. {{leaveUrl}} takes them off it.',
+    variables: WAITLIST_VARIABLES,
+  },
+  waitlist_offer: {
+    name: 'Waitlist: a table came up',
+    when: 'To the first waiting guest whose party and times fit, when a cancellation or a change frees a table (or staff offer one by hand). {{claimUrl}} books it; it works for {{offerValidFor}}, then the table is offered to the next guest. Sent once per offer.',
+    variables: [...WAITLIST_VARIABLES, 'time', 'offerValidFor', 'claimUrl'],
+  },
   staff_new_booking: { name: 'New booking (staff alert)', when: 'To the venue notification address, for every new booking.', variables: STAFF_VARIABLES },
   staff_booking_changed: {
     name: 'Booking changed by guest (staff alert)',
@@ -110,6 +125,10 @@ export const SAMPLE_VARIABLES: Record<string, string> = {
   username: 'sam',
   passwordUrl: 'https://example.com/reset-password/sample',
   linkValidFor: '1 hour',
+  times: '7:00 PM to 9:00 PM',
+  offerValidFor: '30 minutes',
+  claimUrl: 'https://example.com/booking/claim/sample',
+  leaveUrl: 'https://example.com/waitlist/leave/sample',
 }
 
 /** SPEC.md section 8's messages of the Email Templates panel, word for word. */

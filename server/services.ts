@@ -32,6 +32,7 @@ import { createFloorPlan } from './tables/floor-plan'
 import { reseatClosedArea } from './reservations/weather-moves'
 import { createTurnTimes } from './tables/turn-times'
 import { createLiveHub, type LiveLimits } from './live/live-hub'
+import { createWaitlist } from './waitlist/waitlist-service'
 
 /**
  * Every service of the app, built once from the deps. API routers and
@@ -107,6 +108,8 @@ export function createServices(deps: Deps, options: { liveLimits?: LiveLimits } 
     turnTimes: createTurnTimes(deps, { settings, onChange: forgetAvailability }),
     // The staff screens' live changes (issue 35): fed by the instance's listener when createApp is given one.
     live: createLiveHub({ logger: deps.logger, limits: options.liveLimits }),
+    // Listens to reservations' events: a cancellation or change queues its date's offers; a claim marks its entry (issue 35).
+    waitlist: createWaitlist(deps, { settings, reservations, events: reservations.events }),
   }
 }
 export type Services = ReturnType<typeof createServices>

@@ -34,6 +34,10 @@ export default function PrivacyPolicy() {
           requirements you tell us about.
         </li>
         <li>
+          <strong>The waitlist:</strong> when you join the waitlist for a full date, your name, email address, phone
+          number, party size and the times you could come, and whether we offered you a table and you booked it.
+        </li>
+        <li>
           <strong>Event enquiries:</strong> your name, email address, phone number, party size, the event you asked
           about and any message you send.
         </li>

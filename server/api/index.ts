@@ -28,6 +28,7 @@ import { publicContentRoutes } from './public-content-routes'
 import { reservationRoutes } from './reservation-routes'
 import { publicSettingsRoutes } from './settings-routes'
 import { uploadRoutes } from './upload-routes'
+import { adminWaitlistRoutes, waitlistRoutes } from './waitlist-routes'
 
 /**
  * Every API router of the app. Each feature adds its router here; admin
@@ -62,5 +63,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     reservationRoutes(services),
     manageBookingRoutes(services, deps),
     eventEnquiryRoutes(services, deps),
+    waitlistRoutes(services, deps),
+    adminWaitlistRoutes(services),
   ]
 }

@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { BookingSource } from '#common/booking-source'
 import type { VisitState } from '#common/visit'
+import type { WaitlistStatus } from '#common/waitlist-form'
 
 /**
  * The whole schema of SPEC.md section 3, plus the outbox of DESIGN.md section 4.
@@ -338,6 +339,53 @@ export const reservations = pgTable(
   ],
 )
 export type Reservation = typeof reservations.$inferSelect
+
+/**
+ * Guests waiting for a table on a full date (issue 35; docs/decisions/0032).
+ * Their place is the order they joined among the date's waiting entries. When
+ * a time frees, the offer job (server/waitlist/) offers it to the first whose
+ * party and window fit: `offered` until `offer_expires_at`, then `claimed`
+ * (with the booking), `expired`, or back to `waiting` when the time was taken
+ * meanwhile. Staff remove entries (`removed`); guests leave by their link (`left`).
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    date: dateText('date').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    /** The phone in E.164 (common/phone.ts): a second entry of the same phone for the date is refused. */
+    phoneKey: text('phone_key').notNull(),
+    partySize: integer('party_size').notNull(),
+    /** The times the guest could start, both included: at most two hours apart. */
+    earliestTime: timeText('earliest_time').notNull(),
+    latestTime: timeText('latest_time').notNull(),
+    status: text('status').$type<WaitlistStatus>().notNull().default('waiting'),
+    /** The start time of the current (or last) offer. */
+    offeredTime: timeText('offered_time'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** How many offers the entry has had: each offer's link and email are keyed by it, so each is sent once and an old link opens nothing. */
+    offerCount: integer('offer_count').notNull().default(0),
+    claimedReservationId: integer('claimed_reservation_id').references(() => reservations.id, { onDelete: 'set null' }),
+    /** A keyed hash of the address the entry came from, as reservations keep (the challenge's counts). */
+    clientKey: text('client_key'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('waitlist_entries_status_check', sql`${t.status} in ('waiting','offered','claimed','expired','removed','left')`),
+    check('waitlist_entries_party_check', sql`${t.partySize} >= 1`),
+    check('waitlist_entries_date_check', isDate('date')),
+    check('waitlist_entries_window_check', sql`${t.earliestTime} <= ${t.latestTime}`),
+    index('waitlist_entries_date_status_idx').on(t.date, t.status, t.createdAt),
+    index('waitlist_entries_offers_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'offered'`),
+  ],
+)
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect
 
 /**
  * The floor plan (issue 34): areas (Restaurant, Bar, Snug, Garden), their

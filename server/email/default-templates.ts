@@ -279,6 +279,49 @@ Time: {{eventTime}}
 Guests: {{partySize}}
 Special requests: {{specialRequests}}`,
   },
+  waitlist_joined: {
+    subject: "You're on the waitlist at {{venueName}}: {{date}}",
+    heroTitle: "You're on the Waitlist",
+    greetingText: 'Hello {{customerName}},',
+    messageText:
+      "Thank you: you're on our waitlist for a table for {{partySize}} on {{date}}, between {{times}}. If a table comes up at one of those times, we'll email you a link to book it. Waiting guests are offered tables in the order they joined.",
+    buttonOneText: 'Leave the waitlist',
+    buttonOneUrl: '{{leaveUrl}}',
+    footerText: 'Plans changed? Use the button above to leave the waitlist, or call us on {{venuePhone}}.',
+    textContent: `Hello {{customerName}},
+
+Thank you: you're on our waitlist for a table for {{partySize}} on {{date}}, between {{times}}.
+
+If a table comes up at one of those times, we'll email you a link to book it. Waiting guests are offered tables in the order they joined.
+
+Leave the waitlist: {{leaveUrl}}
+
+{{venueName}} · {{venuePhone}}`,
+  },
+  waitlist_offer: {
+    subject: 'A table has come up at {{venueName}}: {{date}} at {{time}}',
+    heroTitle: 'A Table Has Come Up',
+    greetingText: 'Hello {{customerName}},',
+    messageText:
+      'Good news: a table for {{partySize}} has come up on {{date}} at {{time}}. It is yours if you book it within {{offerValidFor}}; after that we offer it to the next guest on the waitlist.',
+    buttonOneText: 'Book this table',
+    buttonOneUrl: '{{claimUrl}}',
+    buttonTwoText: 'Leave the waitlist',
+    buttonTwoUrl: '{{leaveUrl}}',
+    footerText: 'If someone books it first, you keep your place on the waitlist. Questions? Call us on {{venuePhone}}.',
+    textContent: `Hello {{customerName}},
+
+Good news: a table for {{partySize}} has come up on {{date}} at {{time}}.
+
+Book it within {{offerValidFor}} here:
+{{claimUrl}}
+
+After that we offer it to the next guest on the waitlist. If someone books it first, you keep your place.
+
+Leave the waitlist: {{leaveUrl}}
+
+{{venueName}} · {{venuePhone}}`,
+  },
   ...passwordLinkTemplates,
 }
 

@@ -14,6 +14,7 @@ import type { SettingsService } from '../settings/settings-service'
 import { manageLinkFor } from '../reservations/manage-link'
 import { confirmLinkFor } from '../reservations/confirm-link'
 import { signToken, verifyToken } from '../signed-tokens'
+import { claimLinkFor, leaveLinkFor } from '../waitlist/waitlist-links'
 import { defaultTemplate } from './default-templates'
 import { bookingCalendarFile } from '../reservations/ics'
 import { bookingMessages, enqueueMessagesQuery, enquiryMessages, guestChangeMessages, SEND_ATTEMPTS, SEND_TASK, type MessageData, type OutboxMessage } from './outbox'
@@ -105,10 +106,19 @@ export function createEmailService(
     return link ? passwordLinkUrl(config, siteUrl, link.id, new Date(link.expiresAt)) : undefined
   }
 
+  /** A waitlist message's links (issue 35), made when it is sent: the database never holds a usable one. */
+  function waitlistUrlsOf(data: MessageData, siteUrl: string): Record<string, string> {
+    const w = data.waitlist
+    if (!w) return {}
+    const leaveUrl = leaveLinkFor(config, siteUrl, w.entryId, w.date)
+    return w.offer ? { leaveUrl, claimUrl: claimLinkFor(config, siteUrl, { w: w.entryId, n: w.offer.n }, new Date(w.offer.expiresAt)) } : { leaveUrl }
+  }
+
   async function render(template: EmailTemplate, data: MessageData, to: string) {
     const venue = await settings.venue()
     const passwordUrl = passwordUrlOf(data, venue.site_url)
-    const variables = passwordUrl ? { ...data.variables, passwordUrl } : data.variables
+    const withLinks = { ...data.variables, ...waitlistUrlsOf(data, venue.site_url) }
+    const variables = passwordUrl ? { ...withLinks, passwordUrl } : withLinks
     const message = await renderMessage({
       template,
       // A guest is greeted by the letters of their name only: the name field cannot carry a link into their inbox.

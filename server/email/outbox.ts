@@ -29,6 +29,11 @@ export type MessageData = {
    * when the message is sent (docs/decisions/0021).
    */
   confirm?: { reservationId: number; date: string }
+  /**
+   * A waitlist entry's message (issue 35): its {{leaveUrl}} and, for an offer,
+   * its {{claimUrl}} are made when the message is sent, never stored.
+   */
+  waitlist?: { entryId: number; date: string; offer?: { n: number; expiresAt: string } }
   /** A guest's message that staff caused (they confirmed, cancelled or booked it, or sent it again): not counted against the address's hourly limit. */
   byStaff?: boolean
   /** A staff alert of a guest's change: the booking before it, for an alert that stands for several changes (inbox-limits.ts). */

@@ -8,6 +8,7 @@ import { createMailTransport, type MailTransport } from '../email/transport'
 import type { Deps } from '../deps'
 import type { Services } from '../services'
 import { appInstance, type InstanceTimings } from './instances'
+import { WAITLIST_EXPIRY_TASK, WAITLIST_OFFERS_TASK } from '../waitlist/waitlist-service'
 
 const HOUSEKEEPING_TASK = 'housekeeping'
 const REMINDERS_TASK = 'booking_reminders'
@@ -31,6 +32,8 @@ export const CRONTAB = [
   // restart as soon as the app is back, rather than at the next tick.
   `*/5 * * * * ${REMINDERS_TASK} ?fill=10m`,
   `*/5 * * * * ${REVIEW_REQUESTS_TASK} ?fill=10m`,
+  // Waitlist offers past their 30 minutes, every minute: each expires and its time goes to the next guest (issue 35).
+  `* * * * * ${WAITLIST_EXPIRY_TASK}`,
 ].join('\n')
 
 /** graphile-worker's log lines, into the app's log (its debug chatter at debug). */
@@ -63,7 +66,7 @@ export type Worker = { stop: () => Promise<void>; runner: Runner; transport: Mai
  */
 export async function startWorker(
   { db, config, logger }: Pick<Deps, 'db' | 'config' | 'logger'>,
-  services: Pick<Services, 'email' | 'housekeeping' | 'visitEmails' | 'reservations'>,
+  services: Pick<Services, 'email' | 'housekeeping' | 'visitEmails' | 'reservations' | 'waitlist'>,
   options: {
     transport?: MailTransport
     concurrency?: number
@@ -106,6 +109,14 @@ export async function startWorker(
     },
     [REVIEW_REQUESTS_TASK]: async () => {
       await services.visitEmails.sendDueReviewRequests()
+    },
+    // A date where a time may have freed (queued by the change that freed it, one job per date).
+    [WAITLIST_OFFERS_TASK]: async (payload) => {
+      const { date } = payload as { date?: unknown }
+      if (typeof date === 'string') await services.waitlist.runOffers(date)
+    },
+    [WAITLIST_EXPIRY_TASK]: async () => {
+      await services.waitlist.expireDue()
     },
   }
   // graphile-worker stops a worker that could not record a job's outcome (the database went away

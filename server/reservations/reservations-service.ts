@@ -129,10 +129,12 @@ export function createReservationsService(
      * Books a table for `client` (the caller's address, for the attempt limit).
      * Under a lock on the date it re-checks the slot, refuses a second active
      * booking of the same email at the same time, and inserts; with an
-     * idempotency key a retry gets the first booking back.
+     * idempotency key a retry gets the first booking back. A waitlist claim
+     * (`source: 'waitlist'`) comes from a signed link, which stands for the
+     * proof-of-work challenge; every other rule is the same.
      */
-    async create(input: CreateReservationInput, options: { client: string; idempotencyKey?: string }): Promise<CreateResult> {
-      const { client, idempotencyKey: key } = options
+    async create(input: CreateReservationInput, options: { client: string; idempotencyKey?: string; source?: 'waitlist' }): Promise<CreateResult> {
+      const { client, idempotencyKey: key, source } = options
       if (input.website?.trim()) {
         await countAttempt(client)
         throw new ValidationError(RESERVATION_MESSAGES.honeypot)
@@ -165,7 +167,7 @@ export function createReservationsService(
           checkSameRequest(reads.replay, fingerprint!)
           return undefined
         }
-        checkChallenge(reads.challenge, solution, limits)
+        if (source !== 'waitlist') checkChallenge(reads.challenge, solution, limits)
         const decision = decideBooking(request, (reads.event ?? reads.day)!, rules, now)
         if (decision.outcome === 'refused') {
           // Food after the kitchen's last orders is the guest's choice to change (Drinks Only), not a full time: 400.
@@ -193,7 +195,7 @@ export function createReservationsService(
             holdUntil: decision.status === 'pending' ? new Date(now.getTime() + UNCONFIRMED_HOLD_MINUTES * 60_000) : null,
             phoneKey: holder.phoneKey,
             clientKey,
-            source: event ? 'event' : 'online',
+            source: event ? 'event' : (source ?? 'online'),
           },
           consent: input.receiveOffers ? { email: input.email, name: input.name } : undefined,
           tableIds: decision.seated?.tableIds,

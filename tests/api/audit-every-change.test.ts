@@ -42,6 +42,7 @@ const TABLES: Record<string, string> = {
   areas: 'areas',
   tables: 'dining_tables',
   'table-combinations': 'table_combinations',
+  waitlist: 'waitlist_entries',
 }
 
 beforeAll(async () => {
@@ -57,6 +58,7 @@ beforeAll(async () => {
   ids['menu-sections'] = await first('menu_sections')
   ids['email-templates'] = await first('email_templates')
   ids['email-outbox'] = await first('email_outbox')
+  ids.waitlist = (await request(t.app).post('/api/waitlist').send(SAMPLES['post /api/waitlist']).expect(201)).body.id
   ids['event-enquiries'] = (await request(t.app).post('/api/event-enquiries').send(SAMPLES['post /api/event-enquiries']).expect(201)).body.id
   // The sample section is a wine list: the seeded one makes way, as a manager would delete it first.
   await t.db.$client.query("delete from menu_sections where category = 'wine'")

@@ -56,6 +56,7 @@ beforeAll(async () => {
   ids['table-combinations'] = await made('/api/admin/table-combinations', { tableIds, maxCovers: 8 })
   params.closureId = String((await agents.owner.post(`/api/admin/areas/${area}/closures`).send({ date: '2026-12-18', reason: 'Rain' }).expect(201)).body.closures[0].id)
   ids['event-enquiries'] = (await request(t.app).post('/api/event-enquiries').send(SAMPLES['post /api/event-enquiries']).expect(201)).body.id
+  ids.waitlist = (await request(t.app).post('/api/waitlist').send(SAMPLES['post /api/waitlist']).expect(201)).body.id
 })
 
 const concrete = (route: AppRoute) =>

@@ -297,8 +297,9 @@ describe('the crontab itself', () => {
     return Array.from({ length: 60 }, (_, min) => min).filter((min) => item.match({ min, hour: 10, date: 5, month: 2, dow: 5 }))
   }
 
-  it('schedules the reminders and review requests every 5 minutes, catching up 10, and the housekeeping hourly', () => {
-    expect(items.map((i) => i.task).sort()).toEqual(['booking_reminders', 'housekeeping', 'review_requests'])
+  it('schedules the reminders and review requests every 5 minutes, catching up 10, the housekeeping hourly and the waitlist expiry every minute', () => {
+    expect(items.map((i) => i.task).sort()).toEqual(['booking_reminders', 'housekeeping', 'review_requests', 'waitlist_expiry'])
+    expect(minutes('waitlist_expiry')).toHaveLength(60)
     const fives = Array.from({ length: 12 }, (_, i) => i * 5)
     expect(minutes('booking_reminders')).toEqual(fives)
     expect(minutes('review_requests')).toEqual(fives)

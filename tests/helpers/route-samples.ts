@@ -124,6 +124,9 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
     ],
     version: 'from-the-get',
   },
+  // A time free on the seeded Saturday (issue 35): the entry's window is 19:00 to 20:00 (see audit-every-change.test.ts).
+  'post /api/waitlist': { name: 'Fuzz Waiter', email: 'fuzz-waiter@example.com', phone: '07700 900 003', date: '2026-12-05', partySize: 2, earliestTime: '19:00', latestTime: '20:00' },
+  'post /api/admin/waitlist/:id/offer': { startTime: '19:00', version: 1 },
   'post /api/password-reset': { username: 'nobody-in-particular' },
   'post /api/password-reset/:token': { password: 'a-new-long-password' },
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Phone } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { isDayDisabled, type DateException, type WeeklyHours } from '#common/availability'
 import {
   FOOD_DRINKS,
@@ -35,6 +35,9 @@ import { BookingCalendar } from './booking-calendar'
 import { BookingConfirmation } from './booking-confirmation'
 import { TimeSelect } from './time-select'
 import { useAvailableSlots } from './use-available-slots'
+
+// Loaded when a guest asks to join (few ever do): the page's own script stays within its budget.
+const WaitlistDialog = lazy(() => import('./waitlist-dialog').then((m) => ({ default: m.WaitlistDialog })))
 
 export type BookingFormProps = {
   today: string
@@ -79,6 +82,8 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
   const [website, setWebsite] = useState('')
   const [errors, setErrors] = useState<Partial<Record<keyof ReservationForm, string>>>({})
   const [confirmed, setConfirmed] = useState<PublicReservation | null>(null)
+  const [waitlistOpen, setWaitlistOpen] = useState(false)
+  const waitlistButtonRef = useRef<HTMLButtonElement>(null)
   const attempt = useRef<{ key: string; body: string } | null>(null)
   const queryClient = useQueryClient()
 
@@ -214,6 +219,9 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
 
   const guestsOk = guestsInRange(form.partySize)
   const large = guestsOk && form.partySize > LARGE_PARTY_THRESHOLD
+  // No time fits the date and party (issue 35): the guest may wait for a cancellation instead. The
+  // waitlist takes the parties the form confirms at once; a larger one is asked to call.
+  const full = Boolean(form.date) && guestsOk && !large && slotGuests === form.partySize && !slots.isFetching && slots.data?.length === 0
 
   return (
     <>
@@ -282,6 +290,17 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
               className="bg-card"
             />
           </div>
+          {full && (
+            <div className="flex flex-col gap-3 rounded-md border border-brass bg-accent px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+              <p>
+                <strong>Fully booked?</strong> Join the waitlist for {formatLongDate(form.date)} and we will email you if a table for{' '}
+                {form.partySize} comes up.
+              </p>
+              <Button ref={waitlistButtonRef} type="button" variant="outline" onClick={() => setWaitlistOpen(true)} className="shrink-0">
+                Join the waitlist
+              </Button>
+            </div>
+          )}
           {form.date && form.startTime && guestsOk && (
             <p className="rounded-md bg-accent px-4 py-3 text-sm font-semibold" aria-live="polite">
               {formatLongDate(form.date)} at {formatTime12(form.startTime)} for {form.partySize}{' '}
@@ -360,6 +379,23 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
           {pending ? 'Sending Booking...' : 'Book Table'}
         </Button>
       </form>
+      {waitlistOpen && (
+        <Suspense fallback={null}>
+          <WaitlistDialog
+            open
+            onClose={() => {
+              setWaitlistOpen(false)
+              // Back to the button that opened it, as a keyboard user expects.
+              waitlistButtonRef.current?.focus()
+            }}
+            date={form.date}
+            partySize={form.partySize}
+            contact={{ name: form.name, email: form.email, phone: form.phone }}
+            openingHours={openingHours}
+            exceptions={exceptions}
+          />
+        </Suspense>
+      )}
       <BookingConfirmation
         reservation={confirmed}
         venuePhone={venuePhone}

@@ -1,0 +1,109 @@
+/**
+ * The waitlist in the browser (issue 35): on a date with no time for the
+ * party, the booking page offers 'Join the waitlist', whose dialog takes the
+ * guest's times and says they are on it; and the link of an offer's email
+ * shows the table and books it with one button, once.
+ */
+import type { Page } from '@playwright/test'
+import { addDays, dayOfWeek, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '#common/time'
+import { signToken } from '../../server/signed-tokens'
+import { seriousViolations } from './axe'
+import { withAnnouncedChange, withServerDatabase } from './db'
+import { expect, gotoHydrated, test } from './fixtures'
+
+const SECRET = 'e2e-session-secret-e2e-session-secret'
+const londonToday = () => todayIn(new Date(), 'Europe/London')
+/** The n-th weekday `dow` at least a few days ahead. */
+const nth = (dow: number, n: number) => {
+  let d = addDays(londonToday(), 3)
+  while (dayOfWeek(d) !== dow) d = addDays(d, 1)
+  return addDays(d, 7 * n)
+}
+const spoken = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number)
+  return `${WEEKDAY_NAMES[dayOfWeek(date)]} ${d} ${MONTH_NAMES[m! - 1]} ${y}`
+}
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
+
+test('a full date offers the waitlist: the guest joins it and is told so', async ({ page }) => {
+  // A Wednesday whose one service takes a single guest in its half hour: no time for two.
+  const date = nth(3, 6)
+  await withAnnouncedChange((db) =>
+    db.query(
+      `insert into hour_exceptions (date, open_time, close_time, is_closed, reason, services) values ($1, '18:00', '20:00', false, 'Waitlist test', $2::jsonb)
+       on conflict (date) do update set open_time = excluded.open_time, close_time = excluded.close_time, is_closed = false, services = excluded.services`,
+      [date, JSON.stringify([{ name: 'Supper', startTime: '18:00', endTime: '20:00', maxCoversPerSlot: 1 }])],
+    ),
+  )
+  // Put back afterwards: other tests read the hours.
+  try {
+    await joinOnFullDate(page, date)
+  } finally {
+    await withAnnouncedChange((db) => db.query(`delete from hour_exceptions where date = $1 and reason = 'Waitlist test'`, [date]))
+  }
+})
+
+async function joinOnFullDate(page: Page, date: string) {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await gotoHydrated(page, '/booking')
+  const reject = page.getByRole('button', { name: 'Reject' })
+  if (await reject.isVisible()) await reject.click()
+  await page.getByLabel('Full name').fill('Wendy Wait')
+  const email = `waitlist-${unique()}@example.com`
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Phone number').fill('07700 900 777')
+  const day = page.getByRole('button', { name: new RegExp(`^${spoken(date)}`) })
+  for (let i = 0; i < 4 && !(await day.isVisible()); i++) await page.getByRole('button', { name: 'Next month' }).click()
+  await day.click()
+  await expect(page.getByText('No times are available on this date')).toBeVisible()
+  await page.getByRole('button', { name: 'Join the waitlist' }).click()
+
+  const dialog = page.getByRole('dialog', { name: 'Join the waitlist' })
+  await expect(dialog.getByLabel('Name')).toHaveValue('Wendy Wait')
+  await expect(dialog.getByLabel('Number of guests')).toHaveValue('2')
+  await expect(dialog.getByLabel('Earliest time')).toHaveValue('18:00')
+  await expect(dialog.getByLabel('Latest time')).toHaveValue('19:30')
+  // A field left empty is named beside it.
+  await dialog.getByLabel('Phone').fill('')
+  await dialog.getByRole('button', { name: 'Join the waitlist' }).click()
+  await expect(dialog.getByText('Phone is required')).toBeVisible()
+  await expect(dialog.getByLabel('Phone')).toBeFocused()
+  await dialog.getByLabel('Phone').fill('07700 900 777')
+  await dialog.getByLabel('Earliest time').selectOption('18:30')
+  expect(await seriousViolations(page)).toEqual([])
+  await dialog.getByRole('button', { name: 'Join the waitlist' }).click()
+  await expect(dialog.getByRole('status')).toContainText("You're on the waitlist for")
+  await page.screenshot({ path: test.info().outputPath('waitlist-joined-390.png'), fullPage: true })
+  const stored = await withServerDatabase((db) => db.query('select party_size, earliest_time, latest_time, status from waitlist_entries where email = $1', [email]))
+  expect(stored.rows).toEqual([{ party_size: 2, earliest_time: '18:30', latest_time: '19:30', status: 'waiting' }])
+}
+
+test("an offer's link shows the table, books it once, and then says it is claimed", async ({ page, request }) => {
+  const date = nth(6, 9)
+  const email = `claim-${unique()}@example.com`
+  const joined = await request.post('/api/waitlist', {
+    headers: { 'Sec-Fetch-Site': 'same-origin' },
+    data: { name: 'Cleo Claim', email, phone: '07700 900 778', date, partySize: 2, earliestTime: '12:00', latestTime: '13:00' },
+  })
+  expect(joined.status()).toBe(201)
+  const { id } = await joined.json()
+  // The offer as the offer job makes it (the API tests drive the job itself).
+  const expires = new Date(Date.now() + 30 * 60_000)
+  await withServerDatabase((db) =>
+    db.query(`update waitlist_entries set status = 'offered', offered_time = '12:00', offered_at = now(), offer_expires_at = $2, offer_count = 1 where id = $1`, [id, expires]),
+  )
+  const token = signToken(SECRET, 'waitlist-claim', { w: id, n: 1 }, expires)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await gotoHydrated(page, `/booking/claim/${token}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'A table has come up for you' })).toBeVisible()
+  await expect(page.getByText('A table for 2 guests')).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  await page.getByRole('button', { name: 'Book this table' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Your table is booked' })).toBeVisible()
+  const booked = await withServerDatabase((db) => db.query(`select source, start_time from reservations where email = $1`, [email]))
+  expect(booked.rows).toEqual([{ source: 'waitlist', start_time: '12:00' }])
+  // The link pressed again later: it says so, with nothing more to press.
+  await gotoHydrated(page, `/booking/claim/${token}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'This offer has already been claimed' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Book this table' })).toHaveCount(0)
+})
