@@ -95,7 +95,7 @@ export function createServices(deps: Deps, options: { liveLimits?: LiveLimits } 
     guestBookings: createGuestBookings(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     availabilityExplainer: createAvailabilityExplainer(deps, { settings }),
     // The night's service (issue 35): visit states and walk-ins, under the same date locks as every seating path.
-    visits: createVisits(deps, { settings, forgetDays: reservations.forgetDays }),
+    visits: createVisits(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     walkIns: createWalkIns(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     email,
     visitEmails: createVisitEmails(deps, { settings, email }),

@@ -13,6 +13,8 @@ export type ReservationEventMap = {
   'reservation.reinstated': { reservation: Reservation }
   /** Staff changed a booking's details (its date, time, party or anything else), or the guest moved it with their link. */
   'reservation.changed': { reservation: Reservation; previous: Reservation; by: 'guest' | 'staff' }
+  /** Staff marked a party finished or a no-show: its tables are free from that minute (issue 35). */
+  'reservation.freed': { reservation: Reservation }
 }
 type Name = keyof ReservationEventMap
 /** One event with its payload, for code that produces several kinds. */

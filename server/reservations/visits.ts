@@ -32,6 +32,7 @@ import { ConflictError, NotFoundError } from '../domain-errors'
 import type { SettingsService } from '../settings/settings-service'
 import { RESERVATION_FIELDS } from './booking-sql'
 import { bookingWords } from './reservation-audit'
+import type { ReservationEvents } from './reservation-events'
 import { runStatements, withDatesLocked } from './reservations-data'
 import { readStaffDay, tablesOfBookings, tableTakenMeanwhile, venueBooksTables } from './seating'
 import { needsTable } from './staff-reservations'
@@ -52,7 +53,7 @@ export const wallClockOf = (now: Date, timeZone: string) => {
   return `${date} ${minutesToTime(minutes)}`
 }
 
-export function createVisits({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>, { settings, forgetDays }: { settings: SettingsService; forgetDays: (dates: string[]) => void }) {
+export function createVisits({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>, { settings, events, forgetDays }: { settings: SettingsService; events: ReservationEvents; forgetDays: (dates: string[]) => void }) {
   const timeZone = config.venueTimezone
 
   async function findRow(client: Pick<pg.Pool, 'query'>, id: number, lock = false): Promise<Reservation> {
@@ -114,7 +115,9 @@ export function createVisits({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 
           [id, state, move.undo ? null : now, freed, now],
         )
         const row = rows[0]!
-        await runStatements(client, [auditQuery(actor, visitAudit(current, row, move.undo))])
+        // Tables freed from now: the date's waitlist may be offered them (its listener queues the offers job).
+        const freedEvents = freed ? await events.statementsFor('reservation.freed', [{ reservation: row }]) : []
+        await runStatements(client, [auditQuery(actor, visitAudit(current, row, move.undo)), ...freedEvents])
         return row
       }).catch((error: unknown) => {
         if (isExclusionViolation(error)) throw tableTakenMeanwhile()

@@ -96,6 +96,7 @@ export function createWaitlist(
   // A change that may free a time queues that date's offer job, in its own transaction (one statement for all its dates).
   events.inTransaction('reservation.cancelled', (payloads) => [queueOffersQuery(payloads.map((p) => p.reservation.date))])
   events.inTransaction('reservation.changed', (payloads) => [queueOffersQuery(payloads.flatMap((p) => [p.reservation.date, p.previous.date]))])
+  events.inTransaction('reservation.freed', (payloads) => [queueOffersQuery(payloads.map((p) => p.reservation.date))])
   // A claim's booking marks its entry claimed in the booking's own transaction; other bookings add nothing.
   events.inTransaction('reservation.created', (payloads) => payloads.flatMap(({ reservation }) => claimedQuery(reservation)))
 

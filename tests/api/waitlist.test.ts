@@ -156,6 +156,28 @@ describe('an offer not claimed in 30 minutes', () => {
   })
 })
 
+describe('a party marked finished', () => {
+  it('frees its table from that minute, and the date’s offers job is queued for the waiting guest', async () => {
+    const date = '2027-01-16'
+    t.clock.set(`${date}T12:00:00Z`)
+    try {
+      // Two parties of two at 18:00 (two hours each) fill the four covers until 20:00.
+      const [early] = [await givenBooking(date, '18:00'), await givenBooking(date, '18:00')]
+      const wanda = (await join(guest({ date, earliestTime: '19:30', latestTime: '20:00' })).expect(201)).body.id as number
+      t.clock.set(`${date}T18:15:00Z`)
+      await t.services.visits.move(early!.id, { state: 'seated' }, SYSTEM)
+      await t.services.visits.move(early!.id, { state: 'finished' }, SYSTEM)
+      // In the visit's own transaction (a worker of this file may already have run it: then the offer is there).
+      const queued = await t.db.execute(sql`select count(*)::int as n from graphile_worker.jobs where key = ${`waitlist-offers:${date}`}`)
+      expect((queued.rows[0] as { n: number }).n + (await offersOf(wanda)).length).toBeGreaterThan(0)
+      await t.services.waitlist.runOffers(date)
+      expect(await entry(wanda)).toMatchObject({ status: 'offered', offeredTime: '19:30' })
+    } finally {
+      t.clock.set('2026-11-21T12:00:00Z')
+    }
+  })
+})
+
 describe('a claim the engine refuses for the guest’s own reason', () => {
   it('says so in the engine’s words, and the guest keeps their place', async () => {
     const date = '2027-03-06'
