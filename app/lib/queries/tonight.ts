@@ -23,9 +23,10 @@ export async function fetchWalkInOptions(partySize: number): Promise<WalkInOptio
 
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'claimed', 'expired', 'removed', 'left'] as const
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number]
+/** As `AdminWaitlistEntry` of the waitlist's branch (common/waitlist-form.ts) has it; `position` is null once not waiting. */
 export type WaitlistEntry = {
   id: number
-  position: number
+  position: number | null
   name: string
   email: string
   phone: string

@@ -257,19 +257,13 @@ function nowMark(now: string | undefined, slots: string[]): { slot: string; left
 }
 
 /** The now line in one cell of its column (one per row, so it runs down the whole grid). */
-function NowLine({ left, label = false }: { left: number; label?: boolean }) {
+function NowLine({ left }: { left: number }) {
   return (
     <span
       aria-hidden="true"
       className="pointer-events-none absolute inset-y-0 z-[15] w-0.5 bg-red-600"
       style={{ left }}
-    >
-      {label && (
-        <span className="absolute bottom-0 left-1 rounded-sm bg-red-600 px-1 text-[10px] font-bold leading-4 text-white">
-          Now
-        </span>
-      )}
-    </span>
+    />
   )
 }
 
@@ -344,6 +338,13 @@ function TimelineBody({
         </section>
       )}
 
+      {/* What the red line is (it has no room for words of its own in the grid). */}
+      {mark && (
+        <p className="hidden items-center gap-2 text-sm font-semibold text-red-800 sm:flex" aria-hidden="true">
+          <span className="h-4 w-0.5 bg-red-600" />
+          Now, {now}
+        </p>
+      )}
       {/* The grid from a tablet up; scrolled sideways inside itself, the table names stay in view. */}
       <div
         ref={scroller}
@@ -372,7 +373,7 @@ function TimelineBody({
                   data-now={mark?.slot === s ? now : undefined}
                 >
                   {s}
-                  {mark?.slot === s && <NowLine left={mark.left} label />}
+                  {mark?.slot === s && <NowLine left={mark.left} />}
                 </th>
               ))}
             </tr>

@@ -110,7 +110,7 @@ export function ArrivalRow({
           <div
             role="group"
             aria-label={`Visit of ${r.name}`}
-            className="grid grid-cols-2 gap-2 sm:w-40 sm:grid-cols-1 print:hidden"
+            className="flex gap-2 sm:w-40 sm:flex-col print:hidden [&>*]:flex-1"
           >
             {steps.map((step) => (
               <Button

@@ -28,13 +28,15 @@ export function WaitlistArea({ date }: { date: string }) {
       {entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nobody is waiting for a table today.</p>
       ) : (
-        <ol className="grid gap-2">
+        <ul className="grid gap-2">
           {entries.map((e) => (
             <li
               key={e.id}
               className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border bg-card px-3 py-2 text-sm"
             >
-              <span className="font-display text-lg font-bold tabular-nums">{e.position}.</span>
+              <span className="w-6 font-display text-lg font-bold tabular-nums">
+                {e.position !== null ? `${e.position}.` : <span aria-label="No place">–</span>}
+              </span>
               <span className="font-semibold">{e.name}</span>
               <span>
                 {e.partySize} {e.partySize === 1 ? 'guest' : 'guests'} · {e.earliestTime}–{e.latestTime}
@@ -55,7 +57,7 @@ export function WaitlistArea({ date }: { date: string }) {
               </Badge>
             </li>
           ))}
-        </ol>
+        </ul>
       )}
     </section>
   )
