@@ -35,7 +35,14 @@ export function WaitlistArea({ date }: { date: string }) {
               className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border bg-card px-3 py-2 text-sm"
             >
               <span className="w-6 font-display text-lg font-bold tabular-nums">
-                {e.position !== null ? `${e.position}.` : <span aria-label="No place">–</span>}
+                {e.position !== null ? (
+                  `${e.position}.`
+                ) : (
+                  <>
+                    <span aria-hidden="true">–</span>
+                    <span className="sr-only">No place</span>
+                  </>
+                )}
               </span>
               <span className="font-semibold">{e.name}</span>
               <span>
