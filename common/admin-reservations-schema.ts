@@ -8,7 +8,7 @@ import { FOOD_DRINKS, RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE, RESERVAT
 import { PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
 import { isoOf, toPublicReservation, type PublicReservation, type StoredReservation } from './reservation-form'
 import type { BookingSource } from './booking-source'
-import { NO_VISIT_TIMES, type VisitState, type VisitTimes } from './visit'
+import { VISIT_STATES, type VisitState, type VisitTimes } from './visit'
 import { isValidDate, isValidTime } from './time'
 
 export const ADMIN_RESERVATION_MESSAGES = {
@@ -115,6 +115,16 @@ export const VERSION_MESSAGE = 'version must be the version of the booking as yo
 const version = {
   version: wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: VERSION_MESSAGE }),
 }
+/**
+ * POST /api/admin/reservations/{id}/visit (issue 35): the visit state to move
+ * to (forward one step, or back one: undo), and optionally the version the
+ * booking was read at (a move on a booking changed meanwhile is refused).
+ */
+export const VisitMoveSchema = z.object({
+  state: z.enum(VISIT_STATES, { error: 'State must be expected, arrived, seated, finished or no_show' }),
+  version: version.version.optional(),
+})
+
 /** PATCH /api/admin/reservations/{id} with the whole edit form. */
 export const ReservationEditSchema = withContact(AdminReservationFields.extend(override).extend(version))
 /** PATCH /api/admin/reservations/{id} with the status alone (the list's confirm, cancel and decline buttons). */
@@ -211,7 +221,18 @@ const isoOrNull = (at: Instant) => (at ? isoOf(at) : null)
 
 /** A stored reservation as the admin API answers it, with its tables and whether it needs one. */
 export function toAdminReservation(
-  r: StoredReservation & { version: number; durationMinutes: number; holdUntil?: Instant; guestConfirmedAt?: Instant; source?: BookingSource },
+  r: StoredReservation & {
+    version: number
+    durationMinutes: number
+    holdUntil?: Instant
+    guestConfirmedAt?: Instant
+    source?: BookingSource
+    visitState?: VisitState
+    arrivedAt?: Instant
+    seatedAt?: Instant
+    finishedAt?: Instant
+    noShowAt?: Instant
+  },
   seating: { tables: BookedTable[]; needsTable: boolean } = { tables: [], needsTable: false },
 ): AdminReservation {
   return Object.assign(toPublicReservation(r), {
@@ -224,8 +245,13 @@ export function toAdminReservation(
     holdUntil: isoOrNull(r.holdUntil),
     guestConfirmedAt: isoOrNull(r.guestConfirmedAt),
     source: r.source ?? 'online',
-    visitState: 'expected' as VisitState,
-    visitTimes: NO_VISIT_TIMES,
+    visitState: r.visitState ?? 'expected',
+    visitTimes: {
+      arrivedAt: isoOrNull(r.arrivedAt),
+      seatedAt: isoOrNull(r.seatedAt),
+      finishedAt: isoOrNull(r.finishedAt),
+      noShowAt: isoOrNull(r.noShowAt),
+    },
   })
 }
 

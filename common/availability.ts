@@ -33,8 +33,12 @@ export type DateException = {
 }
 export type BookingHours = { open: string; close: string }
 
-/** An active (pending or confirmed) booking on the date being checked. */
-export type ActiveBooking = { startTime: string; partySize: number }
+/**
+ * An active (pending or confirmed) booking on the date being checked. `freed`:
+ * the minute (after the date's midnight) from which its covers are free again,
+ * as the party finished or did not come (issue 35); null or missing for any other.
+ */
+export type ActiveBooking = { startTime: string; partySize: number; freed?: number | null }
 
 export type CapacityRules = {
   capacityCovers: number
@@ -226,11 +230,13 @@ export function peakSeated(startTime: string, bookings: readonly ActiveBooking[]
   const start = timeToMinutes(startTime)
   const duration = Math.max(durationMinutes, SLOT_MINUTES)
   const starts = bookings.map((b) => timeToMinutes(b.startTime))
+  // A party that finished or did not come holds its covers only until then (issue 35).
+  const ends = bookings.map((b, i) => (b.freed == null ? starts[i]! + duration : Math.min(starts[i]! + duration, b.freed)))
   let peak = 0
   for (let block = start; block < start + duration; block += SLOT_MINUTES) {
     let seated = 0
     for (let i = 0; i < bookings.length; i++) {
-      if (starts[i]! < block + SLOT_MINUTES && block < starts[i]! + duration) seated += bookings[i]!.partySize
+      if (starts[i]! < block + SLOT_MINUTES && block < ends[i]!) seated += bookings[i]!.partySize
     }
     if (seated > peak) peak = seated
   }

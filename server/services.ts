@@ -24,6 +24,8 @@ import { createReservationsService } from './reservations/reservations-service'
 import { createChallenges } from './rate-limits/challenge'
 import { createStaffReservations } from './reservations/staff-reservations'
 import { createAvailabilityExplainer } from './reservations/explain'
+import { createVisits } from './reservations/visits'
+import { createWalkIns } from './reservations/walk-ins'
 import { createVisitEmails } from './email/visit-emails'
 import { createSettingsService } from './settings/settings-service'
 import { createFloorPlan } from './tables/floor-plan'
@@ -90,6 +92,9 @@ export function createServices(deps: Deps) {
     staffReservations: createStaffReservations(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     guestBookings: createGuestBookings(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     availabilityExplainer: createAvailabilityExplainer(deps, { settings }),
+    // The night's service (issue 35): visit states and walk-ins, under the same date locks as every seating path.
+    visits: createVisits(deps, { settings, forgetDays: reservations.forgetDays }),
+    walkIns: createWalkIns(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
     email,
     visitEmails: createVisitEmails(deps, { settings, email }),
     housekeeping: createHousekeeping(deps),

@@ -12,6 +12,7 @@ import { adminMarketingRoutes } from './admin-marketing-routes'
 import { adminMenuRoutes } from './admin-menu-routes'
 import { adminNoticesRoutes } from './admin-notices-routes'
 import { adminReservationRoutes } from './admin-reservation-routes'
+import { adminServiceRoutes } from './admin-service-routes'
 import { adminSettingsRoutes } from './admin-settings-routes'
 import { adminTablesRoutes } from './admin-tables-routes'
 import { adminUsersRoutes } from './admin-users-routes'
@@ -45,6 +46,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     menuRoutes(services),
     adminCocktailsRoutes(services),
     adminReservationRoutes(services),
+    adminServiceRoutes(services),
     adminHoursRoutes(services),
     adminNoticesRoutes(services),
     adminEmailRoutes(services),

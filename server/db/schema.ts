@@ -19,6 +19,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 import type { BookingSource } from '#common/booking-source'
+import type { VisitState } from '#common/visit'
 
 /**
  * The whole schema of SPEC.md section 3, plus the outbox of DESIGN.md section 4.
@@ -294,11 +295,29 @@ export const reservations = pgTable(
     phoneKey: text('phone_key'),
     /** A keyed hash of the address a public booking came from (null: made by staff), for the per-address limit. */
     clientKey: text('client_key'),
+    /**
+     * The visit on the night (issue 35; common/visit.ts), beside the status: expected, arrived, seated,
+     * finished or no_show, and when each step was taken (a step undone clears its time). Staff move it
+     * (server/reservations/visits.ts); not an edited field, so it does not raise the version.
+     */
+    visitState: text('visit_state').$type<VisitState>().notNull().default('expected'),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    seatedAt: timestamp('seated_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    noShowAt: timestamp('no_show_at', { withTimezone: true }),
+    /**
+     * From when a finished or no-show booking holds neither its tables nor its covers, in venue wall-clock
+     * time (as reservation_tables.during is): the minute it was marked. Null for any other visit state. The
+     * hold triggers and the covers read use it, and need no time zone to (docs/decisions/0031).
+     */
+    freedAt: timestamp('freed_at', { withTimezone: false, mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('reservations_duration_check', sql`${t.durationMinutes} between 15 and 720`),
+    check('reservations_visit_state_check', sql`${t.visitState} in ('expected','arrived','seated','finished','no_show')`),
+    check('reservations_freed_check', sql`(${t.freedAt} is not null) = (${t.visitState} in ('finished','no_show'))`),
     check('reservations_created_by_check', sql`${t.createdBy} in ('guest','staff')`),
     check('reservations_source_check', sql`${t.source} in ('online','phone','walk_in','event','waitlist')`),
     check('reservations_changed_by_check', sql`${t.changedBy} in ('guest','staff')`),
@@ -313,7 +332,7 @@ export const reservations = pgTable(
     index('reservations_date_status_idx').on(t.date, t.status),
     index('reservations_status_idx').on(t.status),
     // And reservations_active_covers_idx, (date, start_time, lower(email)) including party_size, id, status,
-    // hold_until, phone_key and client_key on the active bookings, which drizzle cannot declare (INCLUDE):
+    // hold_until, phone_key, client_key and freed_at on the active bookings, which drizzle cannot declare (INCLUDE):
     // migrations 0005, 0006 and guest_holds_and_limits.
   ],
 )

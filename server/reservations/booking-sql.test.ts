@@ -51,7 +51,9 @@ const statements = (v: Values): Record<string, pg.QueryConfig> => ({
 const OWN_LITERALS = new Set(['pending', 'confirmed', '[]', 'dayOfWeek', 'openTime', 'closeTime', 'isClosed', 'lastOrdersTime', 'services', 'date', 'startTime', 'partySize', 'reservations', 'id', 'booking',
   // The tables' reads (issue 34): JSON keys, and the space between a date and a time.
   ' ', 'tableId', 'reservationId', 'start', 'end', 'name', 'sortOrder', 'onlineBookable', 'isActive', 'areaId', 'minCovers', 'maxCovers', 'tableIds',
-  'minParty', 'maxParty', 'durationMinutes', 'weekday'])
+  'minParty', 'maxParty', 'durationMinutes', 'weekday',
+  // A finished or no-show party's covers free from a minute (issue 35).
+  'freed'])
 
 describe('booking SQL: only placeholders are spliced', () => {
   it('builds the same text whatever the values, and no value appears in it', () => {

@@ -27,6 +27,12 @@ const ACTIVE = `status in ('pending', 'confirmed')`
  * for 30 minutes: docs/decisions/0021).
  */
 const holdsAt = (now: string) => `(status = 'confirmed' or hold_until is null or hold_until > ${sqlName(now)})`
+/**
+ * The minute (after the date's midnight, venue time) from which a finished or
+ * no-show booking's covers are free (freed_at, issue 35), null for any other:
+ * for SQL naming the date. freed_at is in the covering index, so the read stays index-only.
+ */
+const FREED_MINUTE = (date: string) => `(extract(epoch from freed_at - ${sqlName(date)}::text::timestamp) / 60)::int`
 const COLUMNS = Object.entries(getTableColumns(reservations))
 /** Every column of a reservation under its field name, so raw rows are `Reservation`s. */
 export const RESERVATION_FIELDS = COLUMNS.map(([field, column]) => `"${column.name}" as "${field}"`).join(', ')
@@ -60,10 +66,10 @@ export function dayColumns(date: string, dayOfWeek: string, now: string, exceptI
   (select coalesce(json_agg(json_build_object('date', date, 'openTime', open_time,
      'closeTime', close_time, 'isClosed', is_closed, 'lastOrdersTime', last_orders_time, 'services', services)), '[]'::json)
      from hour_exceptions where date = ${date}) as exceptions,
-  (select coalesce(json_agg(json_build_object('startTime', start_time, 'partySize', guests)), '[]'::json)
-     from (select start_time, sum(party_size)::int as guests from reservations
+  (select coalesce(json_agg(json_build_object('startTime', start_time, 'partySize', guests, 'freed', freed)), '[]'::json)
+     from (select start_time, ${FREED_MINUTE(date)} as freed, sum(party_size)::int as guests from reservations
            where date = ${date}${within} and ${ACTIVE} and ${holdsAt(now)} and id is distinct from ${exceptId}
-           group by start_time) booked) as bookings`
+           group by start_time, freed) booked) as bookings`
 }
 
 /**
@@ -301,7 +307,23 @@ export function reserveIdsQuery(count: number): pg.QueryConfig {
 export type NewReservation = Required<
   Omit<
     typeof reservations.$inferInsert,
-    'id' | 'createdAt' | 'updatedAt' | 'reviewEmailSentAt' | 'reminderSentAt' | 'createdBy' | 'changedBy' | 'changedAt' | 'version' | 'guestConfirmedAt'
+    | 'id'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'reviewEmailSentAt'
+    | 'reminderSentAt'
+    | 'createdBy'
+    | 'changedBy'
+    | 'changedAt'
+    | 'version'
+    | 'guestConfirmedAt'
+    // A booking is made expected; staff move its visit on the night (server/reservations/visits.ts).
+    | 'visitState'
+    | 'arrivedAt'
+    | 'seatedAt'
+    | 'finishedAt'
+    | 'noShowAt'
+    | 'freedAt'
   >
 >
 
@@ -344,6 +366,12 @@ export function asInserted(r: NewReservation, id: number, at: Date): Reservation
     changedBy: null,
     changedAt: null,
     version: 1,
+    visitState: 'expected',
+    arrivedAt: null,
+    seatedAt: null,
+    finishedAt: null,
+    noShowAt: null,
+    freedAt: null,
   }
 }
 

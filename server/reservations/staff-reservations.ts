@@ -382,7 +382,7 @@ const TABLES_COLUMN = `(select coalesce(json_agg(json_build_object('id', t.id, '
   where rt.reservation_id = reservations.id) as tables`
 
 /** An active booking from today on, sat at no table while the venue books tables (an event's guests sit at the event). */
-function needsTable(r: Pick<Reservation, 'status' | 'eventId' | 'date'>, tables: BookedTable[], booksTables: boolean, today: string): boolean {
+export function needsTable(r: Pick<Reservation, 'status' | 'eventId' | 'date'>, tables: BookedTable[], booksTables: boolean, today: string): boolean {
   return booksTables && ACTIVE.has(r.status) && r.eventId === null && r.date >= today && tables.length === 0
 }
 

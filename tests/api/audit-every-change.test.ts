@@ -124,6 +124,12 @@ const prepare: Record<string, () => Promise<Call>> = {
     return { body: { ...sample, version: await versionOf(t.db, 'table_combinations', ids['table-combinations']!) } }
   },
   'POST /api/admin/areas/:id/closures': async () => ({ body: SAMPLES['post /api/admin/areas/:id/closures'] }),
+  // A visit is marked on the booking's day: a booking of today, made first.
+  'POST /api/admin/reservations/:id/visit': async () => {
+    const today = { ...SAMPLES['post /api/admin/reservations'], email: 'audit-visit@example.com', date: '2026-11-21', startTime: '20:00', force: true }
+    const id = (await owner.post('/api/admin/reservations').send(today).expect(201)).body.id as number
+    return { path: `/api/admin/reservations/${id}/visit`, body: SAMPLES['post /api/admin/reservations/:id/visit'] }
+  },
   'DELETE /api/admin/areas/:id/closures/:closureId': async () => {
     const { rows } = await t.db.$client.query<{ id: number }>('select id from area_closures where area_id = $1', [ids.areas])
     return { path: `/api/admin/areas/${ids.areas}/closures/${rows[0]!.id}` }

@@ -81,6 +81,9 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   'post /api/login': { username: 'nobody-in-particular', password: 'not-the-password' },
   'post /api/admin/cocktails-content': { ...COCKTAILS_DEFAULTS, version: 1 },
   'post /api/admin/reservations': STAFF_BOOKING,
+  // The night's service (issue 35): a visit step, and a party seated now without a booking.
+  'post /api/admin/reservations/:id/visit': { state: 'arrived' },
+  'post /api/admin/walk-ins': { partySize: 2, name: 'Fuzz Walk-in', phone: '07700 900 003', durationMinutes: 60 },
   // The version the booking was read at (a booking never changed is at 1).
   'patch /api/admin/reservations/:id': { ...STAFF_BOOKING, version: 1 },
   'put /api/admin/opening-hours/:dayOfWeek': { openTime: '16:00', version: 1 },

@@ -1,0 +1,68 @@
+/**
+ * Where a walk-in can sit now (issue 35), as pure rules over a day's tables
+ * (common/tables.ts): the tables and combinations free this minute, until when
+ * each stays free (the next booking holding one of its tables), and whether
+ * that covers the party's stay. A walk-in never takes a table a booking needs
+ * before its stay ends: staff shorten the stay, or choose another table.
+ */
+import { shortName, tablesFree, type Candidate, type TableHold, type TablesDay } from './tables'
+import { formatTime12 } from './time'
+
+/** The shortest stay a booking can have (reservations_duration_check). */
+export const MIN_STAY_MINUTES = 15
+
+/** A hold with the booking behind it, as staff are told of it. */
+export type HolderHold = TableHold & { name: string; partySize: number; startTime: string }
+
+export type WalkInChoice<H extends TableHold = HolderHold> = {
+  candidate: Candidate
+  /** Minutes after the date's midnight when the next booking takes one of its tables; null: free for the rest of the day. */
+  freeUntil: number | null
+  /** That booking's hold. */
+  next: H | undefined
+  fullStay: boolean
+}
+
+/** The first hold on any of `tableIds` starting after `now`, or undefined. */
+export function nextHoldOn<H extends TableHold>(tableIds: readonly number[], now: number, holds: readonly H[]): H | undefined {
+  let next: H | undefined
+  for (const h of holds) if (h.start > now && tableIds.includes(h.tableId) && (!next || h.start < next.start)) next = h
+  return next
+}
+
+/**
+ * The tables and combinations (any: staff seat walk-ins anywhere open) that
+ * take the party and are free at `now`, for a stay of `stayMinutes`: those
+ * free for the whole stay first, best fit first (the plan's order of fit),
+ * then the others, the longest free first.
+ */
+export function walkInChoices<H extends TableHold>(
+  partySize: number,
+  now: number,
+  stayMinutes: number,
+  tables: Omit<TablesDay, 'holds'> & { holds: readonly H[] },
+): WalkInChoice<H>[] {
+  const choices: WalkInChoice<H>[] = []
+  for (const candidate of tables.plan.candidates(partySize, true)) {
+    if (tables.closedAreaIds.includes(candidate.areaId)) continue
+    if (!tablesFree(candidate.tableIds, now, now + 1, tables.holds)) continue
+    const next = nextHoldOn(candidate.tableIds, now, tables.holds)
+    const freeUntil = next ? next.start : null
+    choices.push({ candidate, freeUntil, next, fullStay: freeUntil === null || freeUntil >= now + stayMinutes })
+  }
+  const rest = (c: WalkInChoice<H>) => (c.freeUntil === null ? Infinity : c.freeUntil)
+  return [...choices.filter((c) => c.fullStay), ...choices.filter((c) => !c.fullStay).sort((a, b) => rest(b) - rest(a))]
+}
+
+/**
+ * Why a walk-in cannot have a table for its whole stay, naming the booking
+ * that needs it: 'T4 is free for 45 minutes: J. Smith (4) is booked at 8:00 PM.
+ * Shorten the stay to 45 minutes or less to seat them there.'
+ */
+export function tableNeededMessage(table: string, next: Pick<HolderHold, 'start' | 'name' | 'partySize' | 'startTime'>, now: number): string {
+  const minutes = next.start - now
+  const free = `${table} is free for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}: ${shortName(next.name)} (${next.partySize}) is booked at ${formatTime12(next.startTime)}.`
+  return minutes >= MIN_STAY_MINUTES
+    ? `${free} Shorten the stay to ${minutes} minutes or less to seat them there.`
+    : `${free} That is too short a stay: choose another table.`
+}

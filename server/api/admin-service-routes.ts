@@ -1,0 +1,24 @@
+import { VisitMoveSchema } from '#common/admin-reservations-schema'
+import { IdSchema } from '#common/fields-schema'
+import { WalkInOptionsQuerySchema, WalkInSchema } from '#common/walk-ins-schema'
+import { actorOf } from '../auth/guard'
+import { ApiRoutes } from '../http/routes'
+import type { Services } from '../services'
+
+/**
+ * The night's service (issue 35): a booking's visit (arrived, seated, finished,
+ * no-show, or the last step undone) and walk-ins. Changes need `service.write`
+ * and write their audit rows; reading the free tables needs `reservations.read`.
+ */
+export function adminServiceRoutes({ visits, walkIns }: Services) {
+  return new ApiRoutes()
+    .post('/api/admin/reservations/:id/visit', 'service.write', async (req, res) => {
+      res.json(await visits.move(IdSchema.parse(req.params.id), VisitMoveSchema.parse(req.body), actorOf(req)))
+    })
+    .get('/api/admin/walk-ins/options', 'reservations.read', async (req, res) => {
+      res.json(await walkIns.options(WalkInOptionsQuerySchema.parse(req.query).partySize))
+    })
+    .post('/api/admin/walk-ins', 'service.write', async (req, res) => {
+      res.status(201).json(await walkIns.seat(WalkInSchema.parse(req.body), actorOf(req)))
+    })
+}

@@ -1,0 +1,157 @@
+/**
+ * Walk-ins (issue 35, docs/decisions/0031): a party seated now without a
+ * booking, recorded as a confirmed booking from the current minute (venue
+ * time), source 'walk_in', already seated. With tables, at the tables staff
+ * name or the best free fit (common/walk-ins.ts), never at a table a booking
+ * needs before the stay ends (409 'table_needed' naming that booking and how
+ * long the table is free; a shorter stay that fits is accepted). Without
+ * tables, by covers: the capacity rule every staff booking is checked by.
+ * Under the date's lock, as every seating path; its audit row commits with it.
+ */
+import { toAdminReservation, type AdminReservation, type BookedTable } from '#common/admin-reservations-schema'
+import { peakSeated } from '#common/availability'
+import { phoneKey } from '#common/phone'
+import { holderText, turnTimeFor, type Candidate } from '#common/tables'
+import { minutesToTime, zonedParts } from '#common/time'
+import { nextHoldOn, tableNeededMessage, walkInChoices } from '#common/walk-ins'
+import type { WalkInInput, WalkInOptions } from '#common/walk-ins-schema'
+import { auditQuery, type Actor } from '../audit/audit'
+import { reservations, type Reservation } from '../db/schema'
+import { isExclusionViolation } from '../db/errors'
+import type { Deps } from '../deps'
+import { ConflictError, ValidationError } from '../domain-errors'
+import type { BookingSettings, SettingsService } from '../settings/settings-service'
+import { bookingWords } from './reservation-audit'
+import type { ReservationEvents } from './reservation-events'
+import { runStatements, withDatesLocked } from './reservations-data'
+import { readStaffDay, replaceTables, tablesOfBookings, tableTakenMeanwhile, type StaffDay } from './seating'
+
+/** The tables of a candidate as staff see them. */
+const bookedTablesOf = (c: Candidate, staffDay: StaffDay): BookedTable[] =>
+  c.tableIds.map((id) => ({ id, name: staffDay.plan.tableById.get(id)!.name, area: staffDay.plan.areaById.get(staffDay.plan.tableById.get(id)!.areaId)!.name }))
+
+/** How long a walk-in of `partySize` stays: the turn time for the party (with tables), else the booking duration setting. */
+function stayFor(partySize: number, date: string, staffDay: StaffDay, rules: BookingSettings): number {
+  return staffDay.plan.booksTables ? turnTimeFor(partySize, date, staffDay.plan.plan.turnTimes, rules.durationMinutes) : rules.durationMinutes
+}
+
+export function createWalkIns(
+  { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
+  { settings, events, forgetDays }: { settings: SettingsService; events: ReservationEvents; forgetDays: (dates: string[]) => void },
+) {
+  const timeZone = config.venueTimezone
+
+  /** Where a walk-in sits: the tables named (checked), or the best free fit for the whole stay; 409 naming what is in the way. */
+  function tablesFor(input: WalkInInput, now: number, stay: number, staffDay: StaffDay): readonly number[] {
+    const holds = staffDay.holds
+    if (input.tableIds) {
+      for (const id of input.tableIds) {
+        const table = staffDay.plan.tableById.get(id)
+        if (!table) throw new ValidationError(`There is no table ${id}.`, { tableIds: `There is no table ${id}.` })
+        if (!table.isActive || staffDay.plan.areaById.get(table.areaId)?.isActive !== true) {
+          throw new ValidationError(`${table.name} is not in use.`, { tableIds: `${table.name} is not in use.` })
+        }
+        const holder = holds.find((h) => h.tableId === id && h.start <= now && now < h.end)
+        if (holder) throw new ConflictError(`${table.name} is taken now by ${holderText(holder)}.`, 'table_taken')
+      }
+      const next = nextHoldOn(input.tableIds, now, holds)
+      if (next && next.start < now + stay) throw new ConflictError(tableNeededMessage(staffDay.plan.tableById.get(next.tableId)!.name, next, now), 'table_needed')
+      return input.tableIds
+    }
+    const choices = walkInChoices(input.partySize, now, stay, { ...staffDay.day.tables!, holds })
+    const best = choices[0]
+    if (!best) throw new ConflictError(`No table for ${input.partySize} is free now.`, 'no_table')
+    if (!best.fullStay) throw new ConflictError(tableNeededMessage(best.candidate.name, best.next!, now), 'table_needed')
+    return best.candidate.tableIds
+  }
+
+  /** Without tables: the covers over the stay, as every staff booking is checked (common/availability.ts peakSeated). */
+  function checkCovers(partySize: number, startTime: string, staffDay: StaffDay, rules: BookingSettings) {
+    const seated = peakSeated(startTime, staffDay.day.bookings, rules)
+    if (seated + partySize > rules.capacityCovers) {
+      throw new ConflictError(
+        `Over capacity now: ${seated} of ${rules.capacityCovers} covers are taken at the busiest half hour of the stay, and ${partySize} more would make ${seated + partySize}.`,
+        'over_capacity',
+      )
+    }
+  }
+
+  return {
+    /** The tables free now for a party, best first, with until when each is free. */
+    async options(partySize: number): Promise<WalkInOptions> {
+      const { date, minutes } = zonedParts(clock.now(), timeZone)
+      const rules = await settings.booking()
+      const staffDay = await readStaffDay(db.$client, date, null, rules.durationMinutes, clock.now())
+      const stayMinutes = stayFor(partySize, date, staffDay, rules)
+      const choices = staffDay.day.tables ? walkInChoices(partySize, minutes, stayMinutes, { ...staffDay.day.tables, holds: staffDay.holds }) : []
+      return {
+        now: minutesToTime(minutes),
+        stayMinutes,
+        options: choices.map((c) => ({
+          tables: bookedTablesOf(c.candidate, staffDay),
+          freeUntil: c.freeUntil === null ? null : minutesToTime(c.freeUntil % 1440),
+          fullStay: c.fullStay,
+        })),
+      }
+    },
+
+    /** Seats a walk-in now; 201 with the booking, or 409 saying what is in the way. */
+    async seat(input: WalkInInput, actor: Actor): Promise<AdminReservation> {
+      const at = clock.now()
+      const { date, minutes } = zonedParts(at, timeZone)
+      const startTime = minutesToTime(minutes)
+      const rules = await settings.booking()
+      const { row, tables } = await withDatesLocked(db, [date], at, async (client, tx) => {
+        const staffDay = await readStaffDay(client, date, null, rules.durationMinutes, at)
+        const durationMinutes = input.durationMinutes ?? stayFor(input.partySize, date, staffDay, rules)
+        const seats = staffDay.plan.booksTables || input.tableIds ? tablesFor(input, minutes, durationMinutes, staffDay) : []
+        if (!staffDay.plan.booksTables) checkCovers(input.partySize, startTime, staffDay, rules)
+        const [row] = await tx
+          .insert(reservations)
+          .values({
+            name: input.name,
+            email: null,
+            // The column is required: a walk-in without a phone stores '' (as a staff booking with an email only does).
+            phone: input.phone,
+            phoneKey: phoneKey(input.phone) || null,
+            date,
+            startTime,
+            partySize: input.partySize,
+            durationMinutes,
+            status: 'confirmed',
+            createdBy: 'staff',
+            source: 'walk_in',
+            receiveOffers: false,
+            visitState: 'seated',
+            seatedAt: at,
+          })
+          .returning()
+        if (seats.length) await replaceTables(client, row!.id, seats)
+        const tables = (await tablesOfBookings(client, [row!.id])).get(row!.id) ?? []
+        // No message: the guest gave no email, and staff seated the party themselves (no 'new booking' alert).
+        await runStatements(client, [auditQuery(actor, walkInAudit(row!, tables))])
+        return { row: row!, tables }
+      }).catch((error: unknown) => {
+        if (isExclusionViolation(error)) throw tableTakenMeanwhile()
+        throw error
+      })
+      forgetDays([date])
+      events.emit('reservation.created', { reservation: row, by: 'staff' })
+      return toAdminReservation(row, { tables, needsTable: false })
+    },
+  }
+}
+
+/** 'seated a walk-in: Walk-in, 2 guests, 19:47 on 05 Dec 2026 at T2'. */
+function walkInAudit(r: Reservation, tables: BookedTable[]) {
+  const where = tables.length ? ` at ${tables.map((t) => t.name).join(' + ')}` : ''
+  return {
+    action: 'create',
+    entityType: 'reservation',
+    entityId: r.id,
+    summary: `seated a walk-in: ${bookingWords(r)}${where}`,
+    after: { name: r.name, phone: r.phone, date: r.date, startTime: r.startTime, partySize: r.partySize, durationMinutes: r.durationMinutes, source: r.source },
+  }
+}
+
+export type WalkIns = ReturnType<typeof createWalkIns>
