@@ -41,6 +41,7 @@ describe('Tonight', () => {
     expect(undoTarget(booking({ visitState: 'seated' }))).toBe('expected')
     expect(undoTarget(booking({ visitState: 'finished' }))).toBe('seated')
     expect(undoTarget(booking({ visitState: 'no_show' }))).toBe('expected')
+    expect(undoTarget(booking({ visitState: 'no_show', arrivedAt: '2026-11-26T19:01:00Z' }))).toBe('arrived')
   })
 
   it('counts covers expected (no-shows and cancellations aside), seated now and still to come', () => {

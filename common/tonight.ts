@@ -7,10 +7,10 @@
  */
 import type { AdminReservation } from './admin-reservations-schema'
 import { timeToMinutes } from './time'
-import type { VisitState } from './visit'
+import { NO_SHOW_AFTER_MINUTES, previousVisitState, type VisitState } from './visit'
 
-/** A party not arrived this many minutes after its time is late, and may be marked a no-show. */
-export const LATE_AFTER_MINUTES = 15
+/** A party not arrived this many minutes after its time is late: the moment it may be marked a no-show. */
+export const LATE_AFTER_MINUTES = NO_SHOW_AFTER_MINUTES
 /** From this hour, venue time, the staff role opens the back-office on Tonight. */
 export const TONIGHT_FROM_HOUR = 15
 
@@ -36,22 +36,12 @@ export function nextSteps(r: Visit, nowMinutes: number): VisitState[] {
 }
 
 /**
- * The state Undo goes back to: the step before the last one taken (a party
- * seated without being marked arrived goes back to expected), or null when
- * nothing has happened yet.
+ * The state Undo goes back to, as the server decides it (common/visit.ts): the
+ * step before the last one taken (a party seated without being marked arrived
+ * goes back to expected), or null when nothing has happened yet.
  */
 export function undoTarget(r: Visit): VisitState | null {
-  switch (r.visitState) {
-    case 'expected':
-      return null
-    case 'arrived':
-    case 'no_show':
-      return 'expected'
-    case 'seated':
-      return r.visitTimes.arrivedAt ? 'arrived' : 'expected'
-    case 'finished':
-      return 'seated'
-  }
+  return previousVisitState({ visitState: r.visitState, arrived: r.visitTimes.arrivedAt !== null }) ?? null
 }
 
 export type TonightCovers = { expected: number; seatedNow: number; toCome: number }

@@ -3,12 +3,8 @@
  * now, and the day's waitlist. Their shapes are those of the issue's
  * contracts (GET /api/admin/walk-ins/options, GET /api/admin/waitlist).
  */
-import type { BookedTable } from '#common/admin-reservations-schema'
+import type { WalkInOptions } from '#common/walk-ins-schema'
 import { ApiError, throwIfNotOk } from '../api'
-
-/** Tables a walk-in party could sit at now, and until when (null: for the rest of the day). */
-export type WalkInOption = { tables: BookedTable[]; freeUntil: string | null; fullStay: boolean }
-export type WalkInOptions = { now: string; options: WalkInOption[] }
 
 export const walkInKeys = {
   all: ['/api/admin/walk-ins'] as const,

@@ -9,17 +9,20 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from '~/components/ui/use-toast'
 import { apiRequest } from '~/lib/api'
 import { availabilityKeys, reservationKeys } from '~/lib/queries/reservations'
-import { fetchWalkInOptions, refusalOf, walkInKeys, type WalkInOption } from '~/lib/queries/tonight'
+import { MIN_STAY_MINUTES } from '#common/walk-ins'
+import type { WalkInOption } from '#common/walk-ins-schema'
+import { fetchWalkInOptions, refusalOf, walkInKeys } from '~/lib/queries/tonight'
 import { cn } from '~/lib/utils'
 import { FormDialogFooter } from '../form-dialog-footer'
 import { tablesText } from '../reservations/reservation-card'
 
 const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 
-/** 'Free for the rest of the day', 'Free until 21:00', or the shortened stay it would get. */
+/** 'Free for the rest of the day', 'Free until 21:00', the shortened stay it would get, or why it cannot be had. */
 function untilText(option: WalkInOption, stayMinutes: number | null) {
   if (option.freeUntil === null) return 'Free for the rest of the day'
   if (option.fullStay) return `Free until ${option.freeUntil}`
+  if (stayMinutes !== null && stayMinutes < MIN_STAY_MINUTES) return `Free until ${option.freeUntil}: too short a stay`
   return `Free until ${option.freeUntil}: the stay is shortened to ${stayMinutes} minutes`
 }
 
@@ -85,11 +88,13 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 
   const now = options.data ? timeToMinutes(options.data.now) : 0
   const stayOf = (o: WalkInOption) => (o.fullStay || o.freeUntil === null ? null : timeToMinutes(o.freeUntil) - now)
+  // A table free for less than the shortest stay is listed (staff see why) but cannot be chosen.
+  const usable = (o: WalkInOption) => (stayOf(o) ?? MIN_STAY_MINUTES) >= MIN_STAY_MINUTES
   const choice = options.data?.options[picked]
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
-    if (!choice || asked === null) return
+    if (!choice || !usable(choice) || asked === null) return
     const stay = stayOf(choice)
     seat.mutate({
       partySize: asked,
@@ -152,6 +157,7 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                     className={cn(
                       'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
                       picked === i ? 'border-primary bg-primary/10' : 'border-border',
+                      !usable(o) && 'cursor-not-allowed text-muted-foreground',
                     )}
                   >
                     <input
@@ -159,6 +165,7 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                       name="walk-in-tables"
                       className="mt-1 size-4"
                       checked={picked === i}
+                      disabled={!usable(o)}
                       onChange={() => setPicked(i)}
                     />
                     <span>
@@ -199,7 +206,7 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             <FormDialogFooter
               submitLabel="Seat now"
               pending={seat.isPending}
-              disabled={!choice}
+              disabled={!choice || !usable(choice)}
               onCancel={() => onOpenChange(false)}
             />
           </form>
