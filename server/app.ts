@@ -2,6 +2,9 @@ import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { apiRoutes } from './api'
 import type { ContentChanges } from './db/content-changes'
+import type { Notifications } from './db/notifications'
+import type { LiveLimits } from './live/live-hub'
+import { LIVE_PATH } from '#common/live'
 import { permissionGuard } from './auth/guard'
 import { requireUser, sessionMiddleware } from './auth/session'
 import { testClockFromHeader, type Deps } from './deps'
@@ -22,6 +25,10 @@ export type AppOptions = {
   pages?: (services: Services, deps: Deps) => RequestHandler
   /** Told of this instance's own staff writes, so cached pages drop them before the database's announcement arrives. */
   contentChanges?: ContentChanges
+  /** The instance's database listener (listening on SERVICE_CHANGES_CHANNEL): feeds the staff screens' live stream. */
+  notifications?: Notifications
+  /** The live stream's caps (server/live/live-hub.ts DEFAULT_LIVE_LIMITS unless given). */
+  liveLimits?: LiveLimits
 }
 
 /** Builds the Express app from its dependencies. Tests call this with a fresh database. */
@@ -30,7 +37,8 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   const dev = config.nodeEnv === 'development'
   const testClock = config.testClockHeader ? testClockFromHeader(given.clock) : undefined
   const deps: Deps = testClock ? { ...given, clock: testClock.clock } : given
-  const services = createServices(deps)
+  const services = createServices(deps, { liveLimits: options.liveLimits })
+  if (options.notifications) services.live.follow(options.notifications)
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.trustProxy)
@@ -50,8 +58,9 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   if (options.contentChanges) services.publicReads.follow(options.contentChanges)
   app.use(services.publicReads.fromMemory({ dev }))
   // Answers to API writes are a few hundred bytes of JSON: compressing them costs more than it saves.
+  // The live stream neither: compression would hold each event back until a buffer filled.
   const compress = compression()
-  app.use((req, res, next) => (req.method === 'POST' && req.path.startsWith('/api/') ? next() : compress(req, res, next)))
+  app.use((req, res, next) => ((req.method === 'POST' && req.path.startsWith('/api/')) || req.path === LIVE_PATH ? next() : compress(req, res, next)))
   app.use(securityHeaders({ pixel: Boolean(config.metaPixelId), dev }))
 
   app.use('/api', sameOriginOnly)

@@ -6,7 +6,9 @@ import { pino } from 'pino'
 import type { ServerBuild } from 'react-router'
 import { createApp } from './app'
 import { openDatabase, prepareData } from './boot'
-import { listenForContentChanges } from './db/content-changes'
+import { CONTENT_CHANGES_CHANNEL, contentChangesOf } from './db/content-changes'
+import { listenForNotifications } from './db/notifications'
+import { SERVICE_CHANGES_CHANNEL } from '#common/live'
 import { loadConfigOrExit } from './config'
 import { systemClock, type Deps } from './deps'
 import { startWorker } from './jobs/worker'
@@ -60,9 +62,11 @@ async function main() {
   }
 
   if (config.testClockHeader) logger.warn('TEST_CLOCK_HEADER is on: requests may set the clock. Browser tests only.')
+  // One listener on the database per instance: the page cache's content changes and the staff screens' live changes.
+  const notifications = listenForNotifications(database.db.$client.options.connectionString!, logger, [CONTENT_CHANGES_CHANNEL, SERVICE_CHANGES_CHANNEL])
   // Rendered public pages are cached in production, dropped whenever their content changes.
-  const contentChanges = dev ? undefined : listenForContentChanges(database.db.$client.options.connectionString!, logger)
-  const { app, services } = createApp(deps, { assets, pages: pagesHandler(build, deps, contentChanges), contentChanges })
+  const contentChanges = dev ? undefined : contentChangesOf(notifications)
+  const { app, services } = createApp(deps, { assets, pages: pagesHandler(build, deps, contentChanges), contentChanges, notifications })
   // Emails, and the scheduled housekeeping, run on the job queue inside this process.
   const worker = await startWorker(deps, services)
   const server = createAppServer(app).listen(config.port, () => {
@@ -82,12 +86,14 @@ async function main() {
     // one that hangs gets SHUTDOWN_GRACE_MS.
     const drained = new Promise<void>((resolve) => server.close(() => resolve()))
     server.closeIdleConnections()
+    // Live streams never finish by themselves: ended now, their browsers reconnect to another instance.
+    services.live.closeAll()
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
     await drained
     clearTimeout(grace)
     // A message being sent finishes; queued ones stay queued for the next start (or another instance).
     await worker.stop()
-    await contentChanges?.close()
+    await notifications.close()
     await vite?.close()
     await database.close()
     process.exit(0)

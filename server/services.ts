@@ -31,12 +31,13 @@ import { createSettingsService } from './settings/settings-service'
 import { createFloorPlan } from './tables/floor-plan'
 import { reseatClosedArea } from './reservations/weather-moves'
 import { createTurnTimes } from './tables/turn-times'
+import { createLiveHub, type LiveLimits } from './live/live-hub'
 
 /**
  * Every service of the app, built once from the deps. API routers and
  * React Router loaders both call these; neither touches the database directly.
  */
-export function createServices(deps: Deps) {
+export function createServices(deps: Deps, options: { liveLimits?: LiveLimits } = {}) {
   // Public JSON reads kept in memory a moment; every change below drops the answers built on it.
   const publicReads = createPublicReads({ clock: deps.clock })
   const settings = createSettingsService(deps.db, Date.now, {
@@ -104,6 +105,8 @@ export function createServices(deps: Deps) {
       onAreaClosed: async (client, closure, actor) => (closure.weatherDependent ? reseatClosedArea(client, closure, actor, deps.clock.now()) : NOTHING_RESEATED),
     }),
     turnTimes: createTurnTimes(deps, { settings, onChange: forgetAvailability }),
+    // The staff screens' live changes (issue 35): fed by the instance's listener when createApp is given one.
+    live: createLiveHub({ logger: deps.logger, limits: options.liveLimits }),
   }
 }
 export type Services = ReturnType<typeof createServices>

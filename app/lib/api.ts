@@ -3,6 +3,8 @@
  * non-success response becomes an error whose message is
  * '{status}: {body text or status text}'.
  */
+import { LIVE_MESSAGES, OFFLINE_CODE } from '#common/live'
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -44,17 +46,38 @@ export async function throwIfNotOk(res: Response) {
   throw new ApiError(res.status, `${res.status}: ${text}`, body)
 }
 
+// Whether the back-office has lost the server (its live channel says so: app/lib/live.ts).
+let backOfficeOffline = false
+
+/** Set by the live channel: while it is down, back-office changes are refused at once instead of hanging or being lost. */
+export function setBackOfficeOffline(offline: boolean) {
+  backOfficeOffline = offline
+}
+export const isBackOfficeOffline = () => backOfficeOffline
+
+/** The refusal of a change made while offline: status 0, the message staff read, code 'offline'. */
+export function offlineRefusal(): ApiError {
+  return new ApiError(0, LIVE_MESSAGES.offlineRefused, { message: LIVE_MESSAGES.offlineRefused, code: OFFLINE_CODE })
+}
+
+const isBackOfficeWrite = (method: string, url: string) => method.toUpperCase() !== 'GET' && url.startsWith('/api/admin/')
+
 export async function apiRequest<T = unknown>(
   method: string,
   url: string,
   data?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
+  const write = isBackOfficeWrite(method, url)
+  if (write && backOfficeOffline) throw offlineRefusal()
   const res = await fetch(url, {
     method,
     credentials: 'include',
     headers: data !== undefined ? { 'Content-Type': 'application/json', ...headers } : headers,
     body: data !== undefined ? JSON.stringify(data) : undefined,
+  }).catch((error: unknown) => {
+    // No answer at all (the network is gone): the change was not saved, and staff are told so in those words.
+    throw write && error instanceof TypeError ? offlineRefusal() : error
   })
   await throwIfNotOk(res)
   const text = await res.text()

@@ -7,6 +7,7 @@ import { ROLE_LABELS } from '#common/permissions'
 import { STAFF_MESSAGES } from '#common/staff-schema'
 import { AdminContext } from '~/components/admin/admin-context'
 import { NoticeBanners } from '~/components/admin/notice-banners'
+import { LiveChannel } from '~/components/admin/live-banner'
 import { LoadingState } from '~/components/admin/panel'
 import { defaultSectionId, sectionsFor } from '~/components/admin/sections'
 import { currentUserQuery } from '~/lib/current-user'
@@ -96,6 +97,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               {STAFF_MESSAGES.totpSetupRequired}
             </p>
           )}
+          {/* Every screen below is live: a change anywhere refetches what it shows (issue 35). */}
+          {!user.data.mustEnrolTotp && <LiveChannel />}
           {!user.data.mustEnrolTotp && <NoticeBanners />}
           <Suspense fallback={<LoadingState />}>
             {Panel ? (

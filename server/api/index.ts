@@ -8,6 +8,7 @@ import { adminEmailRoutes } from './admin-email-routes'
 import { adminEventsRoutes } from './admin-events-routes'
 import { adminHeroRoutes } from './admin-hero-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
+import { adminLiveRoutes } from './admin-live-routes'
 import { adminMarketingRoutes } from './admin-marketing-routes'
 import { adminMenuRoutes } from './admin-menu-routes'
 import { adminNoticesRoutes } from './admin-notices-routes'
@@ -47,6 +48,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminCocktailsRoutes(services),
     adminReservationRoutes(services),
     adminServiceRoutes(services),
+    adminLiveRoutes(services),
     adminHoursRoutes(services),
     adminNoticesRoutes(services),
     adminEmailRoutes(services),

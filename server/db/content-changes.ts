@@ -1,5 +1,5 @@
-import pg from 'pg'
 import type { Logger } from 'pino'
+import { listenForNotifications, type Notifications } from './notifications'
 
 /**
  * What the page cache needs to know about public content: a number that moves
@@ -17,62 +17,27 @@ export type ContentChanges = {
 
 /** The channel the triggers of migration 0004 notify on. */
 export const CONTENT_CHANGES_CHANNEL = 'content_changed'
-const RETRY_MS = 1_000
 
 /**
- * Listens on the `content_changed` channel that the triggers of migration 0004
- * notify on every write to a table public pages read, from any instance, script
- * or psql session. One connection per instance, reconnecting by itself (a
- * restarted database must not leave pages stale or the cache off for good).
+ * The `content_changed` channel, which the triggers of migration 0004 notify on
+ * every write to a table public pages read, from any instance, script or psql
+ * session, heard through the instance's listener (server/db/notifications.ts),
+ * which must listen on CONTENT_CHANGES_CHANNEL. `close` closes the listener.
  */
-export function listenForContentChanges(connectionString: string, logger: Logger): ContentChanges {
+export function contentChangesOf(notifications: Notifications): ContentChanges {
   let version = 0
-  let current: pg.Client | undefined
-  let closed = false
-  let retry: NodeJS.Timeout | undefined
-
-  const lost = (client: pg.Client) => {
-    if (current !== client) return
-    current = undefined
-    version++
-    client.end().catch(() => {})
-    if (!closed) {
-      logger.warn('Lost the content-change listener: pages are rendered fresh until it is back')
-      retry = setTimeout(() => void connect(), RETRY_MS)
-    }
-  }
-
-  const connect = async () => {
-    const client = new pg.Client({ connectionString })
-    client.on('notification', () => version++)
-    client.on('error', () => lost(client))
-    client.on('end', () => lost(client))
-    try {
-      await client.connect()
-      await client.query(`LISTEN ${CONTENT_CHANGES_CHANNEL}`)
-    } catch {
-      client.end().catch(() => {})
-      if (!closed) retry = setTimeout(() => void connect(), RETRY_MS)
-      return
-    }
-    if (closed) return void client.end().catch(() => {})
-    current = client
-    // Whatever changed while nobody was listening is unknown: start afresh.
-    version++
-  }
-  const ready = connect()
-
+  notifications.on(CONTENT_CHANGES_CHANNEL, () => version++)
+  // Lost or back: whatever changed while nobody was listening is unknown, so the cache starts afresh.
+  notifications.onListening(() => version++)
   return {
     version: () => version,
-    listening: () => current !== undefined,
+    listening: notifications.listening,
     bump: () => void version++,
-    close: async () => {
-      closed = true
-      clearTimeout(retry)
-      await ready
-      const client = current
-      current = undefined
-      await client?.end().catch(() => {})
-    },
+    close: notifications.close,
   }
+}
+
+/** A listener of its own on the content channel alone (the page-cache tests). */
+export function listenForContentChanges(connectionString: string, logger: Logger): ContentChanges {
+  return contentChangesOf(listenForNotifications(connectionString, logger, [CONTENT_CHANGES_CHANNEL]))
 }

@@ -32,7 +32,7 @@ import {
 } from '~/components/ui/alert-dialog'
 import { buttonVariants } from '~/components/ui/button'
 import { toast } from '~/components/ui/use-toast'
-import { ApiError } from '~/lib/api'
+import { ApiError, isBackOfficeOffline, offlineRefusal } from '~/lib/api'
 import { cn } from '~/lib/utils'
 
 /** The code of a 409 for a save made over a newer version (server/audit/versions.ts). */
@@ -92,7 +92,8 @@ export function useConfirmedMutation<V, R = unknown>(options: {
   const direct = React.useRef(false)
 
   const mutation = useMutation({
-    mutationFn: (variables: V) => latest.current.mutationFn(variables),
+    // Offline (the live channel is down), a change is refused at once, whichever way its request is made.
+    mutationFn: (variables: V) => (isBackOfficeOffline() ? Promise.reject(offlineRefusal()) : latest.current.mutationFn(variables)),
     onMutate: async (variables) => {
       const optimistic = latest.current.optimistic
       if (!optimistic) return undefined

@@ -9,8 +9,7 @@ export function usePendingReservations() {
   return useQuery({
     queryKey: reservationKeys.list(filter),
     queryFn: () => fetchReservations(filter),
-    // New bookings arrive while staff watch: on focus and every half minute.
-    refetchInterval: 30_000,
+    // New bookings arrive while staff watch: told by the live channel (app/lib/live.ts), and on focus.
     refetchOnWindowFocus: true,
     staleTime: 0,
   })

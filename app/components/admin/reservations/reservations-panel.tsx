@@ -117,7 +117,7 @@ export default function ReservationsPanel() {
     queryFn: () => fetchReservations(filter!),
     enabled: filter !== null,
     placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
+    // Changes arrive through the live channel (app/lib/live.ts), not by polling; focus refetches as before.
     refetchOnWindowFocus: true,
     staleTime: 0,
   })
