@@ -56,7 +56,7 @@ export default function TonightPanel() {
   const list = useQuery({
     queryKey: reservationKeys.list(filter),
     queryFn: () => fetchReservations(filter),
-    refetchInterval: 30_000,
+    // Live: a change on any screen refetches it through the shell's live channel (app/lib/live.ts), not by polling.
     refetchOnWindowFocus: true,
     staleTime: 0,
   })
