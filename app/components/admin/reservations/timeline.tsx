@@ -256,12 +256,12 @@ function nowMark(now: string | undefined, slots: string[]): { slot: string; left
   return slot ? { slot, left: ((minutes - timeToMinutes(slot)) / SLOT_MINUTES) * SLOT_PX } : null
 }
 
-/** The now line in one cell of its column (one per row, so it runs down the whole grid). */
+/** The now line in one cell of its column (one per row, so it runs down the whole grid), behind the bars so their words stay whole. */
 function NowLine({ left }: { left: number }) {
   return (
     <span
       aria-hidden="true"
-      className="pointer-events-none absolute inset-y-0 z-[15] w-0.5 bg-red-600"
+      className="pointer-events-none absolute inset-y-0 z-[5] w-0.5 bg-red-600"
       style={{ left }}
     />
   )

@@ -110,7 +110,7 @@ export function ArrivalRow({
           <div
             role="group"
             aria-label={`Visit of ${r.name}`}
-            className="flex gap-2 sm:w-40 sm:flex-col print:hidden [&>*]:flex-1"
+            className="flex gap-2 sm:w-40 sm:flex-col print:hidden [&>*]:flex-1 sm:[&>*]:flex-none"
           >
             {steps.map((step) => (
               <Button

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import * as React from 'react'
 import { Badge } from '~/components/ui/badge'
 import { fetchWaitlist, waitlistKeys, type WaitlistStatus } from '~/lib/queries/tonight'
 
@@ -17,7 +18,12 @@ const STATUS_LABELS: Record<WaitlistStatus, string> = {
  * server has no waitlist (404), so the screen works before it is built.
  */
 export function WaitlistArea({ date }: { date: string }) {
-  const waitlist = useQuery({ queryKey: waitlistKeys.day(date), queryFn: () => fetchWaitlist(date), retry: false })
+  // A server without the waitlist answers 404 once: not asked again (the live channel would refetch it on every change).
+  const [missing, setMissing] = React.useState(false)
+  const waitlist = useQuery({ queryKey: waitlistKeys.day(date), queryFn: () => fetchWaitlist(date), retry: false, enabled: !missing })
+  React.useEffect(() => {
+    if (waitlist.data === null) setMissing(true)
+  }, [waitlist.data])
   if (!waitlist.data) return null
   const entries = waitlist.data
   return (
