@@ -4,11 +4,12 @@
  * A marks a party Arrived then Seated and B's screen shows it (the time
  * measured and printed); a walk-in seated on B appears on A; a party 20
  * minutes late is marked 'Late' in words and offered No-show, which Undo puts
- * back; a step the server refuses (a pending booking marked arrived) says why
+ * back; offline, B's tap is refused in its row; a step the server refuses (a pending booking marked arrived) says why
  * in its row; the guest's notes show in the row; axe; a tablet and a phone. It
  * draws a small plan and takes it away again (see DRAWS_A_FLOOR_PLAN).
  */
 import type { Browser, Page } from '@playwright/test'
+import { LIVE_MESSAGES } from '#common/live'
 import { signInQuickly, staffApi, staffBooking } from './admin'
 import { seriousViolations } from './axe'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
@@ -123,6 +124,15 @@ test('Tonight: A seats a party and B sees it within a second, a walk-in on B sho
     console.log(`Tonight: the walk-in seated on B showed on A ${Date.now() - walkInSeated} ms after Seat now`)
     bookingIds.push(Number((await wendy.getAttribute('data-testid'))!.replace('tonight-', '')))
     await expect(wendy).toContainText(`2 guests · ${t3} · Walk-in`)
+
+    // B loses the network: the banner, and a tap refused in its row in words rather than lost; back online, it goes.
+    await other.context().setOffline(true)
+    await expect(other.getByTestId('offline-banner')).toHaveText(LIVE_MESSAGES.offlineSince('19:20'))
+    await row(other, ann.id).getByRole('button', { name: 'Finished', exact: true }).click()
+    await expect(row(other, ann.id).getByRole('alert')).toContainText(LIVE_MESSAGES.offlineRefused)
+    await expect(row(other, ann.id)).toHaveAttribute('data-visit-state', 'seated')
+    await other.context().setOffline(false)
+    await expect(other.getByTestId('offline-banner')).toHaveCount(0)
 
     // Larry: No-show (offered because he is late), then Undo.
     await row(page, larry.id).getByRole('button', { name: 'No-show' }).click()
