@@ -112,10 +112,11 @@ test('Tonight: A seats a party and B sees it within a second, a walk-in on B sho
     // B: a walk-in of two at the third table; A shows it.
     await other.getByRole('button', { name: 'Walk-in' }).click()
     const dialog = other.getByRole('dialog', { name: 'Walk-in' })
-    await dialog.getByLabel('Party size').fill('2')
-    await dialog.getByRole('button', { name: 'Show free tables' }).click()
+    await dialog.getByRole('group', { name: 'Party of' }).getByRole('button', { name: '2', exact: true }).click()
+    await expect(dialog.getByLabel('Party size')).toHaveValue('2')
     await dialog.getByRole('radio', { name: new RegExp(`^${t3} `) }).check()
     await dialog.getByLabel('Name (optional)').fill(`Wendy Walkin ${suffix}`)
+    await other.screenshot({ path: testInfo.outputPath('tonight-walk-in.png') })
     const walkInSeated = Date.now()
     await dialog.getByRole('button', { name: 'Seat now' }).click()
     await expect(toastWith(other, `2 guests seated at ${t3}.`)).toBeVisible()

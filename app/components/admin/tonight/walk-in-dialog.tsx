@@ -16,6 +16,7 @@ import { cn } from '~/lib/utils'
 import { FormDialogFooter } from '../form-dialog-footer'
 import { tablesText } from '../reservations/reservation-card'
 
+const QUICK_SIZES = [1, 2, 3, 4, 5, 6, 8]
 const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 
 /** 'Free for the rest of the day', 'Free until 21:00', the shortened stay it would get, or why it cannot be had. */
@@ -72,6 +73,12 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       ),
   })
 
+  const ask = (size: number) => {
+    setSizeError(undefined)
+    setPicked(0)
+    seat.reset()
+    setAsked(size)
+  }
   const find = (e: React.FormEvent) => {
     e.preventDefault()
     if (!partySizeValid) {
@@ -80,10 +87,7 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       )
       return
     }
-    setSizeError(undefined)
-    setPicked(0)
-    seat.reset()
-    setAsked(partySize)
+    ask(partySize)
   }
 
   const now = options.data ? timeToMinutes(options.data.now) : 0
@@ -114,6 +118,24 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             How many are they? The tables free for them now are listed, best fit first.
           </DialogDescription>
         </DialogHeader>
+        {/* The usual parties one tap each, for a thumb; any other size typed below. */}
+        <div role="group" aria-label="Party of" className="flex flex-wrap gap-2">
+          {QUICK_SIZES.map((n) => (
+            <Button
+              key={n}
+              type="button"
+              variant={asked === n ? 'default' : 'outline'}
+              aria-pressed={asked === n}
+              className="h-12 w-12 text-base"
+              onClick={() => {
+                setPartySizeText(String(n))
+                ask(n)
+              }}
+            >
+              {n}
+            </Button>
+          ))}
+        </div>
         <form onSubmit={find} className="flex items-end gap-2">
           <TextField
             id="walk-in-party"
