@@ -1,3 +1,5 @@
+import { zonedParts } from './time'
+
 /**
  * A booking's visit on the night (issue 35), beside its status (pending,
  * confirmed, cancelled: SPEC.md, unchanged): expected until the party comes,
@@ -138,4 +140,18 @@ export function decideVisitMove(b: VisitBooking, target: VisitState, now: VenueN
     }
   }
   return { ok: true, undo: false }
+}
+
+/**
+ * How long a booking holds its tables, in minutes from its start: its
+ * duration, or less when it finished or was marked a no-show earlier (its
+ * tables are free from that minute: the hold of reservation_tables ends there).
+ */
+export function heldMinutes(
+  r: { date: string; startTime: string; durationMinutes: number; visitState: VisitState; visitTimes: VisitTimes },
+  timeZone: string,
+): number {
+  const freedAt = r.visitState === 'finished' ? r.visitTimes.finishedAt : r.visitState === 'no_show' ? r.visitTimes.noShowAt : null
+  if (!freedAt) return r.durationMinutes
+  return Math.max(0, Math.min(r.durationMinutes, minutesSinceStart(r, zonedParts(new Date(freedAt), timeZone))))
 }

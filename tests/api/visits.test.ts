@@ -39,13 +39,14 @@ beforeAll(async () => {
     env: { TRUST_PROXY: 'true', BOOKINGS_PER_GUEST_PER_DATE: '1000', BOOKINGS_PER_ADDRESS_PER_DATE: '1000', CHALLENGE_AFTER_PER_ADDRESS: '100000', CHALLENGE_AFTER_SITE: '100000' },
   })
   staff = await signedInAgent(t)
+  // Guests may book a time starting now: the tests are about which tables are free, not the notice.
+  await t.services.settings.set('booking_min_notice_minutes', '0')
 })
 afterAll(() => t.clock.set(at('18:00')))
 beforeEach(async () => {
   t.clock.set(at('18:00'))
-  for (const [key, value] of Object.entries(BOOKING_SETTING_DEFAULTS)) await t.services.settings.set(key, value)
-  // Guests may book a time starting now: the tests are about which tables are free, not the notice.
-  await t.services.settings.set('booking_min_notice_minutes', '0')
+  // The one setting a test changes (capacity, for the covers engine) back to its default.
+  await t.services.settings.set('booking_capacity_covers', BOOKING_SETTING_DEFAULTS.booking_capacity_covers)
   await t.db.execute(sql`delete from reservations`)
   await erasePlan(t.db)
   await drawPlan(t.db, PLAN)
@@ -205,6 +206,9 @@ describe('a finished or no-show party frees its table from that minute', () => {
     expect(await slots(4)).toContain('19:30')
     const explained = (await staff.get(`/api/admin/availability/explain?date=${DAY}&time=19:30&partySize=4`).expect(200)).body
     expect(explained).toMatchObject({ offered: true, tables: [{ name: 'T4' }] })
+    // Staff seating's table picker says the same.
+    const picker = (await staff.get(`/api/admin/availability/tables?date=${DAY}&time=19:30&partySize=4`).expect(200)).body as { name: string; free: boolean }[]
+    expect(picker.find((table) => table.name === 'T4')).toMatchObject({ free: true })
     const next = (await guestBook({ startTime: '19:30', partySize: 4 }).expect(201)).body
     expect(await tablesOf(next.id)).toEqual(['T4'])
     // Taken meanwhile: the finish cannot be undone onto it.

@@ -8,7 +8,9 @@ import { telHref } from '~/lib/tel'
 import { cn } from '~/lib/utils'
 import { ItemActions } from '../item-actions'
 import { IconDetail } from '../panel'
+import type { VisitState } from '#common/visit'
 import { GuestConfirmationBadge, StatusBadge } from './status-badge'
+import { VisitBadges, VisitButtons } from './visit-controls'
 
 export type CardActions = {
   onView: () => void
@@ -18,6 +20,10 @@ export type CardActions = {
   onCancel: () => void
   /** Starts loading the edit form as staff reach for Edit. */
   preloadEdit?: () => void
+  /** The visit's next step or its undo (issue 35): given to staff who run the service. */
+  onVisit?: (state: VisitState) => void
+  /** A visit step of this booking is on its way. */
+  visitBusy?: boolean
 }
 
 const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
@@ -39,10 +45,13 @@ export function ReservationCard({
   reservation: r,
   actions,
   where,
+  today,
   titleAs: Title = 'h3',
 }: {
   reservation: AdminReservation
   actions: CardActions
+  /** The venue's today: the visit is shown, and its steps offered, on the booking's day. */
+  today: string
   /** A search result's place and date (issue 36). */
   where?: string
   /** h4 under a search's group headings. */
@@ -65,6 +74,7 @@ export function ReservationCard({
             {r.name}
           </Title>
           <StatusBadge status={r.status} />
+          <VisitBadges reservation={r} today={today} />
           {where && (
             // A search result says where it is (issue 36): 'Today', 'Upcoming' or 'Past', and its date.
             <Badge variant="outline" data-testid="search-place">
@@ -116,6 +126,9 @@ export function ReservationCard({
           </div>
         )}
         <ItemActions groupLabel={`Actions for ${r.name}`} onEdit={actions.onEdit} onDelete={actions.onDelete} preload={actions.preloadEdit} className="pt-1 print:hidden">
+          {actions.onVisit && r.status === 'confirmed' && r.date === today && (
+            <VisitButtons reservation={r} onMove={actions.onVisit} busy={actions.visitBusy === true} />
+          )}
           {r.status === 'pending' && (
             <Button type="button" size="sm" onClick={actions.onConfirm}>
               <Check aria-hidden="true" />

@@ -12,10 +12,13 @@ import {
 } from '#common/admin-reservations-schema'
 import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '#common/constants'
 import { ADMIN_MESSAGES } from '#common/messages'
+import type { VisitState } from '#common/visit'
+import { can } from '#common/permissions'
 import { formatLongDate } from '#common/time'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+import { currentUserQuery } from '~/lib/current-user'
 import { fetchReservations, reservationKeys, type ReservationFilter } from '~/lib/queries/reservations'
 import { cn } from '~/lib/utils'
 import { useVenueDays, useVenueNow } from '../admin-context'
@@ -86,6 +89,9 @@ export default function ReservationsPanel() {
   const [editing, setEditing] = React.useState<AdminReservation | 'new' | null>(null)
   const [viewing, setViewing] = React.useState<AdminReservation | null>(null)
   const actions = useReservationActions({ onSaved: () => setEditing(null) })
+  // The visit's steps (issue 35) for those who run the service; the server checks the permission again.
+  const role = useQuery(currentUserQuery).data?.role
+  const runsService = can(role, 'service.write')
   // List or Timeline (issue 34), in the address: a reload or a shared link keeps it.
   const [params, setParams] = useSearchParams()
   const layout: Layout = params.get('layout') === 'timeline' ? 'timeline' : 'list'
@@ -143,6 +149,8 @@ export default function ReservationsPanel() {
     onDelete: () => actions.remove(r),
     onConfirm: () => actions.confirm(r),
     onCancel: () => actions.cancel(r),
+    onVisit: runsService ? (state: VisitState) => actions.visit.run({ reservation: r, state }) : undefined,
+    visitBusy: actions.visit.pending,
   })
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
 
@@ -281,6 +289,7 @@ export default function ReservationsPanel() {
                             reservation={r}
                             where={`${placeLabel(place) === formatLongDate(r.date) ? '' : `${placeLabel(place)} · `}${formatLongDate(r.date)}`}
                             titleAs="h4"
+                            today={today}
                             actions={cardActions(r)}
                           />
                         </li>
@@ -296,7 +305,7 @@ export default function ReservationsPanel() {
               <ul className={cn('grid gap-3 print:hidden', list.isPlaceholderData && 'opacity-60')} aria-busy={list.isFetching}>
                 {data.reservations.map((r) => (
                   <li key={r.id}>
-                    <ReservationCard reservation={r} actions={cardActions(r)} />
+                    <ReservationCard reservation={r} today={today} actions={cardActions(r)} />
                   </li>
                 ))}
               </ul>

@@ -3,8 +3,10 @@ import * as React from 'react'
 import type { AdminReservation } from '#common/admin-reservations-schema'
 import type { AdminArea, AdminTable } from '#common/tables-schema'
 import { minutesToTime, timeToMinutes } from '#common/time'
+import { heldMinutes } from '#common/visit'
 import { areasQuery, diningTablesQuery } from '~/lib/queries/tables'
 import { cn } from '~/lib/utils'
+import { AdminContext } from '../admin-context'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, QueryView } from '../panel'
 import type { useReservationActions } from './use-reservation-actions'
@@ -310,7 +312,9 @@ function TimelineBody({
     })
     return () => cancelAnimationFrame(frame)
   }, [earliest, first])
-  const width = (r: AdminReservation) => Math.max(1, Math.ceil(r.durationMinutes / SLOT_MINUTES))
+  // A party that finished or did not come holds its table only until then (issue 35): its bar ends there.
+  const { venueTimezone } = React.useContext(AdminContext)
+  const width = (r: AdminReservation) => Math.max(1, Math.ceil(heldMinutes(r, venueTimezone) / SLOT_MINUTES))
 
   return (
     <>

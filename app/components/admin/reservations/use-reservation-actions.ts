@@ -4,6 +4,7 @@ import { AdminReservationSchema, editFormOf, type AdminReservation, type AdminRe
 import { LARGE_PARTY_THRESHOLD, type ReservationStatus } from '#common/constants'
 import { ADMIN_MESSAGES } from '#common/messages'
 import { formatShortDate, formatTime12 } from '#common/time'
+import { VISIT_STATE_LABELS, type VisitState } from '#common/visit'
 import { ApiError, apiRequest } from '~/lib/api'
 import { availabilityKeys, reservationKeys, tableChoiceKeys } from '~/lib/queries/reservations'
 import { useConfirmedMutation } from '../confirm'
@@ -93,9 +94,19 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
     invalidate: afterChange,
   })
 
+  // A visit step (issue 35) is one tap, no confirm step: its Undo is beside it. No version is sent: the step's own
+  // rule refuses a second tap on a step already taken, and an edit of the notes meanwhile must not block an arrival.
+  const visit = useConfirmedMutation({
+    mutationFn: ({ reservation, state }: { reservation: AdminReservation; state: VisitState }) =>
+      apiRequest<AdminReservation>('POST', `/api/admin/reservations/${reservation.id}/visit`, { state }),
+    success: ({ reservation }, result) => `${reservation.name}: ${VISIT_STATE_LABELS[result.visitState]}`,
+    invalidate: afterChange,
+  })
+
   return {
     status,
     deletion,
+    visit,
     save,
     move,
     moveRefusal,
