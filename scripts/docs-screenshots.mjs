@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core'
 import sharp from 'sharp'
 import { startServer } from '../tests/helpers/server-process.mjs'
 import { buildIfNeeded } from './build-if-needed.mjs'
+import { trackRequests } from './quiet-network.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const outDir = path.join(root, 'docs/images')
@@ -204,13 +205,15 @@ async function shoot(width, height, cookie, shots) {
   const signedOut = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, reducedMotion: 'reduce' })
   for (const [name, url, options = {}] of shots) {
     const page = await (options.signedOut ? signedOut : context).newPage()
+    // Not 'networkidle': the back-office's live stream stays open.
+    const quiet = trackRequests(page)
     await page.goto(`${server.url}${url}`)
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-    await page.waitForLoadState('networkidle')
+    await quiet()
     if (options.then) {
       await options.then(page)
       if (options.wait === 'dialog') await page.getByRole('dialog').waitFor()
-      await page.waitForLoadState('networkidle')
+      await quiet()
     }
     // Panels load their code and data after the page: wait until none says it is loading.
     await page.waitForFunction(() => !/Loading/.test(document.querySelector('main')?.innerText ?? document.body.innerText), null, { timeout: 20_000 })

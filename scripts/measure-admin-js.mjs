@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { startServer } from '../tests/helpers/server-process.mjs'
+import { trackRequests } from './quiet-network.mjs'
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 if (!fs.existsSync(path.join(buildDir, 'server-entry.js'))) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' })
@@ -19,6 +20,8 @@ const browser = await chromium.launch({
 })
 try {
   const page = await browser.newPage()
+  // Not 'networkidle': the back-office's live stream stays open.
+  const quiet = trackRequests(page)
   const scripts = new Map()
   page.on('requestfinished', async (request) => {
     if (request.resourceType() !== 'script') return
@@ -30,7 +33,7 @@ try {
   const total = () => [...scripts.values()].reduce((a, b) => a + b, 0)
   await page.goto(`${server.url}/admin`)
   await page.getByRole('heading', { name: 'All Reservations' }).waitFor()
-  await page.waitForLoadState('networkidle')
+  await quiet()
   const first = total()
   console.log(`/admin with All Reservations: ${kb(first)} of JavaScript (gzip) in ${scripts.size} files`)
   if (process.env.VERBOSE) for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size)} ${url.slice(url.lastIndexOf("/") + 1)}`)
@@ -38,7 +41,7 @@ try {
     const before = total()
     await page.getByRole('link', { name: new RegExp(`^${{ pending: 'Pending', hours: 'Opening Hours', cocktails: 'Cocktails' }[section]}`) }).click()
     await page.getByRole('heading', { level: 1, name: heading }).waitFor()
-    await page.waitForLoadState('networkidle')
+    await quiet()
     console.log(`then ${section}: +${kb(total() - before)}`)
   }
 } finally {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import type { ServiceChange } from '#common/live'
+import { concernsChange } from './live'
+import { reservationKeys, tableChoiceKeys } from './queries/reservations'
+
+const change: ServiceChange = { kind: 'reservation', date: '2026-12-05', id: 7 }
+
+describe('which queries a change refetches', () => {
+  it("a day's list of that date, a range or search holding it, the pending count; not another day's list", () => {
+    expect(concernsChange(reservationKeys.list({ date: '2026-12-05' }), change)).toBe(true)
+    expect(concernsChange(reservationKeys.list({ date: '2026-12-06' }), change)).toBe(false)
+    expect(concernsChange(reservationKeys.list({ from: '2026-12-01', to: '2026-12-31' }), change)).toBe(true)
+    expect(concernsChange(reservationKeys.list({ from: '2026-12-06' }), change)).toBe(false)
+    expect(concernsChange(reservationKeys.list({ q: 'ann' }), change)).toBe(true)
+    expect(concernsChange(reservationKeys.pendingCount('2026-11-26'), change)).toBe(true)
+  })
+
+  it("another screen's query naming the date (the table picker, Tonight), and nothing else", () => {
+    expect(concernsChange(tableChoiceKeys.tables({ date: '2026-12-05', time: '19:00', partySize: 2 }), change)).toBe(true)
+    expect(concernsChange(['/api/admin/tonight', '2026-12-05'], change)).toBe(true)
+    expect(concernsChange(['/api/admin/tonight', '2026-12-06'], change)).toBe(false)
+    expect(concernsChange(['/api/admin/events'], change)).toBe(false)
+  })
+})
