@@ -10,14 +10,16 @@ import { refusalOf, walkInKeys } from '~/lib/queries/tonight'
  * One booking's visit steps (Arrived, Seated, Finished, No-show, Undo), one
  * tap each: no confirm step, as Undo puts a wrong tap right. The answer
  * replaces the row at once; a refusal (409: a pending booking seated, a step
- * someone else took meanwhile) is kept for the row to show in the server's
- * words, and the day is read again so the row shows the booking as it is now.
+ * someone else took meanwhile; offline) is kept for the row to show in the
+ * server's words, and the day is read again so the row shows it as it is now.
  */
 export function useVisitStep(r: AdminReservation) {
   const queryClient = useQueryClient()
   const mutation = useMutation({
     mutationFn: (state: VisitState) =>
-      apiRequest<AdminReservation>('POST', `/api/admin/reservations/${r.id}/visit`, { state, version: r.version }),
+      // No version, as All Reservations' card sends none: the step's own rule refuses a step already taken, and a
+      // colleague's edit of the notes meanwhile must not block an arrival.
+      apiRequest<AdminReservation>('POST', `/api/admin/reservations/${r.id}/visit`, { state }),
     onSuccess: (updated) => {
       queryClient.setQueriesData<ReservationList>({ queryKey: reservationKeys.all }, (list) =>
         list?.reservations
