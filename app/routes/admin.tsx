@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { LogOut } from 'lucide-react'
-import { Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { MESSAGES } from '#common/messages'
 import { ROLE_LABELS } from '#common/permissions'
@@ -9,7 +9,7 @@ import { AdminContext } from '~/components/admin/admin-context'
 import { NoticeBanners } from '~/components/admin/notice-banners'
 import { LiveChannel } from '~/components/admin/live-banner'
 import { LoadingState } from '~/components/admin/panel'
-import { sectionsFor } from '~/components/admin/sections'
+import { defaultSectionId, sectionsFor } from '~/components/admin/sections'
 import { currentUserQuery } from '~/lib/current-user'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/admin'
@@ -27,6 +27,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const user = useQuery(currentUserQuery)
+  // The default section is chosen by the time the back-office was opened: it does not change under staff at 3 pm.
+  const [openedAt] = useState(() => new Date())
 
   useEffect(() => {
     if (user.isSuccess && !user.data) navigate('/login', { replace: true })
@@ -42,7 +44,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 
   // The sidebar offers what the role may use; an owner who must first turn on 2FA gets only their account.
   const allowed = sectionsFor(user.data.role).filter((s) => !user.data!.mustEnrolTotp || s.id === 'account')
-  const current = allowed.find((s) => s.id === params.get('section')) ?? allowed[0]!
+  const fallback = defaultSectionId(user.data.role, openedAt, loaderData.venueTimezone)
+  const current = allowed.find((s) => s.id === params.get('section')) ?? allowed.find((s) => s.id === fallback) ?? allowed[0]!
   const Panel = current.Panel
 
   return (

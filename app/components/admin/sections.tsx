@@ -6,6 +6,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { can, type Permission, type Role } from '#common/permissions'
+import { zonedParts } from '#common/time'
+import { isServiceTime } from '#common/tonight'
 import { enquiryCountsQuery } from '~/lib/queries/events'
 import { CountBadge } from './panel'
 import { usePendingReservations } from './pending/use-pending'
@@ -34,6 +36,8 @@ function EnquiriesBadge() {
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'reservations', label: 'All Reservations', permission: 'reservations.read', Panel: lazy(() => import('./reservations/reservations-panel')) },
+  // Issue 35: the night's service; from 3 pm the staff role opens on it (defaultSectionId).
+  { id: 'tonight', label: 'Tonight', permission: 'reservations.read', Panel: lazy(() => import('./tonight/tonight-panel')) },
   { id: 'pending', label: 'Pending Reservations', permission: 'reservations.read', Panel: lazy(() => import('./pending/pending-panel')), Badge: PendingBadge },
   { id: 'tables', label: 'Tables & Areas', permission: 'tables.read', Panel: lazy(() => import('./tables/tables-panel')) },
   { id: 'hours', label: 'Opening Hours', permission: 'content.read', Panel: lazy(() => import('./hours/hours-panel')) },
@@ -52,3 +56,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
 
 /** The sections a role may open, in order. */
 export const sectionsFor = (role: Role | undefined) => ADMIN_SECTIONS.filter((s) => can(role, s.permission))
+
+/**
+ * The section the back-office opens on when none is asked for: Tonight for
+ * the staff role from 3 pm at the venue (they come in to run the service),
+ * else the first the role may open.
+ */
+export function defaultSectionId(role: Role | undefined, now: Date, venueTimezone: string): string | undefined {
+  return role === 'staff' && isServiceTime(zonedParts(now, venueTimezone).minutes) ? 'tonight' : undefined
+}

@@ -21,7 +21,7 @@ import { Label } from '~/components/ui/label'
 import { currentUserQuery } from '~/lib/current-user'
 import { fetchReservations, reservationKeys, type ReservationFilter } from '~/lib/queries/reservations'
 import { cn } from '~/lib/utils'
-import { useVenueDays } from '../admin-context'
+import { useVenueDays, useVenueNow } from '../admin-context'
 import { ConfirmDialog } from '../confirm'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, PanelHeader, QueryView } from '../panel'
@@ -80,6 +80,7 @@ const ReservationDialog = lazyDialog(() => import('./reservation-dialog').then((
  */
 export default function ReservationsPanel() {
   const { today, tomorrow } = useVenueDays()
+  const now = useVenueNow()
   const [view, setView] = React.useState<View>('today')
   const [customDate, setCustomDate] = React.useState('')
   const [search, setSearch] = React.useState('')
@@ -298,7 +299,7 @@ export default function ReservationsPanel() {
                 ))}
               </div>
             ) : date && layout === 'timeline' ? (
-              <ReservationTimeline date={date} reservations={data.reservations} actions={actions} />
+              <ReservationTimeline date={date} reservations={data.reservations} actions={actions} now={date === now.date ? now.time : undefined} />
             ) : (
             <>
               <ul className={cn('grid gap-3 print:hidden', list.isPlaceholderData && 'opacity-60')} aria-busy={list.isFetching}>

@@ -163,15 +163,20 @@ function Bar({
  * table, another time, or both) or by its Move dialog; a refusal (the table
  * taken, with by whom; the booking changed meanwhile) is shown and the bar
  * stays where it was. On a phone the day is a list with the table names.
+ * Given `now` (Tonight, issue 35), a line marks the time on the grid, which
+ * opens scrolled to it, and the phone's list says where now falls.
  */
 export function ReservationTimeline({
   date,
   reservations,
   actions,
+  now,
 }: {
   date: string
   reservations: AdminReservation[]
   actions: Actions
+  /** The venue's time now ('HH:MM'), when the day shown is today. */
+  now?: string
 }) {
   const areas = useQuery(areasQuery)
   const tables = useQuery(diningTablesQuery)
@@ -216,7 +221,13 @@ export function ReservationTimeline({
         }
       >
         {(data) => (
-          <TimelineBody rows={rowsOf(data.areas, data.tables)} reservations={active} onOpen={setMoving} onDrop={drop} />
+          <TimelineBody
+            rows={rowsOf(data.areas, data.tables)}
+            reservations={active}
+            now={now}
+            onOpen={setMoving}
+            onDrop={drop}
+          />
         )}
       </QueryView>
       {moving && (
@@ -239,19 +250,41 @@ export function ReservationTimeline({
   )
 }
 
+/** Where now falls on the grid: in which half hour's column, and how far into it. */
+function nowMark(now: string | undefined, slots: string[]): { slot: string; left: number } | null {
+  if (!now) return null
+  const minutes = timeToMinutes(now)
+  const slot = slots.find((s) => minutes >= timeToMinutes(s) && minutes < timeToMinutes(s) + SLOT_MINUTES)
+  return slot ? { slot, left: ((minutes - timeToMinutes(slot)) / SLOT_MINUTES) * SLOT_PX } : null
+}
+
+/** The now line in one cell of its column (one per row, so it runs down the whole grid), behind the bars so their words stay whole. */
+function NowLine({ left }: { left: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="pointer-events-none absolute inset-y-0 z-[5] w-0.5 bg-red-600"
+      style={{ left }}
+    />
+  )
+}
+
 function TimelineBody({
   rows,
   reservations,
+  now,
   onOpen,
   onDrop,
 }: {
   rows: Row[]
   reservations: AdminReservation[]
+  now?: string
   onOpen: (r: AdminReservation) => void
   onDrop: (r: AdminReservation, fromTableId: number | null, target: { tableId: number; time: string }) => void
 }) {
   const slots = slotsOf(reservations)
   const first = timeToMinutes(slots[0]!)
+  const mark = nowMark(now, slots)
   const unseated = reservations.filter((r) => r.tables.length === 0)
   const byTable = new Map<number, AdminReservation[]>()
   for (const r of reservations) for (const t of r.tables) byTable.set(t.id, [...(byTable.get(t.id) ?? []), r])
@@ -265,7 +298,12 @@ function TimelineBody({
   }
   // The grid opens scrolled to the day's first booking (lunch-time columns would hide an evening's).
   const scroller = React.useRef<HTMLDivElement>(null)
-  const earliest = reservations.length ? Math.min(...reservations.map((r) => timeToMinutes(r.startTime))) : first
+  // Tonight opens it at now instead.
+  const earliest = mark
+    ? timeToMinutes(now!)
+    : reservations.length
+      ? Math.min(...reservations.map((r) => timeToMinutes(r.startTime)))
+      : first
   React.useEffect(() => {
     // After the browser has laid the grid out (set earlier, while a parent is still hidden, it is lost).
     const frame = requestAnimationFrame(() => {
@@ -304,6 +342,13 @@ function TimelineBody({
         </section>
       )}
 
+      {/* What the red line is (it has no room for words of its own in the grid). */}
+      {mark && (
+        <p className="hidden items-center gap-2 text-sm font-semibold text-red-800 sm:flex" aria-hidden="true">
+          <span className="h-4 w-0.5 bg-red-600" />
+          Now, {now}
+        </p>
+      )}
       {/* The grid from a tablet up; scrolled sideways inside itself, the table names stay in view. */}
       <div
         ref={scroller}
@@ -313,6 +358,7 @@ function TimelineBody({
         <table className="border-separate border-spacing-0 text-sm">
           <caption className="sr-only">
             Bookings by table and half hour. Each booking is a button: press it to move it.
+            {mark && ` A red line marks now, ${now}.`}
           </caption>
           <thead>
             <tr>
@@ -328,8 +374,10 @@ function TimelineBody({
                   scope="col"
                   className="sticky top-0 z-20 border-b border-l border-border bg-card px-1 py-1 text-left font-semibold tabular-nums"
                   style={{ minWidth: SLOT_PX, width: SLOT_PX }}
+                  data-now={mark?.slot === s ? now : undefined}
                 >
                   {s}
+                  {mark?.slot === s && <NowLine left={mark.left} />}
                 </th>
               ))}
             </tr>
@@ -360,6 +408,7 @@ function TimelineBody({
                       i > 0 && rows[i - 1]!.area !== area && 'border-t-2 border-t-foreground/40',
                     )}
                   >
+                    {mark?.slot === s && <NowLine left={mark.left} />}
                     {startingAt(table.id, s).map((r) => (
                       <Bar
                         key={r.id}
@@ -381,32 +430,43 @@ function TimelineBody({
       <ul className="grid gap-2 sm:hidden" aria-label="Bookings and their tables" data-testid="timeline-list">
         {[...reservations]
           .sort((a, b) => a.startTime.localeCompare(b.startTime))
-          .map((r) => (
-            <li
-              key={r.id}
-              className={cn(
-                'flex items-center justify-between gap-2 rounded-md border p-2',
-                r.status === 'pending' ? 'border-2 border-dashed border-amber-700' : 'border-border',
+          .map((r, i, sorted) => (
+            <React.Fragment key={r.id}>
+              {/* Now, between the bookings before it and those after. */}
+              {mark && r.startTime > now! && (i === 0 || sorted[i - 1]!.startTime <= now!) && (
+                <li className="flex items-center gap-2 text-xs font-bold text-red-700">
+                  <span aria-hidden="true" className="h-0.5 flex-1 bg-red-600" />
+                  Now, {now}
+                  <span aria-hidden="true" className="h-0.5 flex-1 bg-red-600" />
+                </li>
               )}
-            >
-              <div className="text-sm">
-                <p className="font-semibold">
-                  {r.startTime} {r.name}
-                </p>
-                <p>
-                  {guests(r.partySize)} · {r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'Needs a table'}
-                  {r.status === 'pending' && ' · Pending'}
-                </p>
-              </div>
-              <button
-                type="button"
-                aria-label={`Move ${barLabel(r)}`}
-                onClick={() => onOpen(r)}
-                className="rounded-md border border-border px-3 py-2 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              <li
+                key={r.id}
+                className={cn(
+                  'flex items-center justify-between gap-2 rounded-md border p-2',
+                  r.status === 'pending' ? 'border-2 border-dashed border-amber-700' : 'border-border',
+                )}
               >
-                Move
-              </button>
-            </li>
+                <div className="text-sm">
+                  <p className="font-semibold">
+                    {r.startTime} {r.name}
+                  </p>
+                  <p>
+                    {guests(r.partySize)} ·{' '}
+                    {r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'Needs a table'}
+                    {r.status === 'pending' && ' · Pending'}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  aria-label={`Move ${barLabel(r)}`}
+                  onClick={() => onOpen(r)}
+                  className="rounded-md border border-border px-3 py-2 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  Move
+                </button>
+              </li>
+            </React.Fragment>
           ))}
       </ul>
     </>

@@ -1,0 +1,157 @@
+import { Undo2 } from 'lucide-react'
+import type { AdminReservation } from '#common/admin-reservations-schema'
+import { BOOKING_SOURCE_LABELS } from '#common/booking-source'
+import { FOOD_DRINKS_LABELS } from '#common/constants'
+import { minutesToTime, timeToMinutes, zonedParts } from '#common/time'
+import { isLate, nextSteps, undoTarget } from '#common/tonight'
+import { VISIT_STATE_LABELS, type VisitState, type VisitTimes } from '#common/visit'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { cn } from '~/lib/utils'
+import { StatusBadge } from '../reservations/status-badge'
+import { useVisitStep } from './use-visit-step'
+
+const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
+
+/** When the booking reached its state, as 'HH:MM' at the venue (null for expected). */
+function reachedAt(state: VisitState, times: VisitTimes, timeZone: string): string | null {
+  const at = {
+    expected: null,
+    arrived: times.arrivedAt,
+    seated: times.seatedAt,
+    finished: times.finishedAt,
+    no_show: times.noShowAt,
+  }[state]
+  return at ? minutesToTime(zonedParts(new Date(at), timeZone).minutes) : null
+}
+
+const STATE_LOOK: Record<VisitState, 'outline' | 'secondary' | 'success' | 'default' | 'danger'> = {
+  expected: 'outline',
+  arrived: 'secondary',
+  seated: 'success',
+  finished: 'default',
+  no_show: 'danger',
+}
+
+/**
+ * One booking on the night, as the host reads it at a glance: the time, who,
+ * how many and where, its source, and the guest's notes in full (never behind
+ * a click); a late party says 'Late' in words beside its colour. The next
+ * visit step is one big tap for a thumb, Undo puts the last one back, and a
+ * refusal stays in the row in the server's words.
+ */
+export function ArrivalRow({
+  reservation: r,
+  nowMinutes,
+  timeZone,
+  compact = false,
+}: {
+  reservation: AdminReservation
+  nowMinutes: number
+  timeZone: string
+  /** A finished or no-show booking: one line and Undo. */
+  compact?: boolean
+}) {
+  const visit = useVisitStep(r)
+  const late = isLate(r, nowMinutes)
+  const steps = nextSteps(r, nowMinutes)
+  const undo = undoTarget(r)
+  const since = reachedAt(r.visitState, r.visitTimes, timeZone)
+  const titleId = `tonight-${r.id}-name`
+  const tables = r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'No table'
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid={`tonight-${r.id}`}
+      data-visit-state={r.visitState}
+      className={cn(
+        'rounded-lg border bg-card p-3 shadow-sm sm:p-4',
+        late ? 'border-l-8 border-red-700 bg-red-50' : 'border-border',
+        compact && 'py-2 shadow-none sm:py-2',
+      )}
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex min-w-0 flex-1 gap-3">
+          <div className="w-14 shrink-0">
+            <p className="font-display text-xl font-bold tabular-nums leading-tight">{r.startTime}</p>
+            {late && (
+              <Badge variant="danger" className="mt-1" data-testid="late">
+                Late
+              </Badge>
+            )}
+          </div>
+          <div className="min-w-0 flex-1 space-y-1">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <h3 id={titleId} className="text-base font-semibold leading-tight">
+                {r.name}
+              </h3>
+              <Badge variant={STATE_LOOK[r.visitState]} data-testid="visit-state">
+                {VISIT_STATE_LABELS[r.visitState]}
+                {since && ` ${since}`}
+              </Badge>
+              {r.status !== 'confirmed' && <StatusBadge status={r.status} />}
+            </div>
+            <p className="text-sm">
+              <span className="font-semibold">{guests(r.partySize)}</span> ·{' '}
+              <span className="font-semibold">{tables}</span> · {BOOKING_SOURCE_LABELS[r.source]}
+              {r.foodDrinks === 'drinks_only' && ` · ${FOOD_DRINKS_LABELS.drinks_only}`}
+              {late && <span className="sr-only">, {nowMinutes - timeToMinutes(r.startTime)} minutes late</span>}
+            </p>
+            {r.additionalInfo && !compact && (
+              <p className="whitespace-pre-line break-words rounded-md bg-accent px-2 py-1 text-sm" data-testid="notes">
+                <span className="font-semibold">Notes: </span>
+                {r.additionalInfo}
+              </p>
+            )}
+          </div>
+        </div>
+        {(steps.length > 0 || undo) && (
+          <div
+            role="group"
+            aria-label={`Visit of ${r.name}`}
+            className="flex gap-2 sm:w-40 sm:flex-col print:hidden [&>*]:flex-1 sm:[&>*]:flex-none"
+          >
+            {steps.map((step) => (
+              <Button
+                key={step}
+                type="button"
+                size="lg"
+                variant={step === 'no_show' ? 'outline' : 'default'}
+                className={cn('px-3', step === 'no_show' && 'border-red-700 text-red-800')}
+                disabled={visit.pending}
+                onClick={() => visit.take(step)}
+              >
+                {visit.sending === step ? 'Saving...' : VISIT_STATE_LABELS[step]}
+              </Button>
+            ))}
+            {undo && (
+              <Button
+                type="button"
+                size="lg"
+                variant="outline"
+                className="px-3"
+                disabled={visit.pending}
+                onClick={() => visit.take(undo)}
+              >
+                <Undo2 aria-hidden="true" />
+                Undo<span className="sr-only"> {VISIT_STATE_LABELS[r.visitState]}</span>
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      {visit.refusal && (
+        <div
+          role="alert"
+          className="mt-2 flex items-start justify-between gap-2 rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm font-semibold text-destructive"
+        >
+          <p>{visit.refusal}</p>
+          <button type="button" className="shrink-0 underline" onClick={visit.dismiss}>
+            Dismiss
+          </button>
+        </div>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,239 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import * as React from 'react'
+import { ADMIN_PARTY_MAX, ADMIN_RESERVATION_MESSAGES, type AdminReservation } from '#common/admin-reservations-schema'
+import { ADMIN_MESSAGES } from '#common/messages'
+import { timeToMinutes } from '#common/time'
+import { TextField } from '~/components/forms/fields'
+import { Button } from '~/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { toast } from '~/components/ui/use-toast'
+import { apiRequest } from '~/lib/api'
+import { availabilityKeys, reservationKeys } from '~/lib/queries/reservations'
+import { MIN_STAY_MINUTES } from '#common/walk-ins'
+import type { WalkInOption } from '#common/walk-ins-schema'
+import { fetchWalkInOptions, refusalOf, walkInKeys } from '~/lib/queries/tonight'
+import { cn } from '~/lib/utils'
+import { FormDialogFooter } from '../form-dialog-footer'
+import { tablesText } from '../reservations/reservation-card'
+
+const QUICK_SIZES = [1, 2, 3, 4, 5, 6, 8]
+const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
+
+/** 'Free for the rest of the day', 'Free until 21:00', the shortened stay it would get, or why it cannot be had. */
+function untilText(option: WalkInOption, stayMinutes: number | null) {
+  if (option.freeUntil === null) return 'Free for the rest of the day'
+  if (option.fullStay) return `Free until ${option.freeUntil}`
+  if (stayMinutes !== null && stayMinutes < MIN_STAY_MINUTES) return `Free until ${option.freeUntil}: too short a stay`
+  return `Free until ${option.freeUntil}: the stay is shortened to ${stayMinutes} minutes`
+}
+
+type WalkInBody = { partySize: number; name?: string; phone?: string; tableIds: number[]; durationMinutes?: number }
+
+/**
+ * 'Walk-in' (issue 35): staff say how many, see the tables free for them now
+ * and until when (best fit first), and seat them in one tap; a name and a
+ * phone are optional. A table wanted by a booking before the usual stay ends
+ * is offered with the stay shortened to the time it is free; a refusal (the
+ * table taken meanwhile) stays here in the server's words and the free
+ * tables are read again.
+ */
+export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const queryClient = useQueryClient()
+  const [partySizeText, setPartySizeText] = React.useState('2')
+  const [asked, setAsked] = React.useState<number | null>(null)
+  const [picked, setPicked] = React.useState(0)
+  const [name, setName] = React.useState('')
+  const [phone, setPhone] = React.useState('')
+  const partySize = Number(partySizeText)
+  const partySizeValid = Number.isInteger(partySize) && partySize >= 1 && partySize <= ADMIN_PARTY_MAX
+  const [sizeError, setSizeError] = React.useState<string | undefined>()
+
+  const options = useQuery({
+    queryKey: walkInKeys.options(asked ?? 0),
+    queryFn: () => fetchWalkInOptions(asked!),
+    enabled: asked !== null,
+    staleTime: 0,
+  })
+  const seat = useMutation({
+    mutationFn: (body: WalkInBody) => apiRequest<AdminReservation>('POST', '/api/admin/walk-ins', body),
+    onSuccess: (seated) => {
+      toast({
+        title: ADMIN_MESSAGES.success,
+        description: `${guests(seated.partySize)} seated at ${seated.tables.map((t) => t.name).join(' + ')}.`,
+      })
+      onOpenChange(false)
+    },
+    // Taken meanwhile: the list of free tables is read again under the message.
+    onError: () => void options.refetch(),
+    onSettled: () =>
+      Promise.all(
+        [reservationKeys.all, walkInKeys.all, availabilityKeys.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  })
+
+  const ask = (size: number) => {
+    setSizeError(undefined)
+    setPicked(0)
+    seat.reset()
+    setAsked(size)
+  }
+  const find = (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!partySizeValid) {
+      setSizeError(
+        partySize > ADMIN_PARTY_MAX ? ADMIN_RESERVATION_MESSAGES.partySizeMax : ADMIN_RESERVATION_MESSAGES.partySizeMin,
+      )
+      return
+    }
+    ask(partySize)
+  }
+
+  const now = options.data ? timeToMinutes(options.data.now) : 0
+  const stayOf = (o: WalkInOption) => (o.fullStay || o.freeUntil === null ? null : timeToMinutes(o.freeUntil) - now)
+  // A table free for less than the shortest stay is listed (staff see why) but cannot be chosen.
+  const usable = (o: WalkInOption) => (stayOf(o) ?? MIN_STAY_MINUTES) >= MIN_STAY_MINUTES
+  const choice = options.data?.options[picked]
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!choice || !usable(choice) || asked === null) return
+    const stay = stayOf(choice)
+    seat.mutate({
+      partySize: asked,
+      ...(name.trim() ? { name: name.trim() } : {}),
+      ...(phone.trim() ? { phone: phone.trim() } : {}),
+      tableIds: choice.tables.map((t) => t.id),
+      ...(stay !== null ? { durationMinutes: stay } : {}),
+    })
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !seat.isPending && onOpenChange(next)}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Walk-in</DialogTitle>
+          <DialogDescription>
+            How many are they? The tables free for them now are listed, best fit first.
+          </DialogDescription>
+        </DialogHeader>
+        {/* The usual parties one tap each, for a thumb; any other size typed below. */}
+        <div role="group" aria-label="Party of" className="flex flex-wrap gap-2">
+          {QUICK_SIZES.map((n) => (
+            <Button
+              key={n}
+              type="button"
+              variant={asked === n ? 'default' : 'outline'}
+              aria-pressed={asked === n}
+              className="h-12 w-12 text-base"
+              onClick={() => {
+                setPartySizeText(String(n))
+                ask(n)
+              }}
+            >
+              {n}
+            </Button>
+          ))}
+        </div>
+        <form onSubmit={find} className="flex items-end gap-2">
+          <TextField
+            id="walk-in-party"
+            label="Party size"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={ADMIN_PARTY_MAX}
+            value={partySizeText}
+            onChange={(e) => setPartySizeText(e.target.value)}
+            error={sizeError}
+            fieldClassName="w-28"
+          />
+          <Button type="submit" variant="outline" className={cn(sizeError && 'mb-7')}>
+            Show free tables
+          </Button>
+        </form>
+
+        {asked !== null && (
+          <form onSubmit={submit} className="grid gap-4">
+            {options.isPending ? (
+              <p role="status" className="text-sm text-muted-foreground">
+                Looking for free tables...
+              </p>
+            ) : options.isError ? (
+              <p role="alert" className="text-sm font-semibold text-destructive">
+                {refusalOf(options.error, 'The free tables could not be loaded.')}
+              </p>
+            ) : options.data.options.length === 0 ? (
+              <p role="status" className="rounded-md border border-dashed border-border p-3 text-sm font-semibold">
+                No table is free for {guests(asked)} now.
+              </p>
+            ) : (
+              <fieldset className="grid gap-2">
+                <legend className="mb-2 text-sm font-semibold">
+                  Free for {guests(asked)} at {options.data.now}
+                </legend>
+                {options.data.options.map((o, i) => (
+                  <label
+                    key={o.tables.map((t) => t.id).join('+')}
+                    className={cn(
+                      'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                      picked === i ? 'border-primary bg-primary/10' : 'border-border',
+                      !usable(o) && 'cursor-not-allowed text-muted-foreground',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="walk-in-tables"
+                      className="mt-1 size-4"
+                      checked={picked === i}
+                      disabled={!usable(o)}
+                      onChange={() => setPicked(i)}
+                    />
+                    <span>
+                      <span className="block font-semibold">{tablesText(o.tables)}</span>
+                      <span className="block">{untilText(o, stayOf(o))}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField
+                id="walk-in-name"
+                label="Name (optional)"
+                autoComplete="off"
+                maxLength={200}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+              <TextField
+                id="walk-in-phone"
+                label="Phone (optional)"
+                type="tel"
+                autoComplete="off"
+                maxLength={40}
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+              />
+            </div>
+            {seat.isError && (
+              <p
+                role="alert"
+                className="rounded-md border border-destructive bg-destructive/10 p-2 text-sm font-semibold text-destructive"
+              >
+                {refusalOf(seat.error, ADMIN_MESSAGES.errorFallback)}
+              </p>
+            )}
+            <FormDialogFooter
+              submitLabel="Seat now"
+              pending={seat.isPending}
+              disabled={!choice || !usable(choice)}
+              onCancel={() => onOpenChange(false)}
+            />
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}

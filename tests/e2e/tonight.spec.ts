@@ -1,0 +1,166 @@
+/**
+ * Tonight in the browser (issue 35), at a fixed evening instant: two members
+ * of staff on two browsers. Staff open the back-office on Tonight after 3 pm;
+ * A marks a party Arrived then Seated and B's screen shows it (the time
+ * measured and printed); a walk-in seated on B appears on A; a party 20
+ * minutes late is marked 'Late' in words and offered No-show, which Undo puts
+ * back; offline, B's tap is refused in its row; a step the server refuses (a pending booking marked arrived) says why
+ * in its row; the guest's notes show in the row; axe; a tablet and a phone. It
+ * draws a small plan and takes it away again (see DRAWS_A_FLOOR_PLAN).
+ */
+import type { Browser, Page } from '@playwright/test'
+import { LIVE_MESSAGES } from '#common/live'
+import { signInQuickly, staffApi, staffBooking } from './admin'
+import { seriousViolations } from './axe'
+import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
+
+const DAY = '2035-02-16' // a Friday in February: London's clock is UTC
+const MORNING = `${DAY}T10:00:00Z`
+const EVENING = `${DAY}T19:20:00Z`
+
+/** A member of staff signed in on a browser of their own, at the evening's instant. */
+async function staffOn(page: Page, login: { username: string; password: string }) {
+  await atFixedTime(page, EVENING)
+  const res = await page.request.post('/api/login', { data: login, headers: { 'Sec-Fetch-Site': 'same-origin' } })
+  expect(res.status()).toBe(200)
+}
+
+/** Milliseconds from `from` until the page shows the booking's row in this visit state (checked in the page every 20 ms). */
+async function msUntilRow(page: Page, id: number, state: string, from: number): Promise<number> {
+  await page.waitForFunction(
+    ([id, state]) => document.querySelector(`[data-testid="tonight-${id}"]`)?.getAttribute('data-visit-state') === state,
+    [id, state] as const,
+    { polling: 20, timeout: 5_000 },
+  )
+  return Date.now() - from
+}
+
+const row = (page: Page, id: number) => page.getByTestId(`tonight-${id}`)
+
+async function newPage(browser: Browser) {
+  return (await browser.newContext()).newPage()
+}
+
+test('Tonight: A seats a party and B sees it within a second, a walk-in on B shows on A, a late party, axe, tablet and phone', async ({ page, browser, consoleErrors }, testInfo) => {
+  // The refused step answers 409 on purpose; a build without the waitlist answers its list with 404 (Tonight then shows none).
+  const expected = ['status of 409 (Conflict)', 'status of 404 (Not Found)']
+  consoleErrors.allow(...expected)
+  const owner = await newPage(browser)
+  await signInQuickly(owner)
+  const suffix = Date.now().toString(36).slice(-4)
+  const login = { username: `host-${suffix}`, password: 'running-the-host-stand' }
+  await staffApi(owner, 'POST', '/api/admin/users', { username: login.username, role: 'staff', password: login.password })
+  const area = await staffApi(owner, 'POST', '/api/admin/areas', { name: `Snug ${suffix}` })
+  const [t1, t2, t3] = [`S${suffix}1`, `S${suffix}2`, `S${suffix}3`]
+  const tableIds: number[] = []
+  const bookingIds: number[] = []
+  const other = await newPage(browser)
+  const otherErrors: string[] = []
+  other.on('console', (msg) => msg.type() === 'error' && !expected.some((e) => msg.text().includes(e)) && otherErrors.push(msg.text()))
+  try {
+    for (const [i, name] of [t1, t2, t3].entries()) {
+      tableIds.push((await staffApi(owner, 'POST', '/api/admin/tables', { name, areaId: area.id, minCovers: 1, maxCovers: 4, planX: i * 4, planY: 1 })).id)
+    }
+    // Booked in the morning: Ann is due at 19:30 with a note, Larry was due at 19:00 and is 20 minutes late.
+    const note = 'Nut allergy. Window seat please, it is her birthday.'
+    const ann = await staffBooking(owner, { name: 'Ann Tonight', date: DAY, startTime: '19:30', partySize: 2, tableIds: [tableIds[0]], additionalInfo: note }, MORNING)
+    const larry = await staffBooking(owner, { name: 'Larry Late', date: DAY, startTime: '19:00', partySize: 3, tableIds: [tableIds[1]] }, MORNING)
+    // Pat's large-party request is not confirmed yet: it cannot be marked arrived.
+    const pat = await staffBooking(owner, { name: 'Pat Pending', date: DAY, startTime: '19:45', partySize: 2, tableIds: [], status: 'pending' }, MORNING)
+    bookingIds.push(ann.id, larry.id, pat.id)
+
+    // A: the staff role opens the back-office on Tonight after 3 pm, with no section asked for.
+    await staffOn(page, login)
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await gotoHydrated(page, '/admin')
+    await expect(page.getByRole('heading', { name: 'Tonight', level: 1 })).toBeVisible()
+    await expect(page.getByText('Friday, 16 February 2035 · now 19:20')).toBeVisible()
+    const covers = page.getByTestId('covers')
+    await expect(covers).toContainText('Expected7')
+    await expect(covers).toContainText('Seated now0')
+    await expect(covers).toContainText('Still to come7')
+    // The arrivals in time order, Ann's note in her row without opening it; Larry late, in words.
+    await expect(page.getByRole('list', { name: 'Arrivals in time order' }).getByRole('article')).toHaveText([/Larry Late/, /Ann Tonight/, /Pat Pending/])
+    await expect(row(page, ann.id).getByTestId('notes')).toHaveText(`Notes: ${note}`)
+    await expect(row(page, ann.id)).toContainText(`2 guests · ${t1} · Phone`)
+    await expect(row(page, larry.id).getByTestId('late')).toHaveText('Late')
+    await expect(row(page, ann.id).getByTestId('late')).toHaveCount(0)
+    await expect(row(page, ann.id).getByRole('button', { name: 'No-show' })).toHaveCount(0)
+    // The timeline below, with now marked.
+    await expect(page.getByTestId('timeline-grid').locator('th[data-now="19:20"]')).toHaveCount(1)
+
+    // B on another browser.
+    await staffOn(other, login)
+    await other.setViewportSize({ width: 1024, height: 768 })
+    await gotoHydrated(other, '/admin?section=tonight')
+    await expect(row(other, ann.id)).toHaveAttribute('data-visit-state', 'expected')
+
+    // A: Arrived, then Seated; B shows it.
+    await row(page, ann.id).getByRole('button', { name: 'Arrived', exact: true }).click()
+    await expect(row(page, ann.id).getByTestId('visit-state')).toHaveText('Arrived 19:20')
+    const seated = page.waitForResponse((res) => res.url().endsWith(`/api/admin/reservations/${ann.id}/visit`))
+    const tapped = Date.now()
+    await row(page, ann.id).getByRole('button', { name: 'Seated', exact: true }).click()
+    const answered = (await seated, Date.now())
+    // Measured from A's answer, the change committed: what the live channel adds.
+    const shownOnB = await msUntilRow(other, ann.id, 'seated', answered)
+    console.log(`Tonight: A tapped Seated, answered in ${answered - tapped} ms; B showed it ${shownOnB} ms after the answer`)
+    expect(shownOnB).toBeLessThan(1_000)
+    await expect(covers).toContainText('Seated now2')
+    await expect(row(other, ann.id).getByTestId('visit-state')).toHaveText('Seated 19:20')
+
+    // B: a walk-in of two at the third table; A shows it.
+    await other.getByRole('button', { name: 'Walk-in' }).click()
+    const dialog = other.getByRole('dialog', { name: 'Walk-in' })
+    await dialog.getByRole('group', { name: 'Party of' }).getByRole('button', { name: '2', exact: true }).click()
+    await expect(dialog.getByLabel('Party size')).toHaveValue('2')
+    await dialog.getByRole('radio', { name: new RegExp(`^${t3} `) }).check()
+    await dialog.getByLabel('Name (optional)').fill(`Wendy Walkin ${suffix}`)
+    await other.screenshot({ path: testInfo.outputPath('tonight-walk-in.png') })
+    const walkInSeated = Date.now()
+    await dialog.getByRole('button', { name: 'Seat now' }).click()
+    await expect(toastWith(other, `2 guests seated at ${t3}.`)).toBeVisible()
+    const wendy = page.getByRole('article', { name: `Wendy Walkin ${suffix}` })
+    await expect(wendy).toHaveAttribute('data-visit-state', 'seated')
+    console.log(`Tonight: the walk-in seated on B showed on A ${Date.now() - walkInSeated} ms after Seat now`)
+    bookingIds.push(Number((await wendy.getAttribute('data-testid'))!.replace('tonight-', '')))
+    await expect(wendy).toContainText(`2 guests · ${t3} · Walk-in`)
+
+    // B loses the network: the banner, and a tap refused in its row in words rather than lost; back online, it goes.
+    await other.context().setOffline(true)
+    await expect(other.getByTestId('offline-banner')).toHaveText(LIVE_MESSAGES.offlineSince('19:20'))
+    await row(other, ann.id).getByRole('button', { name: 'Finished', exact: true }).click()
+    await expect(row(other, ann.id).getByRole('alert')).toContainText(LIVE_MESSAGES.offlineRefused)
+    await expect(row(other, ann.id)).toHaveAttribute('data-visit-state', 'seated')
+    await other.context().setOffline(false)
+    await expect(other.getByTestId('offline-banner')).toHaveCount(0)
+
+    // Larry: No-show (offered because he is late), then Undo.
+    await row(page, larry.id).getByRole('button', { name: 'No-show' }).click()
+    await expect(row(page, larry.id)).toHaveAttribute('data-visit-state', 'no_show')
+    await page.getByText('Finished and no-shows (1)').click()
+    await row(page, larry.id).getByRole('button', { name: 'Undo No-show' }).click()
+    await expect(row(page, larry.id)).toHaveAttribute('data-visit-state', 'expected')
+    await expect(row(page, larry.id).getByTestId('late')).toHaveText('Late')
+
+    // A step the server refuses stays in its row, in the server's words, and the booking as it was.
+    await row(page, pat.id).getByRole('button', { name: 'Arrived', exact: true }).click()
+    await expect(row(page, pat.id).getByRole('alert')).toContainText('This booking is still a request: confirm it before marking it arrived.')
+    await expect(row(page, pat.id)).toHaveAttribute('data-visit-state', 'expected')
+
+    await page.screenshot({ path: testInfo.outputPath('tonight-1024.png'), fullPage: true })
+    expect(await seriousViolations(page)).toEqual([])
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    await expect(page.getByTestId('timeline-list')).toContainText('Now, 19:20')
+    await page.screenshot({ path: testInfo.outputPath('tonight-390.png'), fullPage: true })
+    expect(await seriousViolations(page)).toEqual([])
+    expect(otherErrors).toEqual([])
+  } finally {
+    for (const id of bookingIds) await staffApi(owner, 'DELETE', `/api/admin/reservations/${id}`)
+    for (const id of tableIds) await staffApi(owner, 'DELETE', `/api/admin/tables/${id}`)
+    await staffApi(owner, 'DELETE', `/api/admin/areas/${area.id}`)
+    await other.context().close()
+    await owner.context().close()
+  }
+})
