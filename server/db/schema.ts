@@ -218,6 +218,8 @@ export const eventEnquiries = pgTable(
     notes: text('notes').notNull().default(''),
     /** The booking staff made from the enquiry ('Make a booking'); unlinked when that booking is deleted. */
     reservationId: integer('reservation_id').references((): AnyPgColumn => reservations.id, { onDelete: 'set null' }),
+    /** The guest who asked (issue 37): created or updated with the enquiry. */
+    guestId: integer('guest_id').references((): AnyPgColumn => guests.id, { onDelete: 'set null' }),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -232,6 +234,7 @@ export const eventEnquiries = pgTable(
     index('event_enquiries_created_idx').on(t.createdAt),
     // A booking's deletion unlinks its enquiry (on delete set null) without reading the whole table.
     index('event_enquiries_reservation_idx').on(t.reservationId),
+    index('event_enquiries_guest_idx').on(t.guestId),
   ],
 )
 export type EventEnquiry = typeof eventEnquiries.$inferSelect
@@ -294,10 +297,16 @@ export const reservations = pgTable(
     phoneKey: text('phone_key'),
     /** A keyed hash of the address a public booking came from (null: made by staff), for the per-address limit. */
     clientKey: text('client_key'),
+    /**
+     * The guest (issue 37), keyed by the booking's email: set by the booking's own insert (booking-sql.ts);
+     * null for a staff booking without an email (a phone is no key: docs/decisions/0034).
+     */
+    guestId: integer('guest_id').references((): AnyPgColumn => guests.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('reservations_guest_idx').on(t.guestId),
     check('reservations_duration_check', sql`${t.durationMinutes} between 15 and 720`),
     check('reservations_created_by_check', sql`${t.createdBy} in ('guest','staff')`),
     check('reservations_source_check', sql`${t.source} in ('online','phone','walk_in','event','waitlist')`),
@@ -318,6 +327,66 @@ export const reservations = pgTable(
   ],
 )
 export type Reservation = typeof reservations.$inferSelect
+
+/**
+ * A guest (issue 37): one row per normalised email (trimmed, lower case), created or updated by every
+ * booking, enquiry and waitlist entry in its own transaction (name and phone: the latest given). The
+ * counts (visits, covers, no-shows, cancellations) are never stored: server/guests/guest-counts.ts
+ * derives them. Erasure (server/guests/erasure.ts) blanks the personal fields and the key, keeping the row.
+ */
+export const guests = pgTable(
+  'guests',
+  {
+    id: serial('id').primaryKey(),
+    /** The normalised email; null once erased, so a later booking with that address is a new guest. */
+    emailKey: text('email_key').unique(),
+    email: text('email'),
+    name: text('name').notNull(),
+    phone: text('phone').notNull().default(''),
+    phoneKey: text('phone_key'),
+    notes: text('notes').notNull().default(''),
+    /** Of the 14 allergens (common/guests.ts ALLERGENS); anything else in allergy_notes. */
+    allergies: text('allergies').array().notNull().default(sql`'{}'::text[]`),
+    allergyNotes: text('allergy_notes').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('guests_notes_check', sql`char_length(${t.notes}) <= 2000 and char_length(${t.allergyNotes}) <= 500`),
+    // Staff search by the start of a name, an email or a phone key (btree prefix: pg_trgm is not in every PostgreSQL build).
+    index('guests_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    index('guests_email_prefix_idx').on(sql`${t.emailKey} text_pattern_ops`),
+    index('guests_phone_key_idx').on(t.phoneKey),
+  ],
+)
+export type Guest = typeof guests.$inferSelect
+
+/**
+ * The marketing consent record (issue 37, PECR): one row each time a guest gives or withdraws consent,
+ * with where, the exact wording shown, and a keyed hash of the request's address. Never updated but
+ * by erasure, which blanks the hash. The marketing list's current state is each guest's latest row.
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: serial('id').primaryKey(),
+    guestId: integer('guest_id').references(() => guests.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    place: text('place').notNull(),
+    wording: text('wording').notNull(),
+    addressHash: text('address_hash'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('consent_records_action_check', sql`${t.action} in ('given','withdrawn')`),
+    check('consent_records_place_check', sql`${t.place} in ('booking_form','event_dialog','staff','unsubscribe_link')`),
+    index('consent_records_guest_idx').on(t.guestId, t.at),
+  ],
+)
+export type ConsentRecord = typeof consentRecords.$inferSelect
 
 /**
  * The floor plan (issue 34): areas (Restaurant, Bar, Snug, Garden), their

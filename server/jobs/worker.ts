@@ -12,6 +12,7 @@ import { appInstance, type InstanceTimings } from './instances'
 const HOUSEKEEPING_TASK = 'housekeeping'
 const REMINDERS_TASK = 'booking_reminders'
 const REVIEW_REQUESTS_TASK = 'review_requests'
+const GUEST_RETENTION_TASK = 'guest_retention'
 /** How long a runner that lost its database gets to stop, and how often its replacement is tried. */
 const STOP_TIMEOUT_MS = 10_000
 const RESTART_RETRY_MS = 1000
@@ -31,6 +32,9 @@ export const CRONTAB = [
   // restart as soon as the app is back, rather than at the next tick.
   `*/5 * * * * ${REMINDERS_TASK} ?fill=10m`,
   `*/5 * * * * ${REVIEW_REQUESTS_TASK} ?fill=10m`,
+  // Guests not seen for longer than the retention setting are anonymised (issue 37), daily at 03:30;
+  // a day missed while the app was down runs when it is back.
+  `30 3 * * * ${GUEST_RETENTION_TASK} ?fill=1d`,
 ].join('\n')
 
 /** graphile-worker's log lines, into the app's log (its debug chatter at debug). */
@@ -63,7 +67,7 @@ export type Worker = { stop: () => Promise<void>; runner: Runner; transport: Mai
  */
 export async function startWorker(
   { db, config, logger }: Pick<Deps, 'db' | 'config' | 'logger'>,
-  services: Pick<Services, 'email' | 'housekeeping' | 'visitEmails' | 'reservations'>,
+  services: Pick<Services, 'email' | 'housekeeping' | 'visitEmails' | 'reservations' | 'guests'>,
   options: {
     transport?: MailTransport
     concurrency?: number
@@ -100,6 +104,10 @@ export async function startWorker(
     [HOUSEKEEPING_TASK]: async () => {
       const removed = await services.housekeeping.run()
       logger.info(removed, 'Housekeeping')
+    },
+    [GUEST_RETENTION_TASK]: async () => {
+      const anonymised = await services.guests.applyRetention()
+      logger.info(anonymised, 'Guest retention: guests anonymised')
     },
     [REMINDERS_TASK]: async () => {
       await services.visitEmails.sendDueReminders()
