@@ -204,6 +204,8 @@ export type AdminReservation = Omit<PublicReservation, 'email'> & {
   /** The visit on the night (issue 35): expected, arrived, seated, finished or no-show, and when each step was taken. */
   visitState: VisitState
   visitTimes: VisitTimes
+  /** Its guest's profile (issue 37); null for a booking without an email. */
+  guestId: number | null
 }
 
 type Instant = Date | string | null | undefined
@@ -211,7 +213,14 @@ const isoOrNull = (at: Instant) => (at ? isoOf(at) : null)
 
 /** A stored reservation as the admin API answers it, with its tables and whether it needs one. */
 export function toAdminReservation(
-  r: StoredReservation & { version: number; durationMinutes: number; holdUntil?: Instant; guestConfirmedAt?: Instant; source?: BookingSource },
+  r: StoredReservation & {
+    version: number
+    durationMinutes: number
+    holdUntil?: Instant
+    guestConfirmedAt?: Instant
+    source?: BookingSource
+    guestId?: number | null
+  },
   seating: { tables: BookedTable[]; needsTable: boolean } = { tables: [], needsTable: false },
 ): AdminReservation {
   return Object.assign(toPublicReservation(r), {
@@ -226,6 +235,7 @@ export function toAdminReservation(
     source: r.source ?? 'online',
     visitState: 'expected' as VisitState,
     visitTimes: NO_VISIT_TIMES,
+    guestId: r.guestId ?? null,
   })
 }
 
