@@ -349,7 +349,7 @@ export function createEmailService(
         await tx.execute(sql`insert into consent_records (guest_id, action, place, wording, address_hash, at)
           select g.id, 'withdrawn', 'unsubscribe_link', ${UNSUBSCRIBE_WORDING}, ${addressHash}, ${clock.now()}
           from guests g where g.email_key = ${emailKeyOf(email)}
-            and coalesce((select c.action from consent_records c where c.guest_id = g.id order by c.at desc, c.id desc limit 1), 'none') <> 'withdrawn'`)
+            and coalesce((select c.action from consent_records c where c.guest_id = g.id order by c.id desc limit 1), 'none') <> 'withdrawn'`)
       })
     },
 

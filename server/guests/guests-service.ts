@@ -83,7 +83,7 @@ export function createGuestsService({ db, clock, config }: Pick<Deps, 'db' | 'cl
           'status', o.status, 'sentAt', o.sent_at, 'createdAt', o.created_at) order by o.created_at desc, o.id desc)
           from email_outbox o where g.email_key is not null and lower(o.to_address) = g.email_key), '[]') as emails,
         coalesce((select json_agg(json_build_object('id', c.id, 'action', c.action, 'place', c.place, 'wording', c.wording, 'at', c.at)
-          order by c.at desc, c.id desc) from consent_records c where c.guest_id = g.id), '[]') as consents
+          order by c.id desc) from consent_records c where c.guest_id = g.id), '[]') as consents
       from guests g where g.id = $1`,
       values: [id, localNow(), timeZone],
     })
