@@ -120,4 +120,28 @@ describe('erasing a guest', () => {
     expect(rows.map((r) => r.summary)).toEqual([`erased guest #${guestId} (1 booking, 1 enquiry)`])
     await owner.post(`/api/admin/guests/${guestId}/erase`).send({ confirm: EMAIL }).expect(409)
   })
+
+  it('is one transaction: when its last step fails, everything it had already blanked is as it was', async () => {
+    const email = `all.or.nothing.${unique}@example.org`
+    const booked = await request(t.app)
+      .post('/api/reservations')
+      .send(guestBooking({ name: 'Alma Atomic', email, date: DATE, startTime: '20:00', receiveOffers: true }))
+      .expect(201)
+    const guestId = (await t.db.$client.query('select guest_id from reservations where id = $1', [booked.body.id])).rows[0].guest_id as number
+    // The guests row is the last step (personal-data.ts): make it fail, after every other table was cleaned.
+    await t.db.$client.query(`create function refuse_erasure() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`)
+    await t.db.$client.query('create trigger refuse_erasure before update on guests for each row execute function refuse_erasure()')
+    try {
+      await owner.post(`/api/admin/guests/${guestId}/erase`).send({ confirm: email }).expect(500)
+    } finally {
+      await t.db.$client.query('drop trigger refuse_erasure on guests; drop function refuse_erasure()')
+    }
+    const { rows } = await t.db.$client.query(
+      `select r.name, r.email, (select count(*)::int from marketing_consents where email = $2) as listed,
+         (select count(*)::int from email_outbox where to_address = $2) as emails from reservations r where r.id = $1`,
+      [booked.body.id, email],
+    )
+    expect(rows).toEqual([{ name: 'Alma Atomic', email, listed: 1, emails: 1 }])
+  })
 })
