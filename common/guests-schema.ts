@@ -79,3 +79,15 @@ export type AdminGuest = AdminGuestSummary & {
   emails: { id: number; templateKey: string; subject: string | null; status: string; sentAt: string | null; createdAt: string }[]
   consents: { id: number; action: 'given' | 'withdrawn'; place: string; wording: string; at: string }[]
 }
+
+/** The compact line of each listed booking's card: `?reservations=1,2,3` (200 at most). */
+export const GuestLinesQuerySchema = z.object({
+  reservations: z
+    .string({ error: 'reservations: booking ids, commas between' })
+    .max(2000)
+    .regex(/^\d{1,9}(,\d{1,9}){0,199}$/, 'reservations: up to 200 booking ids, commas between')
+    .transform((v) => v.split(',').map(Number)),
+})
+
+/** A booking's guest as its card shows it: this booking's place among their visits, their no-shows, allergies and tags. */
+export type GuestCardLine = { guestId: number; visitNumber: number; noShows: number; allergies: string[]; allergyNotes: string; tags: string[] }

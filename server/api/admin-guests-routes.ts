@@ -1,5 +1,5 @@
 import { IdSchema } from '#common/fields-schema'
-import { GuestEraseSchema, GuestMergeSchema, GuestPatchSchema, GuestQuerySchema, RetentionSchema } from '#common/guests-schema'
+import { GuestEraseSchema, GuestLinesQuerySchema, GuestMergeSchema, GuestPatchSchema, GuestQuerySchema, RetentionSchema } from '#common/guests-schema'
 import { actorOf } from '../auth/guard'
 import { ApiRoutes } from '../http/routes'
 import type { Services } from '../services'
@@ -14,6 +14,9 @@ export function adminGuestsRoutes({ guests }: Services) {
     .get('/api/admin/guests', 'guests.read', async (req, res) => {
       const { q, page } = GuestQuerySchema.parse(req.query)
       res.json(await guests.list(q, page))
+    })
+    .get('/api/admin/guests/lines', 'guests.read', async (req, res) => {
+      res.json(await guests.cardLines(GuestLinesQuerySchema.parse(req.query).reservations))
     })
     .post('/api/admin/guests/merge', 'guests.write', async (req, res) => {
       const { keepId, mergeId } = GuestMergeSchema.parse(req.body)

@@ -4,6 +4,7 @@ import {
   GUESTS_PAGE_SIZE,
   type AdminGuest,
   type AdminGuestSummary,
+  type GuestCardLine,
   type GuestList,
   type GuestPatch,
 } from '#common/guests-schema'
@@ -137,6 +138,27 @@ export function createGuestsService({ db, clock, config }: Pick<Deps, 'db' | 'cl
     },
 
     get: (id: number) => profile(db.$client, id),
+
+    /**
+     * The compact line of each booking's card, by booking id: which visit it is
+     * (the guest's visits before it, plus one), their no-shows, allergies and
+     * tags. Bookings without a guest, or of an erased one, are left out.
+     */
+    async cardLines(reservationIds: number[]): Promise<Record<string, GuestCardLine>> {
+      const { rows } = await db.$client.query<GuestCardLine & { reservationId: number }>({
+        text: `select r.id as "reservationId", g.id as "guestId", 1 + o.visits as "visitNumber", o.no_shows as "noShows",
+            g.allergies, g.allergy_notes as "allergyNotes", g.tags
+          from reservations r join guests g on g.id = r.guest_id and g.erased_at is null
+          cross join lateral (select
+              count(*) filter (where (x.visit_state = 'finished' or (x.status = 'confirmed' and x.visit_state <> 'no_show'
+                and (x.date || ' ' || x.start_time) < $2)) and (x.date, x.start_time, x.id) < (r.date, r.start_time, r.id))::int as visits,
+              count(*) filter (where x.visit_state = 'no_show')::int as no_shows
+            from reservations x where x.guest_id = r.guest_id) o
+          where r.id = any($1::int[])`,
+        values: [reservationIds, localNow()],
+      })
+      return Object.fromEntries(rows.map(({ reservationId, ...line }) => [String(reservationId), line]))
+    },
 
     /** Notes, allergies and tags, at the version read (409 naming who saved in between); an audit row. */
     async update(actor: Actor, id: number, patch: GuestPatch): Promise<AdminGuest> {

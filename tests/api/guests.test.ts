@@ -87,12 +87,17 @@ describe('counts, derived when read', () => {
       // Newest first: the third booking is the guest's third visit.
       expect(g.bookings.map((b) => [b.date, b.visitNumber])).toEqual([['2026-12-19', 3], ['2026-12-12', 2], ['2026-12-05', 1]])
       expect(guestLine({ ...g.counts, allergies: [], tags: [] })[0]).toBe('3rd visit')
+      // The cards' lines, one request for the bookings on screen: the third booking is the 3rd visit.
+      const lines = async () => (await staff.get(`/api/admin/guests/lines?reservations=${booked.map((b) => b.id).join(',')}`).expect(200)).body
+      expect((await lines())[booked[2]!.id]).toEqual({ guestId: id, visitNumber: 3, noShows: 0, allergies: [], allergyNotes: '', tags: [] })
+      await staff.get('/api/admin/guests/lines?reservations=1;drop').expect(400)
 
       // A no-show (issue 35's visit state) is no visit.
       await t.db.$client.query(`update reservations set visit_state = 'no_show' where id = $1`, [booked[1]!.id])
       g = await profile(id)
       expect(g.counts).toMatchObject({ visits: 1, covers: 3, noShows: 1 })
       expect(guestLine({ ...g.counts, allergies: ['peanuts'], tags: ['VIP'] })).toEqual(['2nd visit', '1 no-show', 'Allergies: peanuts', 'VIP'])
+      expect((await lines())[booked[2]!.id]).toMatchObject({ visitNumber: 2, noShows: 1 })
 
       // Cancelled by the guest (the history's actor): one the day before, one an hour before its time (late); one by staff.
       const more = [await book({ name: 'Vera Visits', email, date: '2026-12-26', startTime: '18:00' }), await book({ name: 'Vera Visits', email, date: '2027-01-02', startTime: '18:00' }), await book({ name: 'Vera Visits', email, date: '2027-01-09', startTime: '18:00' })]

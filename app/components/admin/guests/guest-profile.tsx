@@ -16,7 +16,8 @@ import { guestExportUrl, guestKeys, guestQuery } from '~/lib/queries/guests'
 import { AdminContext } from '../admin-context'
 import { ErrorState, LoadingState } from '../panel'
 
-const message = (error: unknown) => (error instanceof ApiError ? error.serverMessage : 'Something went wrong. Try again.')
+const message = (error: unknown) =>
+  error instanceof ApiError ? error.serverMessage : 'Something went wrong. Try again.'
 
 /** A guest's profile: counts, staff's notes form, bookings, enquiries, emails, consents; export and erasure for those allowed. */
 export function GuestProfile({ id, onBack }: { id: number; onBack: () => void }) {
@@ -47,9 +48,13 @@ function Profile({ guest }: { guest: AdminGuest }) {
         <h1 id="guest-title" className="font-display text-2xl font-bold">
           {guest.name}
         </h1>
-        <p className="break-all text-sm text-muted-foreground">{[guest.email, guest.phone].filter(Boolean).join(' · ')}</p>
+        <p className="break-all text-sm text-muted-foreground">
+          {[guest.email, guest.phone].filter(Boolean).join(' · ')}
+        </p>
         <p className="text-sm" data-testid="guest-line">
-          {guestLine({ visits: c.visits, noShows: c.noShows, allergies: guest.allergies, tags: guest.tags }).join(' · ')}
+          {guestLine({ visits: c.visits, noShows: c.noShows, allergies: guest.allergies, tags: guest.tags }).join(
+            ' · ',
+          )}
         </p>
       </header>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="guest-counts">
@@ -57,7 +62,10 @@ function Profile({ guest }: { guest: AdminGuest }) {
           ['Visits', c.visits],
           ['Covers', c.covers],
           ['No-shows', c.noShows],
-          ['Cancelled by them', c.lateCancellations ? `${c.cancellations} (${c.lateCancellations} late)` : c.cancellations],
+          [
+            'Cancelled by them',
+            c.lateCancellations ? `${c.cancellations} (${c.lateCancellations} late)` : c.cancellations,
+          ],
           ['First visit', c.firstVisit ? formatLongDate(c.firstVisit) : '—'],
           ['Last visit', c.lastVisit ? formatLongDate(c.lastVisit) : '—'],
         ].map(([label, value]) => (
@@ -119,7 +127,8 @@ function Profile({ guest }: { guest: AdminGuest }) {
         <ul className="list-inside list-disc text-sm">
           {guest.consents.map((c) => (
             <li key={c.id}>
-              {c.action === 'given' ? 'Given' : 'Withdrawn'} on the {c.place.replace(/_/g, ' ')}, {formatInstant(c.at, venueTimezone)}: &ldquo;{c.wording}&rdquo;
+              {c.action === 'given' ? 'Given' : 'Withdrawn'} on the {c.place.replace(/_/g, ' ')},{' '}
+              {formatInstant(c.at, venueTimezone)}: &ldquo;{c.wording}&rdquo;
             </li>
           ))}
         </ul>
@@ -149,7 +158,10 @@ function NotesForm({ guest }: { guest: AdminGuest }) {
         notes,
         allergies,
         allergyNotes,
-        tags: tags.split(',').map((t) => t.trim()).filter(Boolean),
+        tags: tags
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
       }),
     onSuccess: (saved) => {
       queryClient.setQueryData(guestKeys.one(guest.id), saved)
@@ -157,7 +169,8 @@ function NotesForm({ guest }: { guest: AdminGuest }) {
     },
     onError: (error) => {
       // Saved by someone else meanwhile: show theirs (the message says who and when); the typing is still here to redo.
-      if (error instanceof ApiError && error.code === 'stale_version') void queryClient.invalidateQueries({ queryKey: guestKeys.one(guest.id) })
+      if (error instanceof ApiError && error.code === 'stale_version')
+        void queryClient.invalidateQueries({ queryKey: guestKeys.one(guest.id) })
     },
   })
   return (
@@ -190,7 +203,12 @@ function NotesForm({ guest }: { guest: AdminGuest }) {
       </fieldset>
       <div className="space-y-1.5">
         <Label htmlFor="guest-allergy-notes">Other dietary needs</Label>
-        <Input id="guest-allergy-notes" maxLength={500} value={allergyNotes} onChange={(e) => setAllergyNotes(e.target.value)} />
+        <Input
+          id="guest-allergy-notes"
+          maxLength={500}
+          value={allergyNotes}
+          onChange={(e) => setAllergyNotes(e.target.value)}
+        />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="guest-tags">Tags (regular, VIP, staff or your own; commas between)</Label>
@@ -227,14 +245,19 @@ function EraseForm({ guest }: { guest: AdminGuest }) {
     >
       <h2 className="font-display text-lg font-semibold">Erase this guest</h2>
       <p className="text-sm text-muted-foreground">
-        Removes their name, email, phone, notes and requests everywhere, the audit log included. Their bookings keep date, time and party size. This cannot be undone.
+        Removes their name, email, phone, notes and requests everywhere, the audit log included. Their bookings keep
+        date, time and party size. This cannot be undone.
       </p>
       <Label htmlFor="guest-erase-confirm">Type their email to confirm</Label>
       <Input id="guest-erase-confirm" autoComplete="off" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
       <div aria-live="polite" className="text-sm text-destructive">
         {erase.isError && message(erase.error)}
       </div>
-      <Button type="submit" variant="destructive" disabled={erase.isPending || confirm.trim().toLowerCase() !== guest.email!.toLowerCase()}>
+      <Button
+        type="submit"
+        variant="destructive"
+        disabled={erase.isPending || confirm.trim().toLowerCase() !== guest.email!.toLowerCase()}
+      >
         Erase guest
       </Button>
     </form>
