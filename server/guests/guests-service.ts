@@ -43,6 +43,10 @@ export const countsSql = (guestId: string, localNow: string, timeZone: string) =
     order by h.at desc limit 1) c on r.status = 'cancelled'
   where r.guest_id = ${guestId})`
 
+/** The text staff search reads: a stored column of migration 0019 (name, email, phone key and digits) under a trigram index. */
+const GUEST_SEARCH_TEXT = 'g.search_text'
+const SUMMARY_COLUMNS = `g.id, g.name, g.email, g.phone, g.tags, g.allergies, false as erased, g.updated_at as "updatedAt"`
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
 
 /** Escapes LIKE's wildcards in what staff typed. */
@@ -115,23 +119,31 @@ export function createGuestsService({ db, clock, config }: Pick<Deps, 'db' | 'cl
   }
 
   return {
-    /** Staff search by name, email or phone (any part; a phone's digits however typed), 50 a page with the whole count. */
+    /**
+     * Staff search by name, email or phone (any part of any of them; a phone's
+     * digits however typed), 50 a page with the whole count. A search reads the
+     * trigram index of GUEST_SEARCH_TEXT; no search, the most recently seen first.
+     */
     async list(q: string, page: number): Promise<GuestList> {
       const text = q.trim().toLowerCase()
-      const digits = text.replace(/\D/g, '')
-      const { rows } = await db.$client.query<AdminGuestSummary & { total: string; updatedAt: Date }>({
-        text: `select g.id, g.name, g.email, g.phone, g.tags, g.allergies, false as erased, g.updated_at as "updatedAt",
-            count(*) over () as total
-          from guests g
-          where g.erased_at is null and ($1 = '' or lower(g.name) like $2 or g.email_key like $2
-            or (length($3) >= 4 and (regexp_replace(g.phone, '\\D', '', 'g') like $4 or g.phone_key like $4)))
-          order by (lower(g.name) like $5) desc, g.updated_at desc, g.id desc
-          limit $6 offset $7`,
-        values: [text, `%${likeText(text)}%`, digits, `%${digits.replace(/^0/, '')}%`, `${likeText(text)}%`, GUESTS_PAGE_SIZE, (page - 1) * GUESTS_PAGE_SIZE],
-      })
+      const digits = text.replace(/\D/g, '').replace(/^0/, '')
+      const search = text !== ''
+      const where = search ? `and (${GUEST_SEARCH_TEXT} like $1 or (length($2) >= 4 and ${GUEST_SEARCH_TEXT} like $3))` : ''
+      const params = search ? [`%${likeText(text)}%`, digits, `%${digits}%`] : []
+      // A search puts names that start with it first; no search, the most recently seen first.
+      const order = search ? `(lower(g.name) like $4) desc, g.updated_at desc, g.id desc` : 'g.updated_at desc, g.id desc'
+      const pageParams = search ? [...params, `${likeText(text)}%`] : []
+      const n = pageParams.length
+      const [found, counted] = await Promise.all([
+        db.$client.query<AdminGuestSummary & { updatedAt: Date }>(
+          `select ${SUMMARY_COLUMNS} from guests g where g.erased_at is null ${where} order by ${order} limit $${n + 1} offset $${n + 2}`,
+          [...pageParams, GUESTS_PAGE_SIZE, (page - 1) * GUESTS_PAGE_SIZE],
+        ),
+        db.$client.query<{ n: number }>(`select count(*)::int as n from guests g where g.erased_at is null ${where}`, params),
+      ])
       return {
-        guests: rows.map(({ total: _total, ...g }) => ({ ...g, updatedAt: iso(g.updatedAt)! })),
-        total: rows[0] ? Number(rows[0].total) : 0,
+        guests: found.rows.map((g) => ({ ...g, updatedAt: iso(g.updatedAt)! })),
+        total: counted.rows[0]!.n,
         page,
         pageSize: GUESTS_PAGE_SIZE,
       }

@@ -73,7 +73,7 @@ describe('counts, derived when read', () => {
   it("numbers a guest's third booking '3rd visit' once the first two are past; counts covers, no-shows and the guest's own cancellations", async () => {
     const email = 'vera.visits@example.com'
     const dates = ['2026-12-05', '2026-12-12', '2026-12-19']
-    const booked = []
+    const booked: { id: number }[] = []
     for (const date of dates) booked.push(await book({ name: 'Vera Visits', email, date, startTime: '18:00', partySize: 3 }))
     const id = (await guestOf(booked[0]!.id))!
     let g = await profile(id)
