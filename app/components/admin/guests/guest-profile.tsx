@@ -75,7 +75,7 @@ function Profile({ guest }: { guest: AdminGuest }) {
           </div>
         ))}
       </dl>
-      {!guest.erased && can(role, 'guests.write') && <NotesForm key={guest.version} guest={guest} />}
+      {!guest.erased && can(role, 'guests.write') && <NotesForm key={guest.id} guest={guest} />}
       <h2 className="font-display text-lg font-semibold">Bookings</h2>
       {guest.bookings.length === 0 ? (
         <p className="text-sm text-muted-foreground">None.</p>
