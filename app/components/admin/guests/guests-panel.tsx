@@ -69,7 +69,7 @@ export default function GuestsPanel() {
         </EmptyState>
       ) : (
         <>
-          <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
+          <p aria-live="polite" className="text-sm text-muted-foreground" data-testid="guest-count">
             {list.data.total === 1 ? '1 guest' : `${list.data.total} guests`}
             {pages > 1 && `, page ${page} of ${pages}`}
           </p>
