@@ -202,6 +202,9 @@ export const endpoints = [
     path: '/api/admin/guests?q=surname4242',
     prepare: manyGuests,
     headers: (_i, { cookie }) => ({ cookie }),
+    // Issue 37's budget is for one member of staff searching (measured: p50 6 ms, p99 17 ms; at 50 connections
+    // the same requests queue behind each other on two cores, p99 about 500 ms).
+    connections: 1,
     budget: { maxP99Ms: 50 },
     // The search's read (server/guests/guests-service.ts): the stored search text under its trigram index.
     explain: {
