@@ -51,6 +51,17 @@ describe('a guest per normalised email', () => {
     expect(g.bookings.map((b) => b.id).sort()).toEqual([first.id, second.id].sort())
   })
 
+  it('is made by an event booking too, in the same insert', async () => {
+    const { rows } = await t.db.$client.query<{ id: number }>(
+      `insert into events (slug, title, description, date, time, booking_type, status, capacity)
+       values ('guests-quiz', 'Quiz', 'A quiz', '2026-12-09', '19:30', 'table', 'published', 20) returning id`,
+    )
+    const { startTime: _s, ...body } = guestBooking({ name: 'Quentin Quiz', email: 'Quentin.Quiz@example.com', date: '2026-12-09', partySize: 4 })
+    const res = await request(t.app).post('/api/reservations').set('X-Forwarded-For', '10.37.250.1').send({ ...body, eventId: rows[0]!.id }).expect(201)
+    const g = await profile((await guestOf(res.body.id))!)
+    expect(g).toMatchObject({ name: 'Quentin Quiz', email: 'Quentin.Quiz@example.com' })
+  })
+
   it('is made or updated by an enquiry and by a staff booking; a staff booking without an email has none', async () => {
     const enquiry = await request(t.app)
       .post('/api/event-enquiries')
