@@ -39,6 +39,8 @@ test.describe('Guests', () => {
     await expect(cards.getByTestId('guest-line').first()).toContainText('1 no-show')
 
     await openSection(page, 'guests')
+    // The owner's retention setting, at its default.
+    await expect(page.getByRole('spinbutton', { name: /Keep guest details for/ })).toHaveValue('24')
     await page.getByLabel('Search guests').fill(tag)
     await page.getByRole('button', { name: new RegExp(name) }).click()
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()

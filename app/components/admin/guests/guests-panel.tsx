@@ -5,9 +5,12 @@ import { GUEST_TAGS } from '#common/guests'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+import { can } from '#common/permissions'
+import { currentUserQuery } from '~/lib/current-user'
 import { guestListQuery } from '~/lib/queries/guests'
 import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
 import { GuestProfile } from './guest-profile'
+import { RetentionForm } from './retention-form'
 
 /** How long the search waits after the last key before asking the server. */
 const TYPING_MS = 250
@@ -29,6 +32,7 @@ export default function GuestsPanel() {
     return () => clearTimeout(timer)
   }, [typed])
   const list = useQuery({ ...guestListQuery(q, page), placeholderData: (previous) => previous })
+  const role = useQuery(currentUserQuery).data?.role
 
   if (open !== null) return <GuestProfile id={open} onBack={() => setOpen(null)} />
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1
@@ -39,6 +43,7 @@ export default function GuestsPanel() {
         title="Guests"
         description="Everyone who has booked or enquired with an email: their visits, notes, allergies and tags."
       />
+      {can(role, 'retention.manage') && <RetentionForm />}
       <div className="max-w-md space-y-1.5">
         <Label htmlFor="guest-search">Search guests</Label>
         <div className="relative">
