@@ -356,10 +356,8 @@ export const guests = pgTable(
   },
   (t) => [
     check('guests_notes_check', sql`char_length(${t.notes}) <= 2000 and char_length(${t.allergyNotes}) <= 500`),
-    // Staff search by the start of a name, an email or a phone key (btree prefix: pg_trgm is not in every PostgreSQL build).
-    index('guests_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
-    index('guests_email_prefix_idx').on(sql`${t.emailKey} text_pattern_ops`),
-    index('guests_phone_key_idx').on(t.phoneKey),
+    // And guests_search_idx, a pg_trgm index of the stored search_text (name, email, phone), and guests_updated_idx,
+    // which drizzle cannot declare: migration 0019 (guests). No other index: each costs the booking's upsert.
   ],
 )
 export type Guest = typeof guests.$inferSelect

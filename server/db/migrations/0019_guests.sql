@@ -33,9 +33,6 @@ ALTER TABLE "event_enquiries" ADD COLUMN "guest_id" integer;--> statement-breakp
 ALTER TABLE "reservations" ADD COLUMN "guest_id" integer;--> statement-breakpoint
 ALTER TABLE "consent_records" ADD CONSTRAINT "consent_records_guest_id_guests_id_fk" FOREIGN KEY ("guest_id") REFERENCES "public"."guests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "consent_records_guest_idx" ON "consent_records" USING btree ("guest_id","at");--> statement-breakpoint
-CREATE INDEX "guests_name_prefix_idx" ON "guests" USING btree (lower("name") text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "guests_email_prefix_idx" ON "guests" USING btree ("email_key" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "guests_phone_key_idx" ON "guests" USING btree ("phone_key");--> statement-breakpoint
 ALTER TABLE "event_enquiries" ADD CONSTRAINT "event_enquiries_guest_id_guests_id_fk" FOREIGN KEY ("guest_id") REFERENCES "public"."guests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reservations" ADD CONSTRAINT "reservations_guest_id_guests_id_fk" FOREIGN KEY ("guest_id") REFERENCES "public"."guests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "event_enquiries_guest_idx" ON "event_enquiries" USING btree ("guest_id");--> statement-breakpoint
