@@ -214,6 +214,8 @@ export type AdminReservation = Omit<PublicReservation, 'email'> & {
   /** The visit on the night (issue 35): expected, arrived, seated, finished or no-show, and when each step was taken. */
   visitState: VisitState
   visitTimes: VisitTimes
+  /** Its guest's profile (issue 37); null for a booking without an email. */
+  guestId: number | null
 }
 
 type Instant = Date | string | null | undefined
@@ -232,6 +234,7 @@ export function toAdminReservation(
     seatedAt?: Instant
     finishedAt?: Instant
     noShowAt?: Instant
+    guestId?: number | null
   },
   seating: { tables: BookedTable[]; needsTable: boolean } = { tables: [], needsTable: false },
 ): AdminReservation {
@@ -252,6 +255,7 @@ export function toAdminReservation(
       finishedAt: isoOrNull(r.finishedAt),
       noShowAt: isoOrNull(r.noShowAt),
     },
+    guestId: r.guestId ?? null,
   })
 }
 

@@ -10,6 +10,7 @@ import { createAdminEnquiries } from './events/admin-enquiries'
 import { createAdminEvents } from './events/admin-events'
 import { createEnquiriesService } from './events/enquiries-service'
 import { createEventsService } from './events/events-service'
+import { createGuestsService } from './guests/guests-service'
 import { createHeroService } from './hero/hero-service'
 import { createDaysThatMatter } from './hours/days-that-matter'
 import { createHoursService } from './hours/hours-service'
@@ -87,6 +88,7 @@ export function createServices(deps: Deps, options: { liveLimits?: LiveLimits } 
     hero: createHeroService(deps.db, { timeZone: deps.config.venueTimezone }),
     menu: createMenuService(deps.db, { timeZone: deps.config.venueTimezone }),
     marketing: createMarketingService(deps),
+    guests: createGuestsService(deps),
     media: createMediaService(deps),
     reservations,
     challenges,

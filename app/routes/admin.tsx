@@ -51,7 +51,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   return (
     <AdminContext.Provider value={{ venueTimezone: loaderData.venueTimezone }}>
       <div className="flex min-h-screen flex-col bg-muted md:flex-row print:block print:bg-white">
-        <aside className="border-b bg-primary text-primary-foreground md:sticky md:top-0 md:h-screen md:w-64 md:shrink-0 md:border-b-0 md:border-r print:hidden">
+        <aside className="border-b bg-primary text-primary-foreground md:sticky md:top-0 md:h-screen md:w-64 md:shrink-0 md:overflow-y-auto md:border-b-0 md:border-r print:hidden">
           <nav aria-label="Administrator" className="flex h-full flex-col p-3 md:p-4">
             <div className="flex items-center justify-between gap-2 px-3 pb-2 md:pb-3">
               <div>

@@ -58,6 +58,13 @@ export default function ManageBookingPage({ loaderData }: Route.ComponentProps) 
         ) : (
           <LinkProblem problem={loaderData.problem} />
         )}
+        <p className="mt-10 text-sm text-muted-foreground">
+          What we keep about you, for how long, and how to ask for a copy or have it erased:{' '}
+          <a href="/privacy-policy#your-data" className="underline underline-offset-4 hover:text-foreground">
+            your data
+          </a>
+          .
+        </p>
       </div>
     </section>
   )

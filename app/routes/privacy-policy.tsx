@@ -12,8 +12,14 @@ export function meta({ matches }: Route.MetaArgs) {
   })
 }
 
-export default function PrivacyPolicy() {
+/** How long guest details are kept after the last visit: the owner's setting (issue 37), said as it is. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { retentionMonths: await context.services.guests.retentionMonths() }
+}
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const { venue } = useSiteData()
+  const months = loaderData.retentionMonths
   return (
     <PolicyPage
       title="Privacy Policy"
@@ -95,11 +101,30 @@ export default function PrivacyPolicy() {
 
       <h2>How long we keep it</h2>
       <ul>
-        <li>Booking and enquiry records: up to 2 years after your visit, then deleted or anonymised.</li>
+        <li>Booking and enquiry records: {months} months after your last visit, then anonymised.</li>
         <li>Marketing preferences: until you unsubscribe, plus a short suppression record so we do not contact you again.</li>
         <li>Financial records: 6 years, as HMRC requires.</li>
         <li>Security logs: up to 30 days.</li>
       </ul>
+
+      <h2 id="your-data">Your data</h2>
+      <p>
+        When you book a table or send an enquiry we keep one record for you, found by your email address: your name and
+        phone number (the latest you gave us), your bookings and enquiries, the emails we sent you, and, if our staff
+        add them, notes such as allergies or a favourite table, so that we can look after you on your next visit.
+        When you tick the box for offers we record that you did, when, where and the exact words you were shown, and
+        when you unsubscribe we record that too.
+      </p>
+      <p>
+        We keep these details for {months} months after your last visit. After that your name, email, phone, notes and
+        requests are removed automatically; we keep only the date, time and size of past bookings, with no name, for
+        our own figures.
+      </p>
+      <p>
+        To ask for a copy of everything we hold about you, or for it to be erased sooner, email <VenueEmailLink /> from
+        the address you booked with. We will answer within one month, free of charge. Erasing your details cannot be
+        undone, and any booking still to come is kept under &lsquo;Erased guest&rsquo; with no way to contact you.
+      </p>
 
       <h2>Your rights</h2>
       <p>

@@ -6,6 +6,7 @@ import { adminAuditRoutes } from './admin-audit-routes'
 import { adminCocktailsRoutes } from './admin-cocktails-routes'
 import { adminEmailRoutes } from './admin-email-routes'
 import { adminEventsRoutes } from './admin-events-routes'
+import { adminGuestsRoutes } from './admin-guests-routes'
 import { adminHeroRoutes } from './admin-hero-routes'
 import { adminHoursRoutes } from './admin-hours-routes'
 import { adminLiveRoutes } from './admin-live-routes'
@@ -55,6 +56,7 @@ export function apiRoutes(services: Services, deps: Deps): ApiRoutes[] {
     adminEmailRoutes(services),
     adminEventsRoutes(services),
     adminMarketingRoutes(services),
+    adminGuestsRoutes(services),
     adminHeroRoutes(services),
     adminSettingsRoutes(services),
     adminMenuRoutes(services),

@@ -220,6 +220,8 @@ export const eventEnquiries = pgTable(
     notes: text('notes').notNull().default(''),
     /** The booking staff made from the enquiry ('Make a booking'); unlinked when that booking is deleted. */
     reservationId: integer('reservation_id').references((): AnyPgColumn => reservations.id, { onDelete: 'set null' }),
+    /** The guest who asked (issue 37): created or updated with the enquiry. */
+    guestId: integer('guest_id').references((): AnyPgColumn => guests.id, { onDelete: 'set null' }),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -234,6 +236,7 @@ export const eventEnquiries = pgTable(
     index('event_enquiries_created_idx').on(t.createdAt),
     // A booking's deletion unlinks its enquiry (on delete set null) without reading the whole table.
     index('event_enquiries_reservation_idx').on(t.reservationId),
+    index('event_enquiries_guest_idx').on(t.guestId),
   ],
 )
 export type EventEnquiry = typeof eventEnquiries.$inferSelect
@@ -312,10 +315,16 @@ export const reservations = pgTable(
      * hold triggers and the covers read use it, and need no time zone to (docs/decisions/0031).
      */
     freedAt: timestamp('freed_at', { withTimezone: false, mode: 'string' }),
+    /**
+     * The guest (issue 37), keyed by the booking's email: set by the booking's own insert (booking-sql.ts);
+     * null for a staff booking without an email (a phone is no key: docs/decisions/0034).
+     */
+    guestId: integer('guest_id').references((): AnyPgColumn => guests.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('reservations_guest_idx').on(t.guestId),
     check('reservations_duration_check', sql`${t.durationMinutes} between 15 and 720`),
     check('reservations_visit_state_check', sql`${t.visitState} in ('expected','arrived','seated','finished','no_show')`),
     check('reservations_freed_check', sql`(${t.freedAt} is not null) = (${t.visitState} in ('finished','no_show'))`),
@@ -372,6 +381,8 @@ export const waitlistEntries = pgTable(
     claimedReservationId: integer('claimed_reservation_id').references(() => reservations.id, { onDelete: 'set null' }),
     /** A keyed hash of the address the entry came from, as reservations keep (the challenge's counts). */
     clientKey: text('client_key'),
+    /** The guest who joined (issue 37), by the entry's email: created or updated with the entry. */
+    guestId: integer('guest_id').references((): AnyPgColumn => guests.id, { onDelete: 'set null' }),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -383,9 +394,68 @@ export const waitlistEntries = pgTable(
     check('waitlist_entries_window_check', sql`${t.earliestTime} <= ${t.latestTime}`),
     index('waitlist_entries_date_status_idx').on(t.date, t.status, t.createdAt),
     index('waitlist_entries_offers_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'offered'`),
+    index('waitlist_entries_guest_idx').on(t.guestId),
   ],
 )
 export type WaitlistEntry = typeof waitlistEntries.$inferSelect
+
+/**
+ * A guest (issue 37): one row per normalised email (trimmed, lower case), created or updated by every
+ * booking, enquiry and waitlist entry in its own transaction (name and phone: the latest given). The
+ * counts (visits, covers, no-shows, cancellations) are never stored: server/guests/guest-counts.ts
+ * derives them. Erasure (server/guests/erasure.ts) blanks the personal fields and the key, keeping the row.
+ */
+export const guests = pgTable(
+  'guests',
+  {
+    id: serial('id').primaryKey(),
+    /** The normalised email; null once erased, so a later booking with that address is a new guest. */
+    emailKey: text('email_key').unique(),
+    email: text('email'),
+    name: text('name').notNull(),
+    phone: text('phone').notNull().default(''),
+    phoneKey: text('phone_key'),
+    notes: text('notes').notNull().default(''),
+    /** Of the 14 allergens (common/guests.ts ALLERGENS); anything else in allergy_notes. */
+    allergies: text('allergies').array().notNull().default(sql`'{}'::text[]`),
+    allergyNotes: text('allergy_notes').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('guests_notes_check', sql`char_length(${t.notes}) <= 2000 and char_length(${t.allergyNotes}) <= 500`),
+    // And guests_search_idx, a pg_trgm index of the stored search_text (name, email, phone), and guests_updated_idx,
+    // which drizzle cannot declare: migration 0019 (guests). No other index: each costs the booking's upsert.
+  ],
+)
+export type Guest = typeof guests.$inferSelect
+
+/**
+ * The marketing consent record (issue 37, PECR): one row each time a guest gives or withdraws consent,
+ * with where, the exact wording shown, and a keyed hash of the request's address. Never updated but
+ * by erasure, which blanks the hash. The marketing list's current state is each guest's latest row.
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: serial('id').primaryKey(),
+    guestId: integer('guest_id').references(() => guests.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    place: text('place').notNull(),
+    wording: text('wording').notNull(),
+    addressHash: text('address_hash'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('consent_records_action_check', sql`${t.action} in ('given','withdrawn')`),
+    check('consent_records_place_check', sql`${t.place} in ('booking_form','event_dialog','staff','unsubscribe_link')`),
+    index('consent_records_guest_idx').on(t.guestId, t.at),
+  ],
+)
+export type ConsentRecord = typeof consentRecords.$inferSelect
 
 /**
  * The floor plan (issue 34): areas (Restaurant, Bar, Snug, Garden), their

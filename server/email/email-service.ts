@@ -4,6 +4,7 @@ import type pg from 'pg'
 import { EMAIL_TEMPLATE_KEYS, isKnownTemplateKey, PASSWORD_LINK_TEMPLATE_KEYS, SAMPLE_VARIABLES, type EmailTemplateKey } from '#common/email'
 import type { EmailTemplateInput, OutboxEntry } from '#common/email-schema'
 import { zonedInstant } from '#common/availability'
+import { emailKeyOf, UNSUBSCRIBE_WORDING } from '#common/guests'
 import { withoutTrailingSlashes } from '#common/url'
 import { emailOutbox, emailTemplates, marketingConsents, type EmailOutboxRow, type EmailTemplate, type EventEnquiry } from '../db/schema'
 import { passwordLinkUrl, type PasswordLinkData } from '../auth/password-links'
@@ -348,11 +349,18 @@ export function createEmailService(
     },
 
     /** Records that an address wants no more offers (the marketing list leaves it out from now on). */
-    async unsubscribe(email: string): Promise<void> {
-      await db
-        .update(marketingConsents)
-        .set({ unsubscribedAt: clock.now() })
-        .where(and(sql`lower(${marketingConsents.email}) = ${email.toLowerCase()}`, sql`${marketingConsents.unsubscribedAt} is null`))
+    async unsubscribe(email: string, addressHash: string | null = null): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(marketingConsents)
+          .set({ unsubscribedAt: clock.now() })
+          .where(and(sql`lower(${marketingConsents.email}) = ${email.toLowerCase()}`, sql`${marketingConsents.unsubscribedAt} is null`))
+        // The consent record (issue 37): a withdrawal, unless the guest's latest row already is one (a second click).
+        await tx.execute(sql`insert into consent_records (guest_id, action, place, wording, address_hash, at)
+          select g.id, 'withdrawn', 'unsubscribe_link', ${UNSUBSCRIBE_WORDING}, ${addressHash}, ${clock.now()}
+          from guests g where g.email_key = ${emailKeyOf(email)}
+            and coalesce((select c.action from consent_records c where c.guest_id = g.id order by c.id desc limit 1), 'none') <> 'withdrawn'`)
+      })
     },
 
     isKnownTemplateKey,

@@ -11,6 +11,7 @@ import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import type { CSSProperties } from 'react'
+import { withoutTrailingSlashes } from '#common/url'
 
 /**
  * The one layout every message's structured fields render through: a 600 px
@@ -126,7 +127,11 @@ export function EmailLayout(p: EmailLayoutProps) {
                 <Link href={p.unsubscribeUrl} style={s.link}>
                   stop offers from us here
                 </Link>
-                . Messages about your bookings still come.
+                . Messages about your bookings still come. What we keep about you, and how to have it sent or erased:{' '}
+                <Link href={`${withoutTrailingSlashes(p.venue.siteUrl)}/privacy-policy#your-data`} style={s.link}>
+                  your data
+                </Link>
+                .
               </Text>
             )}
           </Section>

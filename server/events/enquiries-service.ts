@@ -1,9 +1,11 @@
 import type pg from 'pg'
 import { ENQUIRY_MESSAGES, formatEventDate, formatEventTime, type CreateEnquiryInput } from '#common/event-enquiry-schema'
 import { todayIn } from '#common/time'
+import { phoneKey } from '#common/phone'
 import { sendTogether } from '../db/pipeline'
 import type { EventEnquiry } from '../db/schema'
 import { inTransaction } from '../db/transaction'
+import { guestIdFor } from '../guests/guest-upsert'
 import type { Deps } from '../deps'
 import { ConflictError, ValidationError } from '../domain-errors'
 import type { EventsService } from './events-service'
@@ -56,6 +58,9 @@ export function createEnquiriesService(
         ])
         if (!inserted!.rowCount) throw new ConflictError(ENQUIRY_MESSAGES.duplicate, 'duplicate_enquiry')
         const enquiry = inserted!.rows[0] as EventEnquiry
+        // The guest asking (issue 37), created or updated in the enquiry's transaction.
+        enquiry.guestId = await guestIdFor(client, { email: input.email, name: input.name, phone: input.phone, phoneKey: phoneKey(input.phone) || null })
+        await client.query({ name: 'event-enquiry-guest', text: 'update event_enquiries set guest_id = $2 where id = $1', values: [enquiry.id, enquiry.guestId] })
         await sendTogether(client, [...(await messages(enquiry)), 'commit'])
         end.committed()
         return enquiry

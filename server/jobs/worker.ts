@@ -13,6 +13,7 @@ import { WAITLIST_EXPIRY_TASK, WAITLIST_OFFERS_TASK } from '../waitlist/waitlist
 const HOUSEKEEPING_TASK = 'housekeeping'
 const REMINDERS_TASK = 'booking_reminders'
 const REVIEW_REQUESTS_TASK = 'review_requests'
+const GUEST_RETENTION_TASK = 'guest_retention'
 /** How long a runner that lost its database gets to stop, and how often its replacement is tried. */
 const STOP_TIMEOUT_MS = 10_000
 const RESTART_RETRY_MS = 1000
@@ -34,6 +35,9 @@ export const CRONTAB = [
   `*/5 * * * * ${REVIEW_REQUESTS_TASK} ?fill=10m`,
   // Waitlist offers past their 30 minutes, every minute: each expires and its time goes to the next guest (issue 35).
   `* * * * * ${WAITLIST_EXPIRY_TASK}`,
+  // Guests not seen for longer than the retention setting are anonymised (issue 37), daily at 03:30;
+  // a day missed while the app was down runs when it is back.
+  `30 3 * * * ${GUEST_RETENTION_TASK} ?fill=1d`,
 ].join('\n')
 
 /** graphile-worker's log lines, into the app's log (its debug chatter at debug). */
@@ -66,7 +70,7 @@ export type Worker = { stop: () => Promise<void>; runner: Runner; transport: Mai
  */
 export async function startWorker(
   { db, config, logger }: Pick<Deps, 'db' | 'config' | 'logger'>,
-  services: Pick<Services, 'email' | 'housekeeping' | 'visitEmails' | 'reservations' | 'waitlist'>,
+  services: Pick<Services, 'email' | 'housekeeping' | 'visitEmails' | 'reservations' | 'waitlist' | 'guests'>,
   options: {
     transport?: MailTransport
     concurrency?: number
@@ -103,6 +107,10 @@ export async function startWorker(
     [HOUSEKEEPING_TASK]: async () => {
       const removed = await services.housekeeping.run()
       logger.info(removed, 'Housekeeping')
+    },
+    [GUEST_RETENTION_TASK]: async () => {
+      const anonymised = await services.guests.applyRetention()
+      logger.info(anonymised, 'Guest retention: guests anonymised')
     },
     [REMINDERS_TASK]: async () => {
       await services.visitEmails.sendDueReminders()

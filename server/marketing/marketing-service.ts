@@ -25,6 +25,9 @@ export function createMarketingService({ db, clock, config }: Pick<Deps, 'db' | 
         order by r.created_at desc, r.id desc limit 1
       ) latest on true
       where mc.unsubscribed_at is null
+        -- The consent record (issue 37) has the last word: a guest whose latest row is a withdrawal is left out.
+        and coalesce((select c.action from guests g join consent_records c on c.guest_id = g.id
+          where g.email_key = lower(btrim(mc.email)) order by c.id desc limit 1), 'given') = 'given'
       order by mc.created_at desc, mc.id desc`)
     return (rows as Row[]).map((r) => ({
       name: r.name,

@@ -41,7 +41,7 @@ const statements = (v: Values): Record<string, pg.QueryConfig> => ({
   eventReads: sql.eventReadsQuery(v.date, v.id, v.text, v.time, v.key, { phone: v.text, client: v.key }),
   byKey: sql.byIdempotencyKeyQuery(v.key),
   reserveIds: sql.reserveIdsQuery(v.id),
-  insert: sql.insertReservationsQuery([row(v)]),
+  insert: sql.insertReservationsQuery([row(v)], v.text),
   reservationTables: sql.insertReservationTablesQuery([{ reservationId: v.id, tableId: v.id }]),
   releaseLapsed: sql.releaseLapsedTablesQuery([v.date], v.at),
   consents: sql.marketingConsentsQuery([{ email: v.text, name: v.text }]),
@@ -53,7 +53,9 @@ const OWN_LITERALS = new Set(['pending', 'confirmed', '[]', 'dayOfWeek', 'openTi
   ' ', 'tableId', 'reservationId', 'start', 'end', 'name', 'sortOrder', 'onlineBookable', 'isActive', 'areaId', 'minCovers', 'maxCovers', 'tableIds',
   'minParty', 'maxParty', 'durationMinutes', 'weekday',
   // A finished or no-show party's covers free from a minute (issue 35).
-  'freed'])
+  'freed',
+  // The guests' upsert and consent rows (issue 37): a consent's action and places.
+  'given', 'booking_form', 'event_dialog'])
 
 describe('booking SQL: only placeholders are spliced', () => {
   it('builds the same text whatever the values, and no value appears in it', () => {

@@ -328,6 +328,7 @@ export type NewReservation = Required<
     | 'finishedAt'
     | 'noShowAt'
     | 'freedAt'
+    | 'guestId'
   >
 >
 
@@ -362,6 +363,8 @@ export function asInserted(r: NewReservation, id: number, at: Date): Reservation
     phoneKey: r.phoneKey,
     clientKey: r.clientKey,
     source: r.source,
+    // Set from the insert's answer (insertAndCommit): the guest is upserted by the same statement.
+    guestId: null,
     createdAt: at,
     updatedAt: at,
     reviewEmailSentAt: null,
@@ -380,22 +383,39 @@ export function asInserted(r: NewReservation, id: number, at: Date): Reservation
 }
 
 /**
- * Inserts reservations with the ids reserved for them. Nothing is read back:
- * the caller holds each row as inserted (asInserted), and reading ~20 columns
- * of every row back only made PostgreSQL send them and Node parse them again.
+ * Inserts reservations with the ids reserved for them, and, in the same
+ * statement, their guests and marketing consents (issue 37): one upsert of
+ * the batch's guests by normalised email (the latest booking's name and phone
+ * win; in key order, so two batches sharing guests lock them in one order and
+ * never deadlock), each reservation linked to its guest, and a 'given' consent
+ * row, with the wording the form showed and the address's keyed hash, for each
+ * booking whose box was ticked. Only the ids and guest ids are read back: the
+ * caller holds each row as inserted (asInserted), and reading ~20 columns of
+ * every row back only made PostgreSQL send them and Node parse them again.
  * The rows go as one JSON parameter: node-postgres escapes every element of an
  * array parameter with two regular expressions, JSON.stringify does it natively.
  */
-export function insertReservationsQuery(rows: (NewReservation & { id: number })[]): pg.QueryConfig {
+export function insertReservationsQuery(rows: (NewReservation & { id: number })[], consentWording: string): pg.QueryConfig {
   return {
     name: 'reservations-insert',
-    text: `insert into reservations (id, name, email, phone, date, start_time, party_size, additional_info,
-        food_drinks, receive_offers, status, event_id, idempotency_key, idempotency_fingerprint, hold_until, phone_key, client_key, duration_minutes, source)
-      select * from json_to_recordset($1::json) as r("id" int, "name" text, "email" text, "phone" text, "date" text,
+    text: `with r as (select * from json_to_recordset($1::json) as r("id" int, "name" text, "email" text, "phone" text, "date" text,
         "startTime" text, "partySize" int, "additionalInfo" text, "foodDrinks" text, "receiveOffers" bool, "status" text,
-        "eventId" int, "idempotencyKey" text, "idempotencyFingerprint" text, "holdUntil" timestamptz, "phoneKey" text, "clientKey" text, "durationMinutes" int, "source" text)`,
+        "eventId" int, "idempotencyKey" text, "idempotencyFingerprint" text, "holdUntil" timestamptz, "phoneKey" text, "clientKey" text, "durationMinutes" int, "source" text)),
+      g as (insert into guests (email_key, email, name, phone, phone_key)
+        select distinct on (lower(btrim(r.email))) lower(btrim(r.email)), btrim(r.email), r.name, r.phone, r."phoneKey" from r
+        where length(btrim(r.email)) > 0 order by lower(btrim(r.email)), r.id desc
+        on conflict (email_key) do update set email = excluded.email, name = excluded.name, phone = excluded.phone,
+          phone_key = excluded.phone_key, updated_at = now()
+        returning id, email_key),
+      c as (insert into consent_records (guest_id, action, place, wording, address_hash)
+        select g.id, 'given', case when r."eventId" is null then 'booking_form' else 'event_dialog' end, $2, r."clientKey"
+        from r join g on g.email_key = lower(btrim(r.email)) where r."receiveOffers")
+      insert into reservations (id, name, email, phone, date, start_time, party_size, additional_info,
+        food_drinks, receive_offers, status, event_id, idempotency_key, idempotency_fingerprint, hold_until, phone_key, client_key, duration_minutes, source, guest_id)
+      select r.*, g.id from r left join g on g.email_key = lower(btrim(r.email))
+      returning id, guest_id as "guestId"`,
     // json_to_recordset takes the keys its column list names and ignores any others a row has.
-    values: [JSON.stringify(rows)],
+    values: [JSON.stringify(rows), consentWording],
   }
 }
 

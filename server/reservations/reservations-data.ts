@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
+import { BOOKING_CONSENT_WORDING } from '#common/guests'
 import type { ActiveBooking, DateException, WeeklyHours } from '#common/availability'
 import type { GuestCounts } from './booking-decision'
 import { preparePlan, type FloorPlan, type PreparedPlan, type TableHold, type TablesDay } from '#common/tables'
@@ -179,14 +180,16 @@ export async function insertAndCommit(
   const rows = writes.map((w, i) => asInserted(w.reservation, reserved.ids[i]!, reserved.at))
   const consents = writes.flatMap((w) => (w.consent ? [w.consent] : []))
   const seats = writes.flatMap((w, i) => (w.tableIds ?? []).map((tableId) => ({ reservationId: rows[i]!.id, tableId })))
-  await sendTogether(client, [
-    insertReservationsQuery(rows),
+  const [inserted] = await sendTogether(client, [
+    insertReservationsQuery(rows, BOOKING_CONSENT_WORDING),
     ...(seats.length ? [insertReservationTablesQuery(seats)] : []),
     ...(consents.length ? [marketingConsentsQuery(consents)] : []),
     ...(afterInsert ? await afterInsert(rows) : []),
     'commit',
   ])
   committed()
+  const guestOf = new Map((inserted!.rows as { id: number; guestId: number | null }[]).map((r) => [r.id, r.guestId]))
+  for (const row of rows) row.guestId = guestOf.get(row.id) ?? null
   return rows
 }
 

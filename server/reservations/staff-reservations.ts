@@ -38,6 +38,7 @@ import {
   type StaffDay,
 } from './seating'
 import { lockEnquiryForBooking, linkEnquiryStatements } from '../events/enquiry-booking'
+import { guestIdFor } from '../guests/guest-upsert'
 import { historyOf } from './history'
 import { reservationChangeAudit, reservationCreatedAudit, reservationDeletedAudit } from './reservation-audit'
 import type { ReservationEvent, ReservationEvents } from './reservation-events'
@@ -243,6 +244,7 @@ export function createStaffReservations(
           .values({ ...fields, phoneKey: phoneKeyOf(fields.phone), durationMinutes, receiveOffers: false, createdBy: 'staff', source: 'phone' })
           .returning()
         if (seats.length) await replaceTables(client, row!.id, seats)
+        await linkGuest(client, row!)
         await runStatements(client, [
           ...(await events.statementsFor('reservation.created', [{ reservation: row!, by: 'staff' }])),
           reservationCreatedAudit(actor, row!),
@@ -311,6 +313,8 @@ export function createStaffReservations(
         const keyed = 'phone' in fields && fields.phone !== undefined ? { phoneKey: phoneKeyOf(fields.phone) } : {}
         const row = await updateAtVersion(tx, id, version, { ...fields, ...keyed, durationMinutes })
         if (!row) throw await stale(client, await findRow(client, id))
+        // A new name, email or phone is the latest given: the guest follows it (another email, another guest).
+        if (row.name !== current.name || row.email !== current.email || row.phone !== current.phone) await linkGuest(client, row)
         if (seats?.length) await replaceTables(client, id, seats)
         await runStatements(client, [...(await changeStatements(current, row)), reservationChangeAudit(actor, current, row)])
         return { previous: current, updated: row, tables: (await tablesOfBookings(client, [id])).get(id) ?? [] }
@@ -339,6 +343,12 @@ export function createStaffReservations(
       })
       forgetDays([row.date])
     },
+  }
+
+  /** Creates or updates the booking's guest (issue 37) in its transaction, and links it; none without an email. */
+  async function linkGuest(client: pg.PoolClient, row: Reservation) {
+    row.guestId = await guestIdFor(client, { email: row.email, name: row.name, phone: row.phone, phoneKey: row.phoneKey })
+    await client.query({ name: 'reservation-link-guest', text: 'update reservations set guest_id = $2 where id = $1', values: [row.id, row.guestId] })
   }
 
   /** The 409 of a save made on an older version: who changed it last and when, and the booking as it is now. */

@@ -29,6 +29,7 @@ import {
 } from '#common/waitlist-schema'
 import { phoneKey } from '#common/phone'
 import { audit, guestActor, type Actor } from '../audit/audit'
+import { guestIdFor } from '../guests/guest-upsert'
 import { staleVersion } from '../audit/versions'
 import type { DbOrTx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
@@ -273,6 +274,7 @@ export function createWaitlist(
               earliestTime: input.earliestTime,
               latestTime: input.latestTime,
               clientKey: clientKeyOf(config.sessionSecret, client_),
+              guestId: await guestIdFor(client, { email: input.email, name: input.name, phone: input.phone, phoneKey: phoneKey(input.phone) }),
               createdAt: now,
               updatedAt: now,
             })

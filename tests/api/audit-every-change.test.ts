@@ -43,6 +43,7 @@ const TABLES: Record<string, string> = {
   tables: 'dining_tables',
   'table-combinations': 'table_combinations',
   waitlist: 'waitlist_entries',
+  guests: 'guests',
 }
 
 beforeAll(async () => {
@@ -59,6 +60,8 @@ beforeAll(async () => {
   ids['email-templates'] = await first('email_templates')
   ids['email-outbox'] = await first('email_outbox')
   ids.waitlist = (await request(t.app).post('/api/waitlist').send(SAMPLES['post /api/waitlist']).expect(201)).body.id
+  // The staff booking's guest (issue 37).
+  ids.guests = (await t.db.$client.query<{ id: number }>(`select id from guests where email_key = 'audit-target@example.com'`)).rows[0]!.id
   ids['event-enquiries'] = (await request(t.app).post('/api/event-enquiries').send(SAMPLES['post /api/event-enquiries']).expect(201)).body.id
   // The sample section is a wine list: the seeded one makes way, as a manager would delete it first.
   await t.db.$client.query("delete from menu_sections where category = 'wine'")
@@ -146,8 +149,20 @@ const prepare: Record<string, () => Promise<Call>> = {
     const area = (await owner.post('/api/admin/areas').send({ ...SAMPLES['post /api/admin/areas'], name: 'Empty Corner' }).expect(201)).body.id as number
     return { path: `/api/admin/areas/${area}` }
   },
+  // Guests (issue 37): a second profile of the audited guest to merge into it, and a guest of its own to erase.
+  'POST /api/admin/guests/merge': async () => ({ body: { keepId: ids.guests, mergeId: await guestOfNewBooking('audit-merge@example.com') } }),
+  'POST /api/admin/guests/:id/erase': async () => {
+    const id = await guestOfNewBooking('audit-erase@example.com')
+    return { path: `/api/admin/guests/${id}/erase`, body: { confirm: 'audit-erase@example.com' } }
+  },
   'POST /api/upload': async () => ({ file: await png() }),
   'POST /api/admin/upload': async () => ({ file: await png() }),
+}
+
+/** The guest a new staff booking with `email` makes. */
+async function guestOfNewBooking(email: string): Promise<number> {
+  const booked = await owner.post('/api/admin/reservations').send({ ...SAMPLES['post /api/admin/reservations'], email, force: true }).expect(201)
+  return booked.body.guestId as number
 }
 
 const png = () => sharp({ create: { width: 16, height: 12, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer()

@@ -55,6 +55,8 @@ beforeAll(async () => {
   ids.tables = tableIds[0]!
   ids['table-combinations'] = await made('/api/admin/table-combinations', { tableIds, maxCovers: 8 })
   params.closureId = String((await agents.owner.post(`/api/admin/areas/${area}/closures`).send({ date: '2026-12-18', reason: 'Rain' }).expect(201)).body.closures[0].id)
+  // The staff booking's guest (issue 37).
+  ids.guests = await first('guests')
   ids['event-enquiries'] = (await request(t.app).post('/api/event-enquiries').send(SAMPLES['post /api/event-enquiries']).expect(201)).body.id
   ids.waitlist = (await request(t.app).post('/api/waitlist').send(SAMPLES['post /api/waitlist']).expect(201)).body.id
 })
@@ -121,6 +123,11 @@ describe('the role matrix', () => {
     expect(ROLES.filter((r) => can(r, 'audit.read'))).toEqual(['owner', 'manager'])
     expect(ROLES.filter((r) => can(r, 'users.manage'))).toEqual(['owner'])
     expect(ROLES.filter((r) => can(r, 'guests.erase'))).toEqual(['owner'])
+    // Guests (issue 37): staff read and write notes, export is a manager's, erasure and retention an owner's.
+    expect(ROLES.filter((r) => can(r, 'guests.read'))).toEqual(['owner', 'manager', 'staff'])
+    expect(ROLES.filter((r) => can(r, 'guests.write'))).toEqual(['owner', 'manager', 'staff'])
+    expect(ROLES.filter((r) => can(r, 'guests.export'))).toEqual(['owner', 'manager'])
+    expect(ROLES.filter((r) => can(r, 'retention.manage'))).toEqual(['owner'])
     expect(ROLES.filter((r) => can(r, 'content.read'))).toEqual(['owner', 'manager', 'staff'])
     expect(ROLES.filter((r) => can(r, 'content.write'))).toEqual(['owner', 'manager'])
     expect(ROLES.filter((r) => can(r, 'tables.read'))).toEqual(['owner', 'manager', 'staff'])

@@ -297,13 +297,15 @@ describe('the crontab itself', () => {
     return Array.from({ length: 60 }, (_, min) => min).filter((min) => item.match({ min, hour: 10, date: 5, month: 2, dow: 5 }))
   }
 
-  it('schedules the reminders and review requests every 5 minutes, catching up 10, the housekeeping hourly and the waitlist expiry every minute', () => {
-    expect(items.map((i) => i.task).sort()).toEqual(['booking_reminders', 'housekeeping', 'review_requests', 'waitlist_expiry'])
+  it('schedules the reminders and review requests every 5 minutes, catching up 10, the housekeeping hourly, the waitlist expiry every minute and guest retention daily', () => {
+    expect(items.map((i) => i.task).sort()).toEqual(['booking_reminders', 'guest_retention', 'housekeeping', 'review_requests', 'waitlist_expiry'])
     expect(minutes('waitlist_expiry')).toHaveLength(60)
     const fives = Array.from({ length: 12 }, (_, i) => i * 5)
     expect(minutes('booking_reminders')).toEqual(fives)
     expect(minutes('review_requests')).toEqual(fives)
     expect(minutes('housekeeping')).toEqual([0])
+    // Issue 37: once a day (at 03:30), a missed day run when the app is back.
+    expect(items.find((i) => i.task === 'guest_retention')!.options.backfillPeriod).toBe(86_400_000)
     for (const task of ['booking_reminders', 'review_requests']) expect(items.find((i) => i.task === task)!.options.backfillPeriod).toBe(10 * 60_000)
   })
 

@@ -92,6 +92,12 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   'put /api/admin/hour-exceptions/:id/services': { services: [{ name: 'Lunch', startTime: '12:00', endTime: '15:00' }], version: 1 },
   'post /api/admin/hour-exceptions': HOUR_EXCEPTION,
   'post /api/admin/events': EVENT,
+  // Guests (issue 37): a note at the version read; an erasure with the wrong email (refused, 400: nothing is erased);
+  // a merge of two guests that do not exist (404); the retention setting at its default.
+  'patch /api/admin/guests/:id': { version: 1, notes: 'Prefers the window table.', allergies: ['peanuts'], tags: ['regular'] },
+  'post /api/admin/guests/:id/erase': { confirm: 'not-their-email@example.com' },
+  'post /api/admin/guests/merge': { keepId: 999_998, mergeId: 999_999 },
+  'put /api/admin/guests/retention': { guestMonths: 24 },
   'patch /api/admin/events/:id': { ...EVENT, version: 1 },
   'patch /api/admin/event-enquiries/:id': { status: 'contacted', notes: 'Called back: a table for four by the fire.', version: 1 },
   'put /api/admin/hour-exceptions/:id': { ...HOUR_EXCEPTION, version: 1 },

@@ -46,6 +46,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'menus', label: 'PDF Menus', permission: 'content.read', Panel: lazy(() => import('./menus/menus-panel')) },
   { id: 'cocktails', label: 'Cocktails', permission: 'content.read', Panel: lazy(() => import('./cocktails/cocktails-panel')) },
   { id: 'hero-slides', label: 'Hero Slides', permission: 'content.read', Panel: lazy(() => import('./hero-slides/hero-slides-panel')) },
+  { id: 'guests', label: 'Guests', permission: 'guests.read', Panel: lazy(() => import('./guests/guests-panel')) },
   { id: 'marketing', label: 'Marketing Emails', permission: 'marketing.read', Panel: lazy(() => import('./marketing/marketing-panel')) },
   { id: 'email-templates', label: 'Email Templates', permission: 'templates.manage', Panel: lazy(() => import('./email-templates/email-templates-panel')) },
   { id: 'settings', label: 'Settings', permission: 'content.read', Panel: lazy(() => import('./settings/settings-panel')) },

@@ -34,6 +34,7 @@ import { telHref } from '~/lib/site-data'
 import { BookingCalendar } from './booking-calendar'
 import { BookingConfirmation } from './booking-confirmation'
 import { TimeSelect } from './time-select'
+import { BOOKING_CONSENT_WORDING } from '#common/guests'
 import { useAvailableSlots } from './use-available-slots'
 
 // Loaded when a guest asks to join (few ever do): the page's own script stays within its budget.
@@ -370,7 +371,7 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
               className="mt-0.5 size-5 shrink-0 accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
             />
             <Label htmlFor="booking-offers" className="font-normal leading-snug">
-              Send me special offers and updates from the pub. You can unsubscribe at any time.
+              {BOOKING_CONSENT_WORDING}
             </Label>
           </div>
         </Step>

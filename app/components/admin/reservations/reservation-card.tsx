@@ -9,6 +9,7 @@ import { cn } from '~/lib/utils'
 import { ItemActions } from '../item-actions'
 import { IconDetail } from '../panel'
 import type { VisitState } from '#common/visit'
+import { GuestLine } from './guest-line'
 import { GuestConfirmationBadge, StatusBadge } from './status-badge'
 import { VisitBadges, VisitButtons } from './visit-controls'
 
@@ -88,6 +89,7 @@ export function ReservationCard({
             </Badge>
           )}
         </div>
+        <GuestLine reservationId={r.id} status={r.status} />
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
           <IconDetail icon={Users} label="Party size" valueClassName="font-semibold">{guests(r.partySize)}</IconDetail>
           {r.tables.length > 0 && (

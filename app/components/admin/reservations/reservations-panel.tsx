@@ -25,6 +25,7 @@ import { useVenueDays, useVenueNow } from '../admin-context'
 import { ConfirmDialog } from '../confirm'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, PanelHeader, QueryView } from '../panel'
+import { GuestLinesContext, useGuestLines } from './guest-line'
 import { ReservationCard } from './reservation-card'
 import { ReservationDetails } from './reservation-details'
 import { RunSheet } from './run-sheet'
@@ -142,6 +143,8 @@ export default function ReservationsPanel() {
         ? 'Bookings that need a table'
         : ADMIN_MESSAGES.selectDate
   const data = filter ? list.data : undefined
+  // Each card's guest line (issue 37), for the bookings on screen, in one request.
+  const guestLines = useGuestLines(data?.reservations.map((r) => r.id))
   const cardActions = (r: AdminReservation) => ({
     onView: () => setViewing(r),
     onEdit: () => setEditing(r),
@@ -256,6 +259,7 @@ export default function ReservationsPanel() {
       </div>
 
       {filter !== null && (
+        <GuestLinesContext.Provider value={guestLines}>
         <QueryView
           query={{ isPending: list.isPending, isError: list.isError, data, refetch: list.refetch }}
           keepDataOnError
@@ -327,6 +331,7 @@ export default function ReservationsPanel() {
             )
           }
         </QueryView>
+        </GuestLinesContext.Provider>
       )}
 
       {editing !== null && (
