@@ -1,10 +1,12 @@
 import type { AdminReservation } from '#common/admin-reservations-schema'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
 import { formatLongDate, formatTime12 } from '#common/time'
+import { GuestLine } from './guest-line'
 
 /**
  * The day's bookings as one printed sheet for the pass and the bar: shown
- * only when printing (the rest of the back-office is hidden then).
+ * only when printing (the rest of the back-office is hidden then). The guest's
+ * line (visits, no-shows, allergies, tags) comes from the panel's GuestLinesContext.
  */
 export function RunSheet({ date, reservations, covers }: { date: string; reservations: AdminReservation[]; covers: number }) {
   const active = reservations.filter((r) => r.status !== 'cancelled')
@@ -19,6 +21,7 @@ export function RunSheet({ date, reservations, covers }: { date: string; reserva
           <tr className="border-b-2 border-black text-left">
             <th className="py-1 pr-2">Time</th>
             <th className="py-1 pr-2">Name</th>
+            <th className="py-1 pr-2">Guest</th>
             <th className="py-1 pr-2">Guests</th>
             <th className="py-1 pr-2">Phone</th>
             <th className="py-1 pr-2">Preference</th>
@@ -31,6 +34,9 @@ export function RunSheet({ date, reservations, covers }: { date: string; reserva
             <tr key={r.id} className="break-inside-avoid border-b border-gray-400 align-top">
               <td className="py-1 pr-2 font-bold">{formatTime12(r.startTime)}</td>
               <td className="py-1 pr-2">{r.name}</td>
+              <td className="py-1 pr-2">
+                <GuestLine reservationId={r.id} status={r.status} />
+              </td>
               <td className="py-1 pr-2">{r.partySize}</td>
               <td className="py-1 pr-2 whitespace-nowrap">{r.phone}</td>
               <td className="py-1 pr-2">{FOOD_DRINKS_LABELS[r.foodDrinks]}</td>

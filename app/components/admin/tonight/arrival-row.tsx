@@ -8,6 +8,7 @@ import { VISIT_STATE_LABELS, type VisitState, type VisitTimes } from '#common/vi
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/utils'
+import { GuestLine } from '../reservations/guest-line'
 import { StatusBadge } from '../reservations/status-badge'
 import { useVisitStep } from './use-visit-step'
 
@@ -98,6 +99,7 @@ export function ArrivalRow({
               {r.foodDrinks === 'drinks_only' && ` · ${FOOD_DRINKS_LABELS.drinks_only}`}
               {late && <span className="sr-only">, {nowMinutes - timeToMinutes(r.startTime)} minutes late</span>}
             </p>
+            {!compact && <GuestLine reservationId={r.id} status={r.status} />}
             {r.additionalInfo && !compact && (
               <p className="whitespace-pre-line break-words rounded-md bg-accent px-2 py-1 text-sm" data-testid="notes">
                 <span className="font-semibold">Notes: </span>

@@ -10,6 +10,7 @@ import { fetchReservations, reservationKeys, type ReservationFilter } from '~/li
 import { AdminContext, useVenueNow } from '../admin-context'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, PanelHeader, QueryView } from '../panel'
+import { GuestLinesContext, useGuestLines } from '../reservations/guest-line'
 import { ReservationTimeline } from '../reservations/timeline'
 import { useReservationActions } from '../reservations/use-reservation-actions'
 import { ArrivalRow } from './arrival-row'
@@ -61,90 +62,94 @@ export default function TonightPanel() {
     staleTime: 0,
   })
   const day = list.data?.reservations.filter((r) => r.status !== 'cancelled').sort(byTime)
+  // Each guest's line ('4th visit', no-shows, allergies, tags: issue 37), for the whole day in one request.
+  const guestLines = useGuestLines(day?.map((r) => r.id))
 
   return (
-    <section aria-labelledby="tonight-title" className="space-y-5">
-      <PanelHeader
-        titleId="tonight-title"
-        title="Tonight"
-        description={`${formatLongDate(now.date)} · now ${now.time}`}
-        actions={
-          <Button
-            type="button"
-            size="lg"
-            variant="brass"
-            className="px-5"
-            onClick={() => setWalkIn(true)}
-            {...WalkInDialog.preloadProps}
-          >
-            <UserPlus aria-hidden="true" />
-            Walk-in
-          </Button>
-        }
-      />
-      <QueryView
-        query={{ isPending: list.isPending, isError: list.isError, data: day, refetch: list.refetch }}
-        keepDataOnError
-        errorMessage="Tonight's bookings could not be loaded."
-        empty={(day) =>
-          day.length === 0 && (
-            <>
-              <EmptyState title="No bookings tonight">
-                Walk-ins and new bookings appear here as they come in.
-              </EmptyState>
-              <WaitlistArea date={now.date} />
-            </>
-          )
-        }
-      >
-        {(day) => {
-          const coming = day.filter((r) => !isDone(r))
-          const done = day.filter(isDone)
-          return (
-            <>
-              <Covers reservations={day} />
-              <section aria-labelledby="tonight-arrivals-title" className="space-y-2">
-                <h2 id="tonight-arrivals-title" className="font-display text-lg font-semibold">
-                  Arrivals <span className="font-normal text-muted-foreground">({coming.length})</span>
-                </h2>
-                {coming.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">Every party has been and gone.</p>
-                ) : (
-                  <ul className="grid gap-2" aria-label="Arrivals in time order">
-                    {coming.map((r) => (
-                      <li key={r.id}>
-                        <ArrivalRow reservation={r} nowMinutes={now.minutes} timeZone={venueTimezone} />
-                      </li>
-                    ))}
-                  </ul>
+    <GuestLinesContext.Provider value={guestLines}>
+      <section aria-labelledby="tonight-title" className="space-y-5">
+        <PanelHeader
+          titleId="tonight-title"
+          title="Tonight"
+          description={`${formatLongDate(now.date)} · now ${now.time}`}
+          actions={
+            <Button
+              type="button"
+              size="lg"
+              variant="brass"
+              className="px-5"
+              onClick={() => setWalkIn(true)}
+              {...WalkInDialog.preloadProps}
+            >
+              <UserPlus aria-hidden="true" />
+              Walk-in
+            </Button>
+          }
+        />
+        <QueryView
+          query={{ isPending: list.isPending, isError: list.isError, data: day, refetch: list.refetch }}
+          keepDataOnError
+          errorMessage="Tonight's bookings could not be loaded."
+          empty={(day) =>
+            day.length === 0 && (
+              <>
+                <EmptyState title="No bookings tonight">
+                  Walk-ins and new bookings appear here as they come in.
+                </EmptyState>
+                <WaitlistArea date={now.date} />
+              </>
+            )
+          }
+        >
+          {(day) => {
+            const coming = day.filter((r) => !isDone(r))
+            const done = day.filter(isDone)
+            return (
+              <>
+                <Covers reservations={day} />
+                <section aria-labelledby="tonight-arrivals-title" className="space-y-2">
+                  <h2 id="tonight-arrivals-title" className="font-display text-lg font-semibold">
+                    Arrivals <span className="font-normal text-muted-foreground">({coming.length})</span>
+                  </h2>
+                  {coming.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">Every party has been and gone.</p>
+                  ) : (
+                    <ul className="grid gap-2" aria-label="Arrivals in time order">
+                      {coming.map((r) => (
+                        <li key={r.id}>
+                          <ArrivalRow reservation={r} nowMinutes={now.minutes} timeZone={venueTimezone} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+                {done.length > 0 && (
+                  <details className="rounded-lg border border-border bg-card/60 p-3">
+                    <summary className="cursor-pointer text-sm font-semibold">
+                      Finished and no-shows ({done.length})
+                    </summary>
+                    <ul className="mt-2 grid gap-2">
+                      {done.map((r) => (
+                        <li key={r.id}>
+                          <ArrivalRow reservation={r} nowMinutes={now.minutes} timeZone={venueTimezone} compact />
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
                 )}
-              </section>
-              {done.length > 0 && (
-                <details className="rounded-lg border border-border bg-card/60 p-3">
-                  <summary className="cursor-pointer text-sm font-semibold">
-                    Finished and no-shows ({done.length})
-                  </summary>
-                  <ul className="mt-2 grid gap-2">
-                    {done.map((r) => (
-                      <li key={r.id}>
-                        <ArrivalRow reservation={r} nowMinutes={now.minutes} timeZone={venueTimezone} compact />
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              )}
-              <WaitlistArea date={now.date} />
-              <section aria-labelledby="tonight-tables-title" className="space-y-2">
-                <h2 id="tonight-tables-title" className="font-display text-lg font-semibold">
-                  Tables
-                </h2>
-                <ReservationTimeline date={now.date} reservations={day} actions={actions} now={now.time} />
-              </section>
-            </>
-          )
-        }}
-      </QueryView>
-      {walkIn && <WalkInDialog.Component open onOpenChange={setWalkIn} />}
-    </section>
+                <WaitlistArea date={now.date} />
+                <section aria-labelledby="tonight-tables-title" className="space-y-2">
+                  <h2 id="tonight-tables-title" className="font-display text-lg font-semibold">
+                    Tables
+                  </h2>
+                  <ReservationTimeline date={now.date} reservations={day} actions={actions} now={now.time} />
+                </section>
+              </>
+            )
+          }}
+        </QueryView>
+        {walkIn && <WalkInDialog.Component open onOpenChange={setWalkIn} />}
+      </section>
+    </GuestLinesContext.Provider>
   )
 }
