@@ -82,6 +82,8 @@ test('Tonight: A seats a party and B sees it within a second, a walk-in on B sho
     // The arrivals in time order, Ann's note in her row without opening it; Larry late, in words.
     await expect(page.getByRole('list', { name: 'Arrivals in time order' }).getByRole('article')).toHaveText([/Larry Late/, /Ann Tonight/, /Pat Pending/])
     await expect(row(page, ann.id).getByTestId('notes')).toHaveText(`Notes: ${note}`)
+    // The guest's line (issue 37): a first booking of this guest.
+    await expect(row(page, ann.id).getByTestId('guest-line')).toContainText('1st visit')
     await expect(row(page, ann.id)).toContainText(`2 guests · ${t1} · Phone`)
     await expect(row(page, larry.id).getByTestId('late')).toHaveText('Late')
     await expect(row(page, ann.id).getByTestId('late')).toHaveCount(0)
