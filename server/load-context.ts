@@ -8,6 +8,8 @@ export type AppContext = {
   cspNonce: string
   venueTimezone: string
   metaPixelId: string | undefined
+  /** The request's client address (behind TRUST_PROXY, the proxy's word), for what records it as a keyed hash. */
+  clientAddress: string | undefined
 }
 
 declare module 'react-router' {

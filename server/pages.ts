@@ -22,16 +22,17 @@ export function pagesHandler(
 ) {
   const mode = config.isProduction ? 'production' : 'development'
   return (services: Services, deps: Deps): RequestHandler => {
-    const context = (cspNonce: string): AppContext => ({
+    const context = (cspNonce: string, clientAddress?: string): AppContext => ({
       services,
       clock: deps.clock,
       cspNonce,
       venueTimezone: deps.config.venueTimezone,
       metaPixelId: deps.config.metaPixelId,
+      clientAddress,
     })
-    const pages = createRequestHandler({ build, mode, getLoadContext: (_req, res) => context(res.locals.cspNonce as string) })
+    const pages = createRequestHandler({ build, mode, getLoadContext: (req, res) => context(res.locals.cspNonce as string, req.ip) })
     const render = createFetchHandler(build, mode)
-    const submissions = pageSubmissions((request, res) => render(request, context(res.locals.cspNonce as string)))
+    const submissions = pageSubmissions((request, res) => render(request, context(res.locals.cspNonce as string, res.req.ip)))
     if (!changes) return (req, res, next) => submissions(req, res, () => pages(req, res, next))
     const cached = pageCache({
       changes,

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? String(form.get('token') ?? '')
   const check = context.services.email.readUnsubscribeToken(token)
   if (!check.ok) return { done: false as const }
-  await context.services.email.unsubscribe(check.payload.e)
+  await context.services.email.unsubscribe(check.payload.e, context.clientAddress)
   return { done: true as const }
 }
 

@@ -26,6 +26,7 @@ import type { MailTransport } from './transport'
 import { isUniqueViolation } from '../db/errors'
 import { audit, changedFields, type Actor } from '../audit/audit'
 import { staleVersion } from '../audit/versions'
+import { clientKeyOf } from '../rate-limits/challenge'
 
 const UNSUBSCRIBE = 'unsubscribe'
 /** How long a link to stop offers works. */
@@ -349,7 +350,9 @@ export function createEmailService(
     },
 
     /** Records that an address wants no more offers (the marketing list leaves it out from now on). */
-    async unsubscribe(email: string, addressHash: string | null = null): Promise<void> {
+    /** Stops offers to `email`, and records the withdrawal with a keyed hash of the address it came from (issue 37). */
+    async unsubscribe(email: string, address?: string): Promise<void> {
+      const addressHash = address ? clientKeyOf(config.sessionSecret, address) : null
       await db.transaction(async (tx) => {
         await tx
           .update(marketingConsents)

@@ -12,6 +12,7 @@ import { BOOKING_CONSENT_WORDING, guestLine } from '#common/guests'
 import type { AdminGuest, GuestList } from '#common/guests-schema'
 import { createTestApp, signedInAgent, signedInAs, type TestApp } from '../helpers/app'
 import { guestBooking } from '../helpers/guest-booking'
+import { clientKeyOf } from '../../server/rate-limits/challenge'
 
 let t: TestApp
 let owner: Awaited<ReturnType<typeof signedInAgent>>
@@ -222,9 +223,11 @@ describe('the consent record', () => {
     const listed = async () => ((await owner.get('/api/admin/marketing-emails').expect(200)).body as { email: string }[]).some((r) => r.email === 'cora@example.com')
     expect(await listed()).toBe(true)
 
-    await t.services.email.unsubscribe('Cora@Example.com')
-    await t.services.email.unsubscribe('cora@example.com')
+    // As the unsubscribe page's action calls it, with the request's address (recorded as its keyed hash only).
+    await t.services.email.unsubscribe('Cora@Example.com', '203.0.113.77')
+    await t.services.email.unsubscribe('cora@example.com', '203.0.113.77')
     expect((await rows()).map((r) => [r.action, r.place])).toEqual([['given', 'booking_form'], ['withdrawn', 'unsubscribe_link']])
+    expect((await rows())[1].address_hash).toBe(clientKeyOf(t.config.sessionSecret, '203.0.113.77'))
     expect(await listed()).toBe(false)
     const csv = await owner.get('/api/admin/marketing-emails/export').expect(200)
     expect(csv.text).not.toContain('cora@example.com')
