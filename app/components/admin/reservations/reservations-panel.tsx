@@ -331,7 +331,7 @@ export default function ReservationsPanel() {
       )}
 
       {/* The day's waitlist (issue 35) under its bookings, closed at first; none for a search or a list of many days. */}
-      {date && !searching && <WaitlistList key={date} date={date} titleId="reservations-waitlist-title" collapsible />}
+      {date && !searching && <WaitlistList key={date} date={date} titleId="reservations-waitlist-title" headingLevel="h3" collapsible />}
 
       {editing !== null && (
         <ReservationDialog.Component
