@@ -124,9 +124,9 @@ export function WaitlistList({
                     key={e.id}
                     data-testid={`waitlist-${e.id}`}
                     data-status={e.status}
-                    className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-border bg-card px-3 py-2 text-sm"
+                    className="grid grid-cols-[2rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 rounded-md border border-border bg-card px-3 py-2 text-sm sm:grid-cols-[2rem_minmax(0,1fr)_auto]"
                   >
-                    <span className="w-7 shrink-0 font-display text-lg font-bold tabular-nums">
+                    <span className="font-display text-lg font-bold tabular-nums">
                       {e.position !== null ? (
                         <>
                           <span className="sr-only">Place </span>
@@ -140,7 +140,7 @@ export function WaitlistList({
                         </>
                       )}
                     </span>
-                    <div className="grid min-w-0 flex-1 gap-1 sm:min-w-[14rem]">
+                    <div className="grid min-w-0 gap-1">
                       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                         <span className="break-words font-semibold">{e.name}</span>
                         <span>{guests(e.partySize)}</span>
@@ -149,7 +149,9 @@ export function WaitlistList({
                           <span className="sr-only">Can come </span>
                           {windowText(e)}
                         </span>
-                        <Badge variant={STATUS_VARIANT[e.status]}>{statusText(e, venueTimezone)}</Badge>
+                        <Badge variant={STATUS_VARIANT[e.status]} className="whitespace-nowrap">
+                          {statusText(e, venueTimezone)}
+                        </Badge>
                       </p>
                       <p className="flex flex-wrap gap-x-3 gap-y-1 text-muted-foreground">
                         <a href={`tel:${e.phone.replace(/\s+/g, '')}`} className="inline-flex items-center gap-1 underline-offset-2 hover:underline">
@@ -165,7 +167,7 @@ export function WaitlistList({
                       </p>
                     </div>
                     {runsService && (canOffer(e) || canRemove(e)) && (
-                      <div role="group" aria-label={`Actions for ${e.name}`} className="flex flex-wrap gap-2">
+                      <div role="group" aria-label={`Actions for ${e.name}`} className="col-start-2 flex flex-wrap gap-2 sm:col-start-3 sm:justify-end">
                         {canOffer(e) && (
                           <Button type="button" size="sm" variant="outline" onClick={() => setOffering(e)} {...OfferDialog.preloadProps}>
                             Offer a time
