@@ -3,6 +3,7 @@
  * now, and the day's waitlist. Their shapes are those of the issue's
  * contracts (GET /api/admin/walk-ins/options, GET /api/admin/waitlist).
  */
+import type { AdminWaitlistEntry, WaitlistStatus } from '#common/waitlist-form'
 import type { WalkInOptions } from '#common/walk-ins-schema'
 import { ApiError, throwIfNotOk } from '../api'
 
@@ -17,33 +18,18 @@ export async function fetchWalkInOptions(partySize: number): Promise<WalkInOptio
   return (await res.json()) as WalkInOptions
 }
 
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'claimed', 'expired', 'removed', 'left'] as const
-export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number]
-/** As `AdminWaitlistEntry` of the waitlist's branch (common/waitlist-form.ts) has it; `position` is null once not waiting. */
-export type WaitlistEntry = {
-  id: number
-  position: number | null
-  name: string
-  email: string
-  phone: string
-  partySize: number
-  earliestTime: string
-  latestTime: string
-  status: WaitlistStatus
-  offeredTime: string | null
-  offerExpiresAt: string | null
-  createdAt: string
-}
+/** A waitlist entry as staff see it: `AdminWaitlistEntry` of common/waitlist-form.ts. */
+export type WaitlistEntry = AdminWaitlistEntry
+export type { WaitlistStatus }
 
 export const waitlistKeys = {
   all: ['/api/admin/waitlist'] as const,
   day: (date: string) => [...waitlistKeys.all, date] as const,
 }
 
-/** The day's waitlist, or null where the server has none (404: a build without the waitlist). */
-export async function fetchWaitlist(date: string): Promise<WaitlistEntry[] | null> {
+/** The day's waitlist, oldest first (the server numbers the waiting and offered entries' places). */
+export async function fetchWaitlist(date: string): Promise<WaitlistEntry[]> {
   const res = await fetch(`/api/admin/waitlist?date=${date}`, { credentials: 'include' })
-  if (res.status === 404) return null
   await throwIfNotOk(res)
   return ((await res.json()) as { entries: WaitlistEntry[] }).entries
 }

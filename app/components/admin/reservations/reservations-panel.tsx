@@ -25,6 +25,7 @@ import { useVenueDays, useVenueNow } from '../admin-context'
 import { ConfirmDialog } from '../confirm'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, PanelHeader, QueryView } from '../panel'
+import { WaitlistList } from '../waitlist/waitlist-list'
 import { GuestLinesContext, useGuestLines } from './guest-line'
 import { ReservationCard } from './reservation-card'
 import { ReservationDetails } from './reservation-details'
@@ -333,6 +334,9 @@ export default function ReservationsPanel() {
         </QueryView>
         </GuestLinesContext.Provider>
       )}
+
+      {/* The day's waitlist (issue 35) under its bookings, closed at first; none for a search or a list of many days. */}
+      {date && !searching && <WaitlistList key={date} date={date} titleId="reservations-waitlist-title" headingLevel="h3" collapsible />}
 
       {editing !== null && (
         <ReservationDialog.Component
