@@ -273,6 +273,8 @@ describe('cross-site writes on every API route', () => {
     ids['menu-sections'] = await first('menu_sections')
     ids['email-templates'] = await first('email_templates')
     ids['email-outbox'] = await first('email_outbox')
+    // The guest the booking above made (issue 37).
+    ids.guests = await first('guests')
     // A floor plan's area with a closed date, two tables and their combination.
     ids.areas = (await made('/api/admin/areas', SAMPLES['post /api/admin/areas'])).id
     params.closureId = String((await made(`/api/admin/areas/${ids.areas}/closures`, SAMPLES['post /api/admin/areas/:id/closures'])).id)
