@@ -46,12 +46,4 @@ export const LIVE_RETRY_FIRST_MS = 1_000
 export const LIVE_RETRY_MAX_MS = 30_000
 export const liveRetryDelay = (attempt: number) => Math.min(LIVE_RETRY_MAX_MS, LIVE_RETRY_FIRST_MS * 2 ** attempt)
 
-export const LIVE_MESSAGES = {
-  offlineSince: (time: string) => `Offline since ${time} — changes will show when the connection returns`,
-  offlineRefused: "You're offline — this change was not saved. Try again when the connection returns.",
-  tooManyStreams: 'Too many screens are open for live changes: close one and reload this page.',
-  serverBusy: 'This server has too many live screens open: reload in a minute.',
-}
-
-/** The code of the refusal of a change made while offline (an ApiError with status 0). */
-export const OFFLINE_CODE = 'offline'
+export { LIVE_MESSAGES, OFFLINE_CODE } from './live-messages'

@@ -3,7 +3,7 @@
  * non-success response becomes an error whose message is
  * '{status}: {body text or status text}'.
  */
-import { LIVE_MESSAGES, OFFLINE_CODE } from '#common/live'
+import { LIVE_MESSAGES, OFFLINE_CODE } from '#common/live-messages'
 
 export class ApiError extends Error {
   constructor(

@@ -428,7 +428,7 @@ export const guests = pgTable(
   (t) => [
     check('guests_notes_check', sql`char_length(${t.notes}) <= 2000 and char_length(${t.allergyNotes}) <= 500`),
     // And guests_search_idx, a pg_trgm index of the stored search_text (name, email, phone), and guests_updated_idx,
-    // which drizzle cannot declare: migration 0019 (guests). No other index: each costs the booking's upsert.
+    // which drizzle cannot declare: migration 0023 (guests). No other index: each costs the booking's upsert.
   ],
 )
 export type Guest = typeof guests.$inferSelect

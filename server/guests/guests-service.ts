@@ -43,7 +43,7 @@ export const countsSql = (guestId: string, localNow: string, timeZone: string) =
     order by h.at desc limit 1) c on r.status = 'cancelled'
   where r.guest_id = ${guestId})`
 
-/** The text staff search reads: a stored column of migration 0019 (name, email, phone key and digits) under a trigram index. */
+/** The text staff search reads: a stored column of migration 0023 (name, email, phone key and digits) under a trigram index. */
 const GUEST_SEARCH_TEXT = 'g.search_text'
 const SUMMARY_COLUMNS = `g.id, g.name, g.email, g.phone, g.tags, g.allergies, false as erased, g.updated_at as "updatedAt"`
 

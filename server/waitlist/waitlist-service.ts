@@ -293,7 +293,7 @@ export function createWaitlist(
           message: M.joined(formatLongDate(entry.date)),
         }
       } catch (error) {
-        // The partial unique indexes of migration 0019: one active entry per email and per phone for a date.
+        // The partial unique indexes of migration 0022: one active entry per email and per phone for a date.
         if (isUniqueViolation(error)) throw new ConflictError(M.duplicate, 'waitlist_duplicate')
         throw error
       }

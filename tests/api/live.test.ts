@@ -3,7 +3,7 @@
  * committed through one app instance arrive on a stream opened on another,
  * through the database's notifications and each instance's own listener.
  * Instance A takes the writes and listens to nothing; instance B serves the
- * streams. Removing the reservations' insert trigger of migration 0019 fails
+ * streams. Removing the reservations' insert trigger of migration 0021 fails
  * the cross-instance test (no event within the second).
  */
 import type http from 'node:http'
