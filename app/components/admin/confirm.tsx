@@ -82,6 +82,12 @@ export function useConfirmedMutation<V, R = unknown>(options: {
   browserConfirm?: boolean
   /** Shows the change in this query's data before the server answers; a failure puts the data back. */
   optimistic?: { queryKey: QueryKey; update: (data: unknown, variables: V) => unknown }
+  /**
+   * Changes of one scope are sent one after another, in the order staff made them: two quick picks of a
+   * status arrive as made, so the last one picked is the one kept (without it they raced, and the first
+   * could land last).
+   */
+  scope?: string
 }) {
   const queryClient = useQueryClient()
   const [request, setRequest] = React.useState<ConfirmRequest<V> | null>(null)
@@ -92,6 +98,7 @@ export function useConfirmedMutation<V, R = unknown>(options: {
   const direct = React.useRef(false)
 
   const mutation = useMutation({
+    scope: options.scope ? { id: options.scope } : undefined,
     // Offline (the live channel is down), a change is refused at once, whichever way its request is made.
     mutationFn: (variables: V) => (isBackOfficeOffline() ? Promise.reject(offlineRefusal()) : latest.current.mutationFn(variables)),
     onMutate: async (variables) => {

@@ -14,6 +14,7 @@ export function useEnquiryActions() {
   const setStatus = useConfirmedMutation({
     mutationFn: ({ id, status }: { id: number; status: EnquiryStatus }) => apiRequest<AdminEnquiry>('PATCH', `/api/admin/event-enquiries/${id}`, { status }),
     success: ADMIN_MESSAGES.updated,
+    scope: 'enquiry-status',
     optimistic: {
       queryKey: eventKeys.enquiries,
       update: (list, { id, status }) => (list as AdminEnquiry[] | undefined)?.map((e) => (e.id === id ? { ...e, status } : e)),
