@@ -1,15 +1,12 @@
-import { data, Form, useActionData, useNavigation } from 'react-router'
+import { Form, useActionData, useNavigation } from 'react-router'
 import { formatLongDate, formatTime12 } from '#common/time'
 import type { OfferState, OfferView } from '#common/waitlist-form'
 import { WheatsheafMark } from '~/components/site/wheatsheaf-mark'
 import { buttonVariants } from '~/components/ui/button-variants'
+import { linkAction, linkView } from '~/lib/private-link'
 import { privateTitle } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
 import type { Route } from './+types/claim-offer'
-
-// The address carries the guest's key: never cached by anyone, never sent on as a referrer.
-const PRIVATE = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
-const isLinkError = (error: unknown) => (error as { code?: string }).code === 'link_invalid'
 
 /**
  * The link in a waitlist offer's email (issue 35): the table offered, and a
@@ -17,22 +14,12 @@ const isLinkError = (error: unknown) => (error as { code?: string }).code === 'l
  * links too); pressing the button books through the booking engine, once.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  try {
-    return data({ found: true as const, view: await context.services.waitlist.offerView(params.token) }, { headers: PRIVATE })
-  } catch (error) {
-    if (!isLinkError(error)) throw error
-    return data({ found: false as const }, { status: 404, headers: PRIVATE })
-  }
+  return linkView(() => context.services.waitlist.offerView(params.token))
 }
 
 /** Books the offered table (the page's form, a few bytes: the page body limit bounds it). */
 export async function action({ params, context }: Route.ActionArgs) {
-  try {
-    return { view: await context.services.waitlist.claim(params.token) }
-  } catch (error) {
-    if (!isLinkError(error)) throw error
-    return data({ problem: 'invalid' as const }, { status: 404, headers: PRIVATE })
-  }
+  return linkAction(() => context.services.waitlist.claim(params.token))
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -47,23 +34,35 @@ const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 
 /** What the page says of an offer in each state; `phone` is the venue's. */
 const SAYS: Record<OfferState, { title: string; text: (phone: string) => string }> = {
-  open: { title: 'A table has come up for you', text: () => 'It is held for you for 30 minutes from our email. Book it now with the button below.' },
-  claimed: { title: 'This offer has already been claimed', text: () => 'The table is booked: your confirmation is in your email. We look forward to seeing you.' },
+  open: {
+    title: 'A table has come up for you',
+    text: () => 'It is held for you for 30 minutes from our email. Book it now with the button below.',
+  },
+  claimed: {
+    title: 'This offer has already been claimed',
+    text: () => 'The table is booked: your confirmation is in your email. We look forward to seeing you.',
+  },
   taken: {
     title: 'Sorry, this table was taken meanwhile',
-    text: () => 'Someone booked it just before you. You keep your place on the waitlist, and we will email you if another table comes up.',
+    text: () =>
+      'Someone booked it just before you. You keep your place on the waitlist, and we will email you if another table comes up.',
   },
   expired: {
     title: 'This offer has expired',
-    text: (phone) => `We held the table for 30 minutes and then offered it to the next guest. If you would still like to come, call us on ${phone}.`,
+    text: (phone) =>
+      `We held the table for 30 minutes and then offered it to the next guest. If you would still like to come, call us on ${phone}.`,
   },
-  gone: { title: 'You are no longer on the waitlist', text: (phone) => `If you would like a table, please call us on ${phone}.` },
+  gone: {
+    title: 'You are no longer on the waitlist',
+    text: (phone) => `If you would like a table, please call us on ${phone}.`,
+  },
 }
 
 export default function ClaimOfferPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>()
   const { venue } = useSiteData()
-  const view: OfferView | undefined = result && 'view' in result ? result.view : loaderData.found ? loaderData.view : undefined
+  const view: OfferView | undefined =
+    result && 'view' in result ? result.view : loaderData.found ? loaderData.view : undefined
   return (
     <section className="px-4 py-12 sm:px-6 sm:py-20">
       <div className="mx-auto max-w-xl text-center">
@@ -91,9 +90,15 @@ export default function ClaimOfferPage({ loaderData }: Route.ComponentProps) {
 function OfferDetails({ view, answered }: { view: OfferView; answered: boolean }) {
   const navigation = useNavigation()
   const says = view.justBooked
-    ? { title: 'Your table is booked', text: () => 'Thank you: your confirmation is on its way to your email. We look forward to seeing you.' }
+    ? {
+        title: 'Your table is booked',
+        text: () => 'Thank you: your confirmation is on its way to your email. We look forward to seeing you.',
+      }
     : view.refusal
-      ? { title: 'We could not book this table for you', text: () => `${view.refusal} You keep your place on the waitlist.` }
+      ? {
+          title: 'We could not book this table for you',
+          text: () => `${view.refusal} You keep your place on the waitlist.`,
+        }
       : SAYS[view.state]
   return (
     <>

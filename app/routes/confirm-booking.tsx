@@ -3,12 +3,10 @@ import { MANAGE_MESSAGES, type RequestState, type RequestView } from '#common/ma
 import { formatLongDate, formatTime12 } from '#common/time'
 import { WheatsheafMark } from '~/components/site/wheatsheaf-mark'
 import { buttonVariants } from '~/components/ui/button-variants'
+import { PRIVATE_LINK_HEADERS } from '~/lib/private-link'
 import { privateTitle } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
 import type { Route } from './+types/confirm-booking'
-
-// The address carries the guest's key: never cached by anyone, never sent on as a referrer.
-const PRIVATE = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
 
 type Problem = 'invalid' | 'expired'
 const problemOf = (error: unknown): Problem | undefined => (error as { problem?: Problem }).problem
@@ -21,11 +19,14 @@ const problemOf = (error: unknown): Problem | undefined => (error as { problem?:
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const view: RequestView = await context.services.guestBookings.request(params.token)
-    return data({ found: true as const, view }, { headers: PRIVATE })
+    return data({ found: true as const, view }, { headers: PRIVATE_LINK_HEADERS })
   } catch (error) {
     const problem = problemOf(error)
     if (!problem) throw error
-    return data({ found: false as const, problem }, { status: problem === 'expired' ? 410 : 404, headers: PRIVATE })
+    return data(
+      { found: false as const, problem },
+      { status: problem === 'expired' ? 410 : 404, headers: PRIVATE_LINK_HEADERS },
+    )
   }
 }
 
@@ -36,7 +37,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   } catch (error) {
     const problem = problemOf(error)
     if (!problem) throw error
-    return data({ problem }, { status: problem === 'expired' ? 410 : 404, headers: PRIVATE })
+    return data({ problem }, { status: problem === 'expired' ? 410 : 404, headers: PRIVATE_LINK_HEADERS })
   }
 }
 
@@ -54,20 +55,31 @@ const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 const SAYS: Record<RequestState, { title: string; text: (phone: string) => string }> = {
   waiting: {
     title: 'Confirm your booking request',
-    text: () => 'We hold your table for 30 minutes until you confirm your request. Once you have, we hold it until we have called you.',
+    text: () =>
+      'We hold your table for 30 minutes until you confirm your request. Once you have, we hold it until we have called you.',
   },
   confirmed: {
     title: 'Thank you: your request is confirmed',
-    text: () => 'Your table is held for you. For parties of more than 6 we confirm every booking personally: we will call you within 24 hours.',
+    text: () =>
+      'Your table is held for you. For parties of more than 6 we confirm every booking personally: we will call you within 24 hours.',
   },
   no_room: {
     title: 'Thank you: we have your confirmation',
     text: (phone) =>
       `The tables for that time were taken while your request waited, so we cannot hold one for you yet. We will call you within 24 hours, or call us on ${phone}.`,
   },
-  approved: { title: 'Your booking is confirmed', text: () => 'We have confirmed your table already. We look forward to seeing you.' },
-  cancelled: { title: 'This booking has been cancelled', text: (phone) => `If this is a surprise, please call us on ${phone}.` },
-  past: { title: 'This booking has passed', text: (phone) => `If you need help with a booking, please call us on ${phone}.` },
+  approved: {
+    title: 'Your booking is confirmed',
+    text: () => 'We have confirmed your table already. We look forward to seeing you.',
+  },
+  cancelled: {
+    title: 'This booking has been cancelled',
+    text: (phone) => `If this is a surprise, please call us on ${phone}.`,
+  },
+  past: {
+    title: 'This booking has passed',
+    text: (phone) => `If you need help with a booking, please call us on ${phone}.`,
+  },
 }
 
 export default function ConfirmBookingPage({ loaderData }: Route.ComponentProps) {
@@ -81,9 +93,13 @@ export default function ConfirmBookingPage({ loaderData }: Route.ComponentProps)
         <WheatsheafMark className="mx-auto h-16 w-12 text-brass" />
         {problem || !view ? (
           <>
-            <h1 className="mt-6 text-4xl font-semibold text-primary">{problem === 'expired' ? 'This link has expired' : 'We could not open this request'}</h1>
+            <h1 className="mt-6 text-4xl font-semibold text-primary">
+              {problem === 'expired' ? 'This link has expired' : 'We could not open this request'}
+            </h1>
             <p className="mx-auto mt-5 text-lg" role="alert">
-              {problem === 'expired' ? MANAGE_MESSAGES.expired(venue.venue_phone) : MANAGE_MESSAGES.invalid(venue.venue_phone)}
+              {problem === 'expired'
+                ? MANAGE_MESSAGES.expired(venue.venue_phone)
+                : MANAGE_MESSAGES.invalid(venue.venue_phone)}
             </p>
           </>
         ) : (

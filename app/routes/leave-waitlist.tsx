@@ -1,33 +1,20 @@
-import { data, Form, useActionData, useNavigation } from 'react-router'
+import { Form, useActionData, useNavigation } from 'react-router'
 import { formatLongDate } from '#common/time'
 import { WheatsheafMark } from '~/components/site/wheatsheaf-mark'
 import { buttonVariants } from '~/components/ui/button-variants'
+import { linkAction, linkView } from '~/lib/private-link'
 import { privateTitle } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
 import type { Route } from './+types/leave-waitlist'
 
-// The address carries the guest's key: never cached by anyone, never sent on as a referrer.
-const PRIVATE = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
-const isLinkError = (error: unknown) => (error as { code?: string }).code === 'link_invalid'
-
 /** The link in both waitlist emails (issue 35): a button that takes the guest off the waitlist. Opening it changes nothing. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  try {
-    return data({ found: true as const, view: await context.services.waitlist.leaveView(params.token) }, { headers: PRIVATE })
-  } catch (error) {
-    if (!isLinkError(error)) throw error
-    return data({ found: false as const }, { status: 404, headers: PRIVATE })
-  }
+  return linkView(() => context.services.waitlist.leaveView(params.token))
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  try {
-    // The page's request carries no trusted address here: the audit row names the guest without one.
-    return { view: await context.services.waitlist.leave(params.token, null) }
-  } catch (error) {
-    if (!isLinkError(error)) throw error
-    return data({ problem: 'invalid' as const }, { status: 404, headers: PRIVATE })
-  }
+  // The page's request carries no trusted address here: the audit row names the guest without one.
+  return linkAction(() => context.services.waitlist.leave(params.token, null))
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -58,8 +45,9 @@ export default function LeaveWaitlistPage({ loaderData }: Route.ComponentProps) 
           <>
             <h1 className="mt-6 text-4xl font-semibold text-primary">Leave the waitlist?</h1>
             <p className="mt-5 text-lg">
-              You are on our waitlist for a table for <strong>{view.partySize}</strong> on <strong>{formatLongDate(view.date)}</strong>. If
-              your plans have changed, leave it and we will not email you about it again.
+              You are on our waitlist for a table for <strong>{view.partySize}</strong> on{' '}
+              <strong>{formatLongDate(view.date)}</strong>. If your plans have changed, leave it and we will not email
+              you about it again.
             </p>
             <Form method="post" className="mt-8">
               <input type="hidden" name="leave" value="yes" />

@@ -4,12 +4,10 @@ import { todayIn } from '#common/time'
 import { ManageBooking } from '~/components/booking/manage-booking'
 import { WheatsheafMark } from '~/components/site/wheatsheaf-mark'
 import { buttonVariants } from '~/components/ui/button-variants'
+import { PRIVATE_LINK_HEADERS } from '~/lib/private-link'
 import { privateTitle } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
 import type { Route } from './+types/manage-booking'
-
-// The address carries the guest's key: never cached by anyone, never sent on as a referrer.
-const PRIVATE = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
 
 /**
  * The link in a guest's booking emails (issue 15): the booking, and while the
@@ -22,12 +20,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const view: ManageView = await guestBookings.view(token)
     const today = todayIn(context.clock.now(), context.venueTimezone)
-    const [openingHours, exceptions] = view.state === 'open' ? await Promise.all([hours.openingHours(), hours.exceptionsFrom(today)]) : [[], []]
-    return data({ found: true as const, view, token, today, openingHours, exceptions }, { headers: PRIVATE })
+    const [openingHours, exceptions] =
+      view.state === 'open' ? await Promise.all([hours.openingHours(), hours.exceptionsFrom(today)]) : [[], []]
+    return data(
+      { found: true as const, view, token, today, openingHours, exceptions },
+      { headers: PRIVATE_LINK_HEADERS },
+    )
   } catch (error) {
     const problem = (error as { problem?: 'invalid' | 'expired' }).problem
     if (!problem) throw error
-    return data({ found: false as const, problem }, { status: problem === 'expired' ? 410 : 404, headers: PRIVATE })
+    return data(
+      { found: false as const, problem },
+      { status: problem === 'expired' ? 410 : 404, headers: PRIVATE_LINK_HEADERS },
+    )
   }
 }
 
@@ -72,11 +77,14 @@ export default function ManageBookingPage({ loaderData }: Route.ComponentProps) 
 
 function LinkProblem({ problem }: { problem: 'invalid' | 'expired' }) {
   const { venue } = useSiteData()
-  const message = problem === 'expired' ? MANAGE_MESSAGES.expired(venue.venue_phone) : MANAGE_MESSAGES.invalid(venue.venue_phone)
+  const message =
+    problem === 'expired' ? MANAGE_MESSAGES.expired(venue.venue_phone) : MANAGE_MESSAGES.invalid(venue.venue_phone)
   return (
     <div className="text-center">
       <WheatsheafMark className="mx-auto h-16 w-12 text-brass" />
-      <h1 className="mt-6 text-4xl font-semibold text-primary">{problem === 'expired' ? 'This link has expired' : 'We could not open this booking'}</h1>
+      <h1 className="mt-6 text-4xl font-semibold text-primary">
+        {problem === 'expired' ? 'This link has expired' : 'We could not open this booking'}
+      </h1>
       <p className="mx-auto mt-5 max-w-xl text-lg">{message}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a href={telHref(venue.venue_phone)} className={buttonVariants({ size: 'lg' })}>
