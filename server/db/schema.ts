@@ -344,7 +344,7 @@ export const reservations = pgTable(
     // And reservations_active_covers_idx, (date, start_time, lower(email)) including party_size, id, status,
     // hold_until, phone_key, client_key and freed_at on the active bookings, which drizzle cannot declare (INCLUDE):
     // migrations 0005, 0006, guest_holds_and_limits and visit_states. And reservations_guest_{email,phone,client}_idx,
-    // the public bookings' guest limits (date and one key each, partial): migration 0019 (not in drizzle's snapshot).
+    // the public bookings' guest limits (one key each, then the date; partial): migrations 0019 and 0025 (not in drizzle's snapshot).
   ],
 )
 export type Reservation = typeof reservations.$inferSelect

@@ -153,9 +153,9 @@ type Result = { ok: true; booked: Booked } | { ok: false; error: unknown }
 async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: Request[], afterInsert?: AfterInsert): Promise<Result[]> {
   const plans = batch.map((r) => r.plan)
   // Per date: its weekday, the start times from the earliest any of its bookings needs to the latest, and
-  // its bookings' own first and last start (the tables' holds that matter meet one of their visits).
-  const perDate = new Map<string, { dayOfWeek: number; from: string; to: string; first: string; last: string }>()
-  for (const { date, dayOfWeek, starts, holder } of plans) {
+  // its bookings' own first and last start and their party sizes (the tables' holds that matter meet one of their visits).
+  const perDate = new Map<string, { dayOfWeek: number; from: string; to: string; first: string; last: string; sizes: number[] }>()
+  for (const { date, dayOfWeek, starts, holder, partySize } of plans) {
     const seen = perDate.get(date)
     perDate.set(date, {
       dayOfWeek,
@@ -163,13 +163,18 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
       to: seen && seen.to > starts.to ? seen.to : starts.to,
       first: seen && seen.first < holder.startTime ? seen.first : holder.startTime,
       last: seen && seen.last > holder.startTime ? seen.last : holder.startTime,
+      sizes: seen ? (seen.sizes.includes(partySize) ? seen.sizes : [...seen.sizes, partySize]) : [partySize],
     })
   }
   const dates = [...perDate.keys()].sort()
   const weekdays = dates.map((d) => perDate.get(d)!.dayOfWeek)
   const from = dates.map((d) => perDate.get(d)!.from)
   const to = dates.map((d) => perDate.get(d)!.to)
-  const visits = { first: dates.map((d) => perDate.get(d)!.first), last: dates.map((d) => perDate.get(d)!.last) }
+  const visits = {
+    first: dates.map((d) => perDate.get(d)!.first),
+    last: dates.map((d) => perDate.get(d)!.last),
+    sizes: dates.map((d) => perDate.get(d)!.sizes),
+  }
 
   const at = plans[0]!.attempt.at
   const fallbackMinutes = plans.reduce((longest, p) => Math.max(longest, p.turnFallback), 0)

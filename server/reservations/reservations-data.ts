@@ -89,6 +89,8 @@ export type BookingPlan = {
   date: string
   dayOfWeek: number
   holder: Holder
+  /** The party's size: with its turn time, how far the tables' holds the batch reads reach. */
+  partySize: number
   /** The start times of the date's bookings that can matter to this one (startsThatMatter): all the batch reads. */
   starts: { from: string; to: string }
   /** The booking_duration_minutes setting: the turn time where no rule covers a party, and how far holds may reach. */

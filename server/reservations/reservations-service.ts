@@ -206,6 +206,7 @@ export function createReservationsService(
         date,
         dayOfWeek: dayOfWeek(date),
         holder,
+        partySize: input.partySize,
         starts: startsThatMatter(startTime, rules),
         turnFallback: rules.durationMinutes,
         idempotencyKey: key,

@@ -445,15 +445,31 @@ describe('the guarantees', () => {
       from reservations r where r.email like 'g%@example.com'`)
     await t.db.$client.query('analyze reservation_tables')
     const dates = ['2027-02-10', '2027-02-11', '2027-02-12']
-    const query = batchDaysQuery(dates, [3, 4, 5], ['16:00', '16:00', '16:00'], ['22:00', '22:00', '22:00'], new Date('2027-02-01T12:00:00Z'), 120, { first: ['19:00', '19:00', '19:00'], last: ['19:00', '19:00', '19:00'] })
+    const at19 = (sizes: number[][]) => batchDaysQuery(dates, [3, 4, 5], ['16:00', '16:00', '16:00'], ['22:00', '22:00', '22:00'], new Date('2027-02-01T12:00:00Z'), 120, {
+      first: ['19:00', '19:00', '19:00'],
+      last: ['19:00', '19:00', '19:00'],
+      sizes,
+    })
+    const query = at19([[2, 6], [6], [6]])
     const explained = await t.db.$client.query({ text: `explain (analyze, costs off, timing off, summary off) ${query.text}`, values: query.values })
     const planText = explained.rows.map((r) => r['QUERY PLAN']).join('\n')
     // (Index-only once vacuum has marked the pages, as autovacuum does; a bitmap scan of the index before that.)
     expect(planText).toMatch(/Index (Only )?Scan (using|on) reservation_tables_active_during_idx/)
     expect(planText).not.toMatch(/reservation_tables_date_idx/)
     const [day] = (await t.db.$client.query(query)).rows
-    // The holds of 19:00 to 21:00 (the longest turn, 150 minutes, reaches 21:30): six tables, five half hours.
+    // The holds of 19:00 to 21:00 (a party of 6 stays 150 minutes, to 21:30): six tables, five half hours.
     expect(day.holds).toHaveLength(30)
+    // Parties of 2 stay 90 minutes: only the holds their visits can meet, 19:00 to 20:00, are read.
+    const [twos] = (await t.db.$client.query(at19([[2], [1, 2], [2]]))).rows
+    expect(twos.holds).toHaveLength(18)
+    // A weekday's own rule comes first (common/tables.ts turnTimeFor): 120 minutes for 2 on the first date's Wednesday.
+    await t.db.execute(sql`insert into turn_times (min_party, max_party, duration_minutes, weekday) values (1, 2, 120, 3)`)
+    try {
+      const rows = (await t.db.$client.query(at19([[2], [2], [2]]))).rows
+      expect(rows.map((r) => r.holds.length)).toEqual([24, 18, 18])
+    } finally {
+      await t.db.execute(sql`delete from turn_times where weekday = 3`)
+    }
   })
 
   describe('two app instances on one database', () => {
