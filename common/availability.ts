@@ -256,6 +256,11 @@ export function startsThatMatter(startTime: string, { durationMinutes }: Pick<Ca
   return { from: minutesToTime(Math.max(0, start - reach)), to: minutesToTime(Math.min(LAST_MINUTE, start + reach)) }
 }
 
+/** The last minute of the 30-minute slot that begins at `startTime` (the bookings startingInSlot counts start up to it). */
+export function slotLastMinute(startTime: string): string {
+  return minutesToTime(Math.min(LAST_MINUTE, timeToMinutes(startTime) + SLOT_MINUTES - 1))
+}
+
 /** Guests whose bookings start in the 30-minute slot that begins at `startTime`. */
 export function startingInSlot(startTime: string, bookings: readonly ActiveBooking[]): number {
   const start = timeToMinutes(startTime)

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { ActiveBooking } from '#common/availability'
+import { slotLastMinute, type ActiveBooking } from '#common/availability'
 import { holdsOf, type FloorPlan, type PreparedPlan, type TableHold } from '#common/tables'
 import type { Db } from '../db/client'
 import type { Reservation } from '../db/schema'
@@ -89,7 +89,7 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
   }
 
   /** Books a batch (or, if it fails, each of its bookings alone); returns how to answer them. */
-  async function settle(client: pg.PoolClient, batch: Request[]): Promise<{ deliver: () => void; lost?: ConnectionLost }> {
+  async function settle(client: pg.PoolClient, batch: Request[], again = false): Promise<{ deliver: () => void; lost?: ConnectionLost }> {
     try {
       const results = await transactionOn(client, (c, end) => bookTogether(c, end, batch, afterInsert))
       return { deliver: () => results.forEach((r, i) => (r.ok ? batch[i]!.resolve(r.booked) : batch[i]!.reject(r.error))) }
@@ -97,6 +97,8 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
       if (error instanceof ConnectionLost) {
         return { deliver: () => batch.forEach((r) => r.reject(error.error)), lost: error }
       }
+      // Staff switched a table on or off as the batch read: once more, whole, reading the plan anew.
+      if (error instanceof PlanChanged && !again) return settle(client, batch, true)
       if (batch.length === 1) return { deliver: () => batch[0]!.reject(error) }
       const alone: (() => void)[] = []
       for (const [i, request] of batch.entries()) {
@@ -142,6 +144,13 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
 
 type Result = { ok: true; booked: Booked } | { ok: false; error: unknown }
 
+/** The floor plan a batch read disagreed with its days read (a table switched on or off between the two statements). */
+class PlanChanged extends Error {
+  constructor() {
+    super('The floor plan changed while a booking batch read it')
+  }
+}
+
 /**
  * One batch in one transaction and two round trips: BEGIN, lock the dates,
  * count the attempts, read the days and each booking's duplicate check
@@ -174,6 +183,8 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
     first: dates.map((d) => perDate.get(d)!.first),
     last: dates.map((d) => perDate.get(d)!.last),
     sizes: dates.map((d) => perDate.get(d)!.sizes),
+    // A venue that books tables only paces its bookings' own slots: from the first to the last one's last minute.
+    paced: dates.map((d) => slotLastMinute(perDate.get(d)!.last)),
   }
 
   const at = plans[0]!.attempt.at
@@ -203,10 +214,14 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
   ])
 
   const plan: PreparedPlan = planOf(floor!.rows[0] as FloorPlan)
+  const dayRows = days!.rows as (DayRow & { date: string; paceOnly: boolean })[]
+  // The days were read for a venue that books tables, or not, in their own statement: if a table was switched on or
+  // off between it and the plan's, the batch is rolled back and tried again (settle), reading both anew.
+  if (dayRows.some((r) => r.paceOnly !== plan.booksTables)) throw new PlanChanged()
   const outcomes = decideInOrder(batch, {
     counted: new Map((counted!.rows as (AttemptCount & { key: string })[]).map((r) => [r.key, r])),
     challenge: challengeCountsFrom(plans.map((p) => p.hourly), hourly!.rows, site!.rows),
-    days: new Map((days!.rows as (DayRow & { date: string })[]).map((r) => [r.date, dayOf(r, plan)])),
+    days: new Map(dayRows.map((r) => [r.date, dayOf(r, plan)])),
     checks: checks!.rows as Record<string, unknown>[],
   })
 

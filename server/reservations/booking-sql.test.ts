@@ -36,7 +36,7 @@ const statements = (v: Values): Record<string, pg.QueryConfig> => ({
   dayData: sql.dayDataQuery(v.date, v.id, v.at, v.id),
   dayWithout: sql.dayWithoutQuery(v.date, v.id, v.id, v.at, v.id),
   heldSlot: sql.heldSlotQuery(v.text, v.date, v.time, v.id),
-  batchDays: sql.batchDaysQuery([v.date], [v.id], [v.time], [v.text], v.at, v.id, { first: [v.time], last: [v.text], sizes: [[v.id]] }),
+  batchDays: sql.batchDaysQuery([v.date], [v.id], [v.time], [v.text], v.at, v.id, { first: [v.time], last: [v.text], sizes: [[v.id]], paced: [v.time] }),
   batchChecks: sql.batchChecksQuery([v.text], [v.date], [v.time], [v.key], [v.text], [v.key]),
   eventReads: sql.eventReadsQuery(v.date, v.id, v.text, v.time, v.key, { phone: v.text, client: v.key }),
   byKey: sql.byIdempotencyKeyQuery(v.key),

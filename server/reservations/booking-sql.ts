@@ -249,16 +249,31 @@ export function batchDaysQuery(
   now: Date,
   fallbackMinutes = 120,
   // The first and last start of the date's bookings in the batch: the tables' holds read are those their visits can meet.
-  // And their party sizes: the holds read reach as far as the longest of their turn times.
-  visits: { first: string[]; last: string[]; sizes: number[][] } = { first: from, last: to, sizes: [] },
+  // And their party sizes: the holds read reach as far as the longest of their turn times. `paced`: the last
+  // minute of the last one's pacing slot (a venue that books tables reads only the bookings starting from the first
+  // to there, see below).
+  visits: { first: string[]; last: string[]; sizes: number[][]; paced: string[] } = { first: from, last: to, sizes: [], paced: to },
 ): pg.QueryConfig {
   return {
     text: BATCH_DAYS_TEXT,
-    values: [dates, weekdays, from, to, now, fallbackMinutes, visits.first, visits.last, dates.map((_, i) => (visits.sizes[i] ?? []).join(','))],
+    values: [dates, weekdays, from, to, now, fallbackMinutes, visits.first, visits.last, dates.map((_, i) => (visits.sizes[i] ?? []).join(',')), visits.paced],
   }
 }
-const BATCH_DAYS_TEXT = `select d as date, ${dayColumns('d', 'dow', '$5::timestamptz', 'null', { from: 'f', to: 't' })}, ${tablesDayColumns('d', 'vf', 'vl', '$6::int', '$5::timestamptz', 'null', false, true, { sizes: 'ps', dayOfWeek: 'dow' })}
-        from unnest($1::text[], $2::int[], $3::text[], $4::text[], $7::text[], $8::text[], $9::text[]) as x(d, dow, f, t, vf, vl, ps)`
+/**
+ * Whether the venue books tables (common/tables.ts preparePlan: an active table
+ * in an active area). Then a booking's only rule over the date's bookings is
+ * the pacing of its own slot (booking-decision.ts tablesDecision), so the batch
+ * reads the bookings starting in its bookings' own slots, not every start their
+ * covers could meet: on a busy date a ninth of the rows. Read in the same
+ * statement as the bookings, and returned (`paceOnly`), so the batch can tell
+ * if the plan it read in its other statement disagrees (a table switched on or
+ * off between the two) and try again.
+ */
+const BOOKS_TABLES = `exists (select 1 from dining_tables bt join areas ba on ba.id = bt.area_id where bt.is_active and ba.is_active)`
+const BATCH_DAYS_TEXT = `select d as date, w.pace_only as "paceOnly", ${dayColumns('d', 'dow', '$5::timestamptz', 'null', { from: 'w.from_time', to: 'w.to_time' })}, ${tablesDayColumns('d', 'vf', 'vl', '$6::int', '$5::timestamptz', 'null', false, true, { sizes: 'ps', dayOfWeek: 'dow' })}
+        from unnest($1::text[], $2::int[], $3::text[], $4::text[], $7::text[], $8::text[], $9::text[], $10::text[]) as x(d, dow, f, t, vf, vl, ps, pt)
+        cross join lateral (select tables.yes as pace_only, case when tables.yes then vf else f end as from_time, case when tables.yes then pt else t end as to_time
+          from (select ${BOOKS_TABLES} as yes) tables) w`
 
 /**
  * Lets go of the tables held by large parties' requests that their guests did

@@ -449,6 +449,7 @@ describe('the guarantees', () => {
       first: ['19:00', '19:00', '19:00'],
       last: ['19:00', '19:00', '19:00'],
       sizes,
+      paced: ['19:29', '19:29', '19:29'],
     })
     const query = at19([[2, 6], [6], [6]])
     const explained = await t.db.$client.query({ text: `explain (analyze, costs off, timing off, summary off) ${query.text}`, values: query.values })
@@ -459,6 +460,9 @@ describe('the guarantees', () => {
     const [day] = (await t.db.$client.query(query)).rows
     // The holds of 19:00 to 21:00 (a party of 6 stays 150 minutes, to 21:30): six tables, five half hours.
     expect(day.holds).toHaveLength(30)
+    // A venue that books tables paces the bookings' own slot only: the date's bookings starting 19:00 to 19:29 are read.
+    expect(day.paceOnly).toBe(true)
+    expect(day.bookings.map((b: { startTime: string }) => b.startTime)).toEqual(['19:00'])
     // Parties of 2 stay 90 minutes: only the holds their visits can meet, 19:00 to 20:00, are read.
     const [twos] = (await t.db.$client.query(at19([[2], [1, 2], [2]]))).rows
     expect(twos.holds).toHaveLength(18)
