@@ -9,9 +9,8 @@
  *   booking-sql.test.ts fails if a statement's text holds a quote or a value
  *   it was not written with.
  *
- * Every statement is named: prepared once per connection, and after five runs
- * kept as a generic plan until its tables' statistics change
- * (docs/decisions/0018-booking-query-plans.md and 0036).
+ * The reads the batch sends are unnamed statements, planned for each batch's
+ * own values (docs/decisions/0018-booking-query-plans.md); the rest are named, prepared once per connection.
  */
 import { getTableColumns } from 'drizzle-orm'
 import type pg from 'pg'
@@ -236,11 +235,11 @@ const HELD_SLOT_TEXT = heldSlotSql('$1', '$2', '$3', '$4::int')
 
 /**
  * A batch's days, one row per date: its hours and the bookings from the
- * earliest start its bookings need to the latest (`from`, `to`). Named: each
- * date's reads are subqueries of that date's row, planned for any date, so a
- * plan made without the values reads as one made for them
- * (tests/api/database.test.ts compares the two in every state of the
- * statistics it builds), and planning it for every batch cost about 1.3 ms.
+ * earliest start its bookings need to the latest (`from`, `to`). Unnamed, so
+ * planned for each batch's own dates: a named statement keeps a generic plan
+ * after five runs, and one made while the table was small read whole dates
+ * from the heap for the rest of the connection's life (migration 0006 has the
+ * rest). Planning costs about 0.1 ms.
  */
 export function batchDaysQuery(
   dates: string[],
@@ -256,7 +255,6 @@ export function batchDaysQuery(
   visits: { first: string[]; last: string[]; sizes: number[][]; paced: string[] } = { first: from, last: to, sizes: [], paced: to },
 ): pg.QueryConfig {
   return {
-    name: 'reservations-batch-days',
     text: BATCH_DAYS_TEXT,
     values: [dates, weekdays, from, to, now, fallbackMinutes, visits.first, visits.last, dates.map((_, i) => (visits.sizes[i] ?? []).join(',')), visits.paced],
   }
@@ -307,8 +305,7 @@ export function insertReservationTablesQuery(pairs: { reservationId: number; tab
  * Each booking of a batch, in order: whether its guest already holds the
  * slot, and the reservation its Idempotency-Key created. Lateral lookups, so
  * each check is an index probe (as a plain join the planner hashed the whole
- * reservations table for every batch); named, as batchDaysQuery (about 0.5 ms
- * of planning a batch).
+ * reservations table for every batch); unnamed, as batchDaysQuery.
  */
 export function batchChecksQuery(
   emails: string[],
@@ -318,7 +315,7 @@ export function batchChecksQuery(
   phones: string[],
   clients: string[],
 ): pg.QueryConfig {
-  return { name: 'reservations-batch-checks', text: BATCH_CHECKS_TEXT, values: [emails, dates, times, keys, phones, clients] }
+  return { text: BATCH_CHECKS_TEXT, values: [emails, dates, times, keys, phones, clients] }
 }
 const BATCH_CHECKS_TEXT = `select held.id is not null as duplicate, ${GUEST_COUNT_COLUMNS}, ${REPLAY_COLUMNS}
         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) with ordinality as x(email, d, t, key, phone, client, n)
