@@ -289,6 +289,11 @@ test.describe('Event Enquiries', () => {
       await expect(page.getByRole('article').getByRole('heading')).toHaveText([ann, bob, cat])
       await bobStatus.selectOption('confirmed')
       await expect(counts).toContainText('Confirmed2')
+      // The counts move at once; the change is saved a moment later (after 'contacted', one at a time). Opened again
+      // before it lands, the panel would read Bob's old status (the CI run that copied 'Tables: 1').
+      await expect
+        .poll(async () => (await withServerDatabase((db) => db.query<{ status: string }>('select status from event_enquiries where id = $1', [ids[1]]))).rows[0]!.status)
+        .toBe('confirmed')
 
       await openSection(page, 'enquiries')
       await page.getByLabel('Event', { exact: true }).selectOption(event.title)
