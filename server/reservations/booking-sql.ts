@@ -270,10 +270,11 @@ export function batchDaysQuery(
  * off between the two) and try again.
  */
 const BOOKS_TABLES = `exists (select 1 from dining_tables bt join areas ba on ba.id = bt.area_id where bt.is_active and ba.is_active)`
-const BATCH_DAYS_TEXT = `select d as date, w.pace_only as "paceOnly", ${dayColumns('d', 'dow', '$5::timestamptz', 'null', { from: 'w.from_time', to: 'w.to_time' })}, ${tablesDayColumns('d', 'vf', 'vl', '$6::int', '$5::timestamptz', 'null', false, true, { sizes: 'ps', dayOfWeek: 'dow' })}
-        from unnest($1::text[], $2::int[], $3::text[], $4::text[], $7::text[], $8::text[], $9::text[], $10::text[]) as x(d, dow, f, t, vf, vl, ps, pt)
-        cross join lateral (select tables.yes as pace_only, case when tables.yes then vf else f end as from_time, case when tables.yes then pt else t end as to_time
-          from (select ${BOOKS_TABLES} as yes) tables) w`
+// (A materialised CTE, so the plan is read once a statement: as a subquery of the lateral, the planner copied it into each use.)
+const BATCH_DAYS_TEXT = `with tables as materialized (select ${BOOKS_TABLES} as yes)
+      select d as date, w.pace_only as "paceOnly", ${dayColumns('d', 'dow', '$5::timestamptz', 'null', { from: 'w.from_time', to: 'w.to_time' })}, ${tablesDayColumns('d', 'vf', 'vl', '$6::int', '$5::timestamptz', 'null', false, true, { sizes: 'ps', dayOfWeek: 'dow' })}
+        from tables cross join unnest($1::text[], $2::int[], $3::text[], $4::text[], $7::text[], $8::text[], $9::text[], $10::text[]) as x(d, dow, f, t, vf, vl, ps, pt)
+        cross join lateral (select tables.yes as pace_only, case when tables.yes then vf else f end as from_time, case when tables.yes then pt else t end as to_time) w`
 
 /**
  * Lets go of the tables held by large parties' requests that their guests did
