@@ -66,7 +66,10 @@ describe('an instance that dies holding a send job', () => {
     await until(() => smtp.received.some((m) => m.envelopeTo.includes(email)), 'the live instance to send the confirmation')
     // Within a few heartbeats of the limit, not hours.
     expect(Date.now() - started).toBeLessThan(8_000)
-    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.messageKey, `reservation:${res.body.id}:booking_confirmed`))
+    // The row is marked sent once the mail server has answered: a moment after the message arrives there.
+    const outboxRow = async () => (await t.db.select().from(emailOutbox).where(eq(emailOutbox.messageKey, `reservation:${res.body.id}:booking_confirmed`)))[0]
+    await until(async () => (await outboxRow())?.status === 'sent', 'the outbox row to be marked sent', 5_000).catch(() => undefined)
+    const row = await outboxRow()
     expect(row!.status).toBe('sent')
     // The same stable id the dead instance gave it: a mail program that got both sees one message.
     const sent = smtp.received.find((m) => m.envelopeTo.includes(email))!
