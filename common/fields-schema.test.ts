@@ -26,13 +26,14 @@ describe('cleanText', () => {
   })
   it('reads a megabyte in a few milliseconds', () => {
     const input = 'y'.repeat(1_000_000)
-    // The fastest of three: a busy machine can stall one run; a read that is slow by design is slow every time.
-    const times = [0, 1, 2].map(() => {
+    // The fastest of five: a busy machine can stall one run (a CI run's fastest of three read 61 ms, with every core
+    // taken by the other test files); a read that is slow by design (quadratic) takes seconds, every time.
+    const times = [0, 1, 2, 3, 4].map(() => {
       const started = performance.now()
       cleanText(input, { max: 2_000_000 })
       return performance.now() - started
     })
-    expect(Math.min(...times)).toBeLessThan(50)
+    expect(Math.min(...times)).toBeLessThan(200)
   })
 })
 
