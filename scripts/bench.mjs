@@ -92,8 +92,8 @@ function benchDb(dataDir) {
 /** The statements that took most of PostgreSQL's time since the last reset, with their calls. */
 async function statementTimes(dataDir) {
   const { rows } = await benchDb(dataDir).query(
-    `select calls::bigint as calls, round(total_exec_time::numeric, 1) as ms, rows::bigint as rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
-       from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 15`,
+    `select calls::bigint as calls, round(total_exec_time::numeric, 1) as ms, round(total_plan_time::numeric, 1) as plan_ms, rows::bigint as rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+       from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time + total_plan_time desc limit 15`,
   )
   return rows
 }
@@ -144,7 +144,7 @@ await first.exited
 // endpoint with a cost line: where the database's share of a request goes. Off by default: it costs a little.
 const STATEMENTS = process.env.BENCH_STATEMENTS === '1'
 if (STATEMENTS) {
-  fs.appendFileSync(path.join(dataDir, 'postgres', 'postgresql.conf'), "\nshared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track = all\n")
+  fs.appendFileSync(path.join(dataDir, 'postgres', 'postgresql.conf'), "\nshared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track = all\npg_stat_statements.track_planning = on\n")
 }
 const server = await startServer({ dataDir, env, buildDir })
 await new Promise((r) => setTimeout(r, 2000))
@@ -232,8 +232,8 @@ for (const line of costLines) console.log(line)
 for (const { name, result, statements } of rows) {
   if (!statements) continue
   const done = result['2xx'] || 1
-  console.log(`\nStatements of ${name} by PostgreSQL's time (µs per request answered 2xx, calls, rows, statement):`)
-  for (const s of statements) console.log(`${String(Math.round((Number(s.ms) * 1000) / done)).padStart(6)} µs ${String(s.calls).padStart(7)} ${String(s.rows).padStart(8)}  ${s.query}`)
+  console.log(`\nStatements of ${name} by PostgreSQL's time (µs per request answered 2xx, executing and planning, calls, rows, statement):`)
+  for (const s of statements) console.log(`${String(Math.round((Number(s.ms) * 1000) / done)).padStart(6)} µs (planning ${String(Math.round((Number(s.plan_ms) * 1000) / done)).padStart(4)} µs) ${String(s.calls).padStart(7)} ${String(s.rows).padStart(8)}  ${s.query}`)
 }
 for (const { name, plan } of plans) console.log(`\nQuery plan of ${name}:\n${plan}`)
 if (missed.length) {

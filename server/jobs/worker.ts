@@ -76,6 +76,8 @@ export async function startWorker(
     concurrency?: number
     pollInterval?: number
     giveWayMaxMs?: number
+    /** How long the booking queue stays empty before an email goes (booking-batch.ts's 25 ms; a test on a loaded machine lengthens it). */
+    bookingsQuietMs?: number
     /** How long a staff alert of a guest's change waits for more (inbox-limits.ts; tests shorten it). */
     staffAlertWaitMs?: number
     /** The heartbeat's timings (instances.ts; tests shorten them). */
@@ -91,7 +93,7 @@ export async function startWorker(
     [SEND_TASK]: async (payload, helpers) => {
       const attempt = { number: helpers.job.attempts, of: helpers.job.max_attempts }
       const sendOne = async ({ outboxId }: SendEntry) => {
-        await services.reservations.bookingsIdle(giveWayMaxMs)
+        await services.reservations.bookingsIdle(giveWayMaxMs, options.bookingsQuietMs)
         const outcome = await services.email.send(outboxId, transport, attempt, { staffAlertWaitMs: options.staffAlertWaitMs })
         // Not yet (a staff alert waiting for more changes to its booking): a job of its own for then.
         if (typeof outcome === 'object') {

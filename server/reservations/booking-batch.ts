@@ -7,7 +7,7 @@ import { sendTogether } from '../db/pipeline'
 import { countAttemptsQuery, type AttemptCount } from '../rate-limits/attempts'
 import { ConnectionLost, transactionOn, type TransactionEnd } from '../db/transaction'
 import { challengeCountsFrom, challengeCountsQueries } from '../rate-limits/challenge'
-import { batchChecksQuery, batchDaysQuery, lockDatesQuery, planQuery, releaseLapsedTablesQuery, replayFrom, reserveIdsQuery, type InsertIds } from './booking-sql'
+import { batchChecksQuery, batchDaysQuery, CUSTOM_PLANS, DEFAULT_PLANS, lockDatesQuery, planQuery, releaseLapsedTablesQuery, replayFrom, reserveIdsQuery, type InsertIds } from './booking-sql'
 import type { GuestCounts } from './booking-decision'
 import {
   dayOf,
@@ -36,6 +36,8 @@ type Outcome =
   | { kind: 'booked'; reads: BookingReads; write: BookingWrite }
 
 const MAX_BATCH = 64
+/** How long the queue stays empty before it counts as quiet (`idle`): longer than the gap between batches in a rush. */
+const QUIET_MS = 25
 
 /**
  * Table bookings, committed together. Requests that arrive while a batch is
@@ -52,8 +54,20 @@ const MAX_BATCH = 64
 export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
   const waiting: Request[] = []
   let running = false
-  // Those waiting for the queue to have nothing to do (see `idle`).
-  const idleWaiters = new Set<() => void>()
+  // When the last batch ended, and those waiting for a quiet moment (see `idle`): each wake-up with the
+  // time the queue must stay empty for it.
+  let endedAt = -Infinity
+  let quietTimer: NodeJS.Timeout | undefined
+  const idleWaiters = new Map<() => void, number>()
+  const quietFor = (ms: number) => !running && performance.now() - endedAt >= ms
+  // Wakes those whose quiet time has passed since the last batch, and comes back for the others (a batch
+  // starting clears the timer; its end calls this again).
+  const wakeWhenQuiet = () => {
+    clearTimeout(quietTimer)
+    const since = performance.now() - endedAt
+    for (const [wake, quietMs] of idleWaiters) if (since >= quietMs) wake()
+    if (idleWaiters.size > 0) quietTimer = setTimeout(wakeWhenQuiet, Math.min(...idleWaiters.values()) - since)
+  }
 
   /**
    * Runs batches on one connection while requests keep coming. A batch's
@@ -62,6 +76,7 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
    */
   async function run() {
     running = true
+    clearTimeout(quietTimer)
     let client: pg.PoolClient | undefined
     let deliver: (() => void) | undefined
     try {
@@ -83,8 +98,9 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
       deliver?.()
       client?.release()
       running = false
+      endedAt = performance.now()
       if (waiting.length > 0) void run()
-      else for (const wake of idleWaiters) wake()
+      else if (idleWaiters.size > 0) wakeWhenQuiet()
     }
   }
 
@@ -123,12 +139,14 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
     },
 
     /**
-     * Resolves once no booking is waiting or being committed, or after `maxMs`
-     * at most: work that can wait (sending emails) gives way to guests booking
-     * in a rush, without ever standing still.
+     * Resolves once no booking has been waiting or committed for `quietMs`, or
+     * after `maxMs` at most: work that can wait (sending emails) gives way to
+     * guests booking in a rush, without ever standing still. A moment between
+     * two batches is not quiet: under load the next booking is already on its
+     * way, and an email sent there holds up the batch after it.
      */
-    idle(maxMs: number): Promise<void> {
-      if (!running) return Promise.resolve()
+    idle(maxMs: number, quietMs = QUIET_MS): Promise<void> {
+      if (quietFor(quietMs)) return Promise.resolve()
       return new Promise((resolve) => {
         const wake = () => {
           clearTimeout(timer)
@@ -136,7 +154,8 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
           resolve()
         }
         const timer = setTimeout(wake, maxMs)
-        idleWaiters.add(wake)
+        idleWaiters.set(wake, quietMs)
+        if (!running) wakeWhenQuiet()
       })
     },
   }
@@ -193,12 +212,14 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
   // The floor plan and each date's holds come in the same round trip as the days (issue 34).
   // The dates' locks first: a batch waiting for a busy date holds no rate-limit row (the site's hourly
   // count is shared with every form), so an enquiry, or a booking of another date, never queues behind it.
-  const [, , , counted, hourly, site, days, checks, reserved, floor] = await sendTogether(client, [
+  const [, , , counted, hourly, site, , days, checks, , reserved, floor] = await sendTogether(client, [
     'begin',
     lockDatesQuery(dates),
     releaseLapsedTablesQuery(dates, at),
     countAttemptsQuery(plans.map((p) => p.attempt.key), plans[0]!.attempt.windowSeconds, at),
     ...challengeCountsQueries(plans.map((p) => p.hourly), at),
+    // Parsed once per connection, planned for this batch's values (booking-sql.ts).
+    CUSTOM_PLANS,
     // The seats held at the batch's clock: a large party's unconfirmed request stops holding them after its hold.
     batchDaysQuery(dates, weekdays, from, to, at, fallbackMinutes, visits),
     batchChecksQuery(
@@ -209,6 +230,7 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
       plans.map((p) => p.holder.phoneKey),
       plans.map((p) => p.holder.clientKey),
     ),
+    DEFAULT_PLANS,
     reserveIdsQuery(batch.length),
     planQuery(),
   ])

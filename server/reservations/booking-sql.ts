@@ -9,8 +9,11 @@
  *   booking-sql.test.ts fails if a statement's text holds a quote or a value
  *   it was not written with.
  *
- * The reads the batch sends are unnamed statements, planned for each batch's
- * own values (docs/decisions/0018-booking-query-plans.md); the rest are named, prepared once per connection.
+ * The booking batch's statements are named, prepared once per connection; its
+ * two reads are planned for each batch's own values all the same, sent between
+ * `CUSTOM_PLANS` and `DEFAULT_PLANS` (docs/decisions/0018-booking-query-plans.md
+ * and 0037). The staff's reads of one booking's day (`dayWithoutQuery`,
+ * `heldSlotQuery`) are unnamed, planned for their values.
  */
 import { getTableColumns } from 'drizzle-orm'
 import type pg from 'pg'
@@ -234,12 +237,22 @@ export function heldSlotQuery(email: string, date: string, startTime: string, ex
 const HELD_SLOT_TEXT = heldSlotSql('$1', '$2', '$3', '$4::int')
 
 /**
+ * Statements sent between these two are planned for their own values at every
+ * run, also when named (prepared once per connection: parsed and analysed
+ * once). Left to itself PostgreSQL may keep a generic plan after five runs, and
+ * one made while a table was small read whole dates from the heap for the rest
+ * of the connection's life (decisions 18, 36 and 37). Inside a transaction only, and only
+ * around the statements that need it: the foreign keys' checks of the inserts
+ * that follow are prepared statements too, and keep their generic plans.
+ */
+export const CUSTOM_PLANS = 'set local plan_cache_mode = force_custom_plan'
+export const DEFAULT_PLANS = 'set local plan_cache_mode to default'
+
+/**
  * A batch's days, one row per date: its hours and the bookings from the
- * earliest start its bookings need to the latest (`from`, `to`). Unnamed, so
- * planned for each batch's own dates: a named statement keeps a generic plan
- * after five runs, and one made while the table was small read whole dates
- * from the heap for the rest of the connection's life (migration 0006 has the
- * rest). Planning costs about 0.1 ms.
+ * earliest start its bookings need to the latest (`from`, `to`). Named, and
+ * sent between CUSTOM_PLANS and DEFAULT_PLANS: planned for each batch's own
+ * dates (migration 0006 has the rest).
  */
 export function batchDaysQuery(
   dates: string[],
@@ -255,6 +268,7 @@ export function batchDaysQuery(
   visits: { first: string[]; last: string[]; sizes: number[][]; paced: string[] } = { first: from, last: to, sizes: [], paced: to },
 ): pg.QueryConfig {
   return {
+    name: 'reservations-batch-days',
     text: BATCH_DAYS_TEXT,
     values: [dates, weekdays, from, to, now, fallbackMinutes, visits.first, visits.last, dates.map((_, i) => (visits.sizes[i] ?? []).join(',')), visits.paced],
   }
@@ -306,7 +320,8 @@ export function insertReservationTablesQuery(pairs: { reservationId: number; tab
  * Each booking of a batch, in order: whether its guest already holds the
  * slot, and the reservation its Idempotency-Key created. Lateral lookups, so
  * each check is an index probe (as a plain join the planner hashed the whole
- * reservations table for every batch); unnamed, as batchDaysQuery.
+ * reservations table for every batch). Named, and sent between CUSTOM_PLANS and
+ * DEFAULT_PLANS, as batchDaysQuery.
  */
 export function batchChecksQuery(
   emails: string[],
@@ -316,7 +331,7 @@ export function batchChecksQuery(
   phones: string[],
   clients: string[],
 ): pg.QueryConfig {
-  return { text: BATCH_CHECKS_TEXT, values: [emails, dates, times, keys, phones, clients] }
+  return { name: 'reservations-batch-checks', text: BATCH_CHECKS_TEXT, values: [emails, dates, times, keys, phones, clients] }
 }
 const BATCH_CHECKS_TEXT = `select held.id is not null as duplicate, ${GUEST_COUNT_COLUMNS}, ${REPLAY_COLUMNS}
         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) with ordinality as x(email, d, t, key, phone, client, n)

@@ -113,8 +113,11 @@ export function createReservationsService(
     events,
     countAttempt,
     forgetDays,
-    /** Resolves once no table booking is waiting or being committed here, or after `maxMs` at most (for work that can wait). */
-    bookingsIdle: (maxMs: number) => tables.idle(maxMs),
+    /**
+     * Resolves once no table booking has been waiting or committed here for a
+     * quiet moment (25 ms unless `quietMs` says), or after `maxMs` at most (for work that can wait).
+     */
+    bookingsIdle: (maxMs: number, quietMs?: number) => tables.idle(maxMs, quietMs),
 
     /** The start times a party can book on a date; [] for a past, closed or full date. */
     async slots(date: string, partySize: number): Promise<AvailabilitySlot[]> {
