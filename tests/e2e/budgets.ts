@@ -25,20 +25,29 @@ export async function gotoCountingScripts(page: Page, path: string): Promise<num
   return (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0) / 1024
 }
 
-/** The page's layout shifts without recent input since it was opened, once its fonts are in. */
-export async function cumulativeLayoutShift(page: Page): Promise<number> {
+/** The page's layout shifts without recent input since it was opened, once its fonts are in: their sum, and what moved. */
+export async function cumulativeLayoutShift(page: Page): Promise<{ value: number; moved: string[] }> {
   await page.evaluate(() => document.fonts.ready)
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
-        let total = 0
+      new Promise<{ value: number; moved: string[] }>((resolve) => {
+        let value = 0
+        const moved: string[] = []
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) total += entry.value
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue
+            value += entry.value
+            // What moved, for the failure's message: a shift's cause is rarely where the budget is checked.
+            for (const { node, previousRect: from, currentRect: to } of entry.sources ?? []) {
+              const what = node instanceof Element ? `<${node.localName} class="${node.className}">` : node?.nodeName ?? 'a removed node'
+              const text = (node?.textContent ?? '').trim().slice(0, 40)
+              moved.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${what} "${text}" (${from.x},${from.y} ${from.width}×${from.height} → ${to.x},${to.y} ${to.width}×${to.height})`)
+            }
           }
         }).observe({ type: 'layout-shift', buffered: true })
         // The buffered entries arrive in the observer's first callback, or none come at all.
-        setTimeout(() => resolve(total), 200)
+        setTimeout(() => resolve({ value, moved }), 200)
       }),
   )
 }
