@@ -182,12 +182,13 @@ export function ReservationDialog({
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => ask(values))}>
           <FormError message={conflict || tableError ? undefined : save.error}>
-            {refusedQuery && <OnlineExplanation query={refusedQuery} />}
+            {/* The button before the explanation, which arrives a moment later: a click as it arrives still lands on the button. */}
             {canOverride && (
               <Button type="button" size="sm" variant="destructive" className="mt-2" onClick={() => ask(submitted!, true)}>
                 Save anyway
               </Button>
             )}
+            {refusedQuery && <OnlineExplanation query={refusedQuery} />}
           </FormError>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
