@@ -11,6 +11,7 @@ import { expect, test } from './fixtures'
  */
 test.describe('Guests', () => {
   test("a no-show shows on the guest's next card; the profile saves an allergy the cards then show", async ({ page }) => {
+    test.slow()
     await signInQuickly(page)
     const tag = Date.now().toString(36)
     const email = `guest.${tag}@example.com`

@@ -14,7 +14,8 @@ import { processAdminEnv, saveCocktailsIntro } from './servers'
 const env = processAdminEnv
 
 test.describe('the app process', () => {
-  test.describe.configure({ timeout: 120_000 })
+  // Each test starts a server on a new data directory (initdb, migrations, the seed): over a minute on a CI machine whose cores are full.
+  test.describe.configure({ timeout: 180_000 })
   let dataDir: string
   test.beforeEach(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-process-'))

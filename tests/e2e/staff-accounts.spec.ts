@@ -27,6 +27,8 @@ async function signInAs(browser: Browser, username: string, password: string, at
 }
 
 test('the owner creates a staff account; staff see only their panels, are refused by the API and cancel a booking; the owner reads the Audit Log', async ({ page, browser }) => {
+  // Two accounts, their panels, the API and the Audit Log: about 30 s on a CI machine whose cores are full.
+  test.slow()
   const at = '2032-04-02T10:00:00Z'
   await atFixedTime(page, at)
   await signInQuickly(page)

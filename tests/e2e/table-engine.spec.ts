@@ -70,6 +70,7 @@ test.describe('tables on bookings', () => {
   test('cards show their tables and who needs one; the form picks tables, refuses a taken one by the field, and says why a time is not offered', async ({ page, consoleErrors }) => {
     // The refusals below are answers the form shows, not faults.
     consoleErrors.allow('status of 409')
+    test.slow()
     await signIn(page)
     const smith = await book(page, { name: 'John Smith', partySize: 4 })
     expect(smith.body.tables).toEqual([expect.objectContaining({ name: 'T2', area: 'Restaurant' })])

@@ -46,6 +46,8 @@ test('Tonight: A seats a party and B sees it within a second, a walk-in on B sho
   // live channel's retry, a refetch), which is what offline means.
   const expected = ['status of 409 (Conflict)', 'net::ERR_INTERNET_DISCONNECTED']
   consoleErrors.allow(...expected)
+  // Four staff screens and a guest's, on a tablet and a phone: about 18 s alone, twice that on a CI machine whose cores are full.
+  test.slow()
   const owner = await newPage(browser)
   await signInQuickly(owner)
   const suffix = Date.now().toString(36).slice(-4)

@@ -27,7 +27,7 @@ export function embeddedDatabaseUrl(dataDir) {
  * Runs `<build>/server-entry.js` with NODE_ENV=production on the given data
  * directory and resolves once GET /api/health answers 200.
  */
-export async function startServer({ dataDir, port, env = {}, buildDir = process.env.BUILD_DIR ?? 'build', timeoutMs = 60_000 }) {
+export async function startServer({ dataDir, port, env = {}, buildDir = process.env.BUILD_DIR ?? 'build', timeoutMs = 100_000 }) {
   port ??= await freePort()
   const startedAt = performance.now()
   const child = spawn(process.execPath, [path.resolve(buildDir, 'server-entry.js')], {
