@@ -92,9 +92,19 @@ test.describe('All Reservations', () => {
     await openSection(page, 'reservations')
     await card(page, booking.name).getByRole('button', { name: 'Edit' }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit Reservation' })
+    // A venue without tables never shows the Tables box, not even while a new time is looked up: a box that came
+    // and went moved Save Changes from under the click below (a CI run waited 45 s for the prompt).
+    const pickerShown = () => page.evaluate(() => (window as unknown as { pickerShown: boolean }).pickerShown)
+    await page.evaluate(() => {
+      const w = window as unknown as { pickerShown: boolean }
+      const look = () => (w.pickerShown ||= document.querySelector('[data-testid="table-picker"]') !== null)
+      look()
+      new MutationObserver(look).observe(document.body, { childList: true, subtree: true })
+    })
     await dialog.getByLabel('Time').fill('19:30')
     await dialog.getByRole('button', { name: 'Save Changes' }).click()
     await page.getByRole('alertdialog', { name: 'Save changes?' }).getByRole('button', { name: 'Save' }).click()
+    expect(await pickerShown()).toBe(false)
     // Back in the edit dialog, with the reason.
     await expect(dialog.getByRole('alert')).toContainText('Over capacity at 7:30 PM on Friday, 05 April 2030: 58 of 60 covers')
     consoleErrors.allow('status of 409')

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import * as React from 'react'
 import type { TableChoice } from '#common/admin-reservations-schema'
 import { isValidDate, isValidTime } from '#common/time'
@@ -47,6 +47,10 @@ export function TablePicker({
     queryFn: () => fetchTableChoices(query!),
     enabled: query !== null,
     staleTime: 5_000,
+    // While a new date, time or party size is looked up, the last answer stays in place (dimmed): the box
+    // neither comes and goes nor changes height under staff's next click (a 'Looking…' line that came and went
+    // moved the Save button from under a click in a browser test).
+    placeholderData: keepPreviousData,
   })
   const errorId = React.useId()
   const hintId = React.useId()
@@ -55,15 +59,18 @@ export function TablePicker({
     onChange(on ? [...current, id] : current.filter((x) => x !== id))
   }
 
-  if (choices.data && choices.data.length === 0) return null
+  // A venue without tables never shows the box; until the first answer nothing is known, so nothing shows.
+  if (choices.data?.length === 0 || (!choices.data && !choices.isError)) return null
   return (
-    <fieldset className="grid gap-2 rounded-md border border-border p-3" aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`} data-testid="table-picker">
+    <fieldset
+      className={`grid gap-2 rounded-md border border-border p-3 ${choices.isPlaceholderData ? 'opacity-60' : ''}`}
+      aria-busy={choices.isPlaceholderData}
+      aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`} data-testid="table-picker">
       <legend className="px-1 text-sm font-semibold">Tables</legend>
       <p id={hintId} className="text-sm text-muted-foreground">
         {picked === null ? 'Leave these as they are to seat the booking at the best free table.' : 'The booking sits at the tables ticked.'}
       </p>
       {query === null && <p className="text-sm">Enter a date, a time and the party size to see which tables are free.</p>}
-      {query !== null && choices.isPending && <p className="text-sm" role="status">Looking for free tables…</p>}
       {choices.isError && <p className="text-sm text-destructive">The tables could not be loaded.</p>}
       {choices.data &&
         byArea(choices.data).map(([area, tables]) => (
