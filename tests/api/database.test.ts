@@ -216,6 +216,33 @@ describe('migrations', () => {
   }, 120_000) // about 80,000 rows written: 8 s alone, over 30 s in CI's run on the machine's PostgreSQL beside the build
 })
 
+describe("the guests' search index (migration 0026)", () => {
+  it("keeps its pending list under 256 kB, so no booking's guest merges megabytes of it into the index", async () => {
+    // Each booking upserts its guest; the insert that takes GIN's pending list past its limit merges all of it
+    // before it returns. At the default 4 MB that was one booking batch in about 150 taking 30 ms more (decision 39).
+    const fresh = await createTestDatabase()
+    const run = (text: string) => fresh.db.$client.query(text)
+    try {
+      await run('create extension if not exists pgstattuple')
+      const pendingKb = async () => (await run(`select pending_pages * 8 as kb from pgstatginindex('guests_search_idx')`)).rows[0].kb as number
+      let most = 0
+      // 3,000 new guests, 25 to a statement as a booking batch upserts them: about a megabyte of pending entries.
+      for (let batch = 0; batch < 120; batch++) {
+        await run(`insert into guests (name, email_key, email, phone, phone_key)
+                   select 'Guest ' || n || ' Surname' || n, 'guest-' || n || '@example.com', 'guest-' || n || '@example.com',
+                          '07700 ' || lpad(n::text, 6, '0'), '+447700' || lpad(n::text, 6, '0')
+                     from generate_series(${batch * 25}, ${batch * 25 + 24}) as n`)
+        most = Math.max(most, await pendingKb())
+      }
+      // The pending list was used (fastupdate is on) and merged before it grew past 256 kB and a page.
+      expect(most).toBeGreaterThan(64)
+      expect(most).toBeLessThanOrEqual(256 + 8)
+    } finally {
+      await fresh.drop()
+    }
+  })
+})
+
 describe("the booking batch's reads", () => {
   it('are parsed once per connection and planned for each batch, and nothing after them is', async () => {
     // Named statements: after five runs PostgreSQL may keep a plan made without the values, and one made while the
