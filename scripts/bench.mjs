@@ -92,13 +92,21 @@ function benchDb(dataDir) {
 /** The statements that took most of PostgreSQL's time since the last reset, with their calls. */
 async function statementTimes(dataDir) {
   const { rows } = await benchDb(dataDir).query(
-    `select calls::bigint as calls, round(total_exec_time::numeric, 1) as ms, round(total_plan_time::numeric, 1) as plan_ms, rows::bigint as rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+    `select calls::bigint as calls, round(total_exec_time::numeric, 1) as ms, round(total_plan_time::numeric, 1) as plan_ms, round(max_exec_time::numeric, 1) as max_ms, rows::bigint as rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
        from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time + total_plan_time desc limit 15`,
   )
   return rows
 }
 
 let counter = 0
+// The first answer of each status that was not 2xx, per endpoint (printed after the table): a run's refusals say why.
+const refusals = new Map()
+function noteRefusal(endpoint, status, body) {
+  if (status < 300) return
+  const seen = refusals.get(endpoint.name) ?? new Map()
+  refusals.set(endpoint.name, seen)
+  if (!seen.has(status)) seen.set(status, String(body).slice(0, 200))
+}
 function run(url, endpoint, extra = {}, duration = DURATION) {
   // Bodies and headers given as functions get a fresh request number each time.
   const perRequest = typeof endpoint.body === 'function' || typeof endpoint.headers === 'function'
@@ -108,7 +116,7 @@ function run(url, endpoint, extra = {}, duration = DURATION) {
         const body = typeof endpoint.body === 'function' ? JSON.stringify(endpoint.body(i, extra)) : req.body
         const headers = typeof endpoint.headers === 'function' ? { ...req.headers, ...endpoint.headers(i, extra) } : req.headers
         return { ...req, body, headers }
-      } }]
+      }, onResponse: (status, body) => noteRefusal(endpoint, status, body) }]
     : undefined
   return new Promise((resolve, reject) => {
     autocannon(
@@ -229,11 +237,16 @@ for (const { name, result, cost } of rows) {
   )
 }
 for (const line of costLines) console.log(line)
+for (const [name, seen] of refusals) {
+  const counts = rows.find((r) => r.name === name)?.result.statusCodeStats ?? {}
+  console.log(`\nAnswers of ${name} that were not 2xx:`)
+  for (const [status, body] of seen) console.log(`  ${status} (${counts[status]?.count ?? '?'} in the measured run), the first: ${body}`)
+}
 for (const { name, result, statements } of rows) {
   if (!statements) continue
   const done = result['2xx'] || 1
-  console.log(`\nStatements of ${name} by PostgreSQL's time (µs per request answered 2xx, executing and planning, calls, rows, statement):`)
-  for (const s of statements) console.log(`${String(Math.round((Number(s.ms) * 1000) / done)).padStart(6)} µs (planning ${String(Math.round((Number(s.plan_ms) * 1000) / done)).padStart(4)} µs) ${String(s.calls).padStart(7)} ${String(s.rows).padStart(8)}  ${s.query}`)
+  console.log(`\nStatements of ${name} by PostgreSQL's time (µs per request answered 2xx, executing and planning, the slowest run, calls, rows, statement):`)
+  for (const s of statements) console.log(`${String(Math.round((Number(s.ms) * 1000) / done)).padStart(6)} µs (planning ${String(Math.round((Number(s.plan_ms) * 1000) / done)).padStart(4)} µs, slowest run ${String(s.max_ms).padStart(5)} ms) ${String(s.calls).padStart(7)} ${String(s.rows).padStart(8)}  ${s.query}`)
 }
 for (const { name, plan } of plans) console.log(`\nQuery plan of ${name}:\n${plan}`)
 if (missed.length) {
