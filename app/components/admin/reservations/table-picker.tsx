@@ -65,7 +65,9 @@ export function TablePicker({
     <fieldset
       className={`grid gap-2 rounded-md border border-border p-3 ${choices.isPlaceholderData ? 'opacity-60' : ''}`}
       aria-busy={choices.isPlaceholderData}
-      aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`} data-testid="table-picker">
+      aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
+      data-testid="table-picker"
+    >
       <legend className="px-1 text-sm font-semibold">Tables</legend>
       <p id={hintId} className="text-sm text-muted-foreground">
         {picked === null ? 'Leave these as they are to seat the booking at the best free table.' : 'The booking sits at the tables ticked.'}
