@@ -18,6 +18,16 @@ let db: ReturnType<typeof createDb>
 /** The clock the seat reads are made at (pending bookings without a hold hold for good). */
 const AT = new Date('2026-11-21T12:00:00Z')
 
+/** Runs `body` on a migrated database of its own, which is dropped afterwards whatever happens. */
+async function onFreshDatabase(body: (run: (text: string) => Promise<pg.QueryResult>, fresh: Awaited<ReturnType<typeof createTestDatabase>>) => Promise<void>) {
+  const fresh = await createTestDatabase()
+  try {
+    await body((text) => fresh.db.$client.query(text), fresh)
+  } finally {
+    await fresh.drop()
+  }
+}
+
 afterAll(async () => {
   await db?.$client.end()
   await admin.query(`drop database if exists "${name}" with (force)`)
@@ -122,97 +132,93 @@ describe('migrations', () => {
     // The planner must not take "by date" (reservations_date_status_idx) for as selective as the covering
     // index's keys: it read whole dates from the heap for every batch, in some bench runs and not others.
     // (It failed without the email key of migration 0006, and without its n_distinct.)
-    const fresh = await createTestDatabase()
-    const run = (text: string) => fresh.db.$client.query(text)
-    try {
-      await run('alter table reservations set (autovacuum_enabled = false)')
-      const book = (from: number, to: number, dates: number) =>
-        run(`insert into reservations (name, email, phone, date, start_time, party_size, status, phone_key, client_key)
-          select 'Guest ' || g, 'g' || g || '@example.com', '07700 900 000', to_char(date '2027-01-01' + g % ${dates}, 'YYYY-MM-DD'),
-            to_char(time '12:00' + (g / ${dates} % 16) * interval '30 minutes', 'HH24:MI'), 1 + g % 4,
-            case when g % 10 = 0 then 'cancelled' else 'confirmed' end,
-            '+4477009' || lpad((g % 5000)::text, 5, '0'), 'client-' || (g % 400)
-          from generate_series(${from}, ${to}) g`)
-      const plans = async () => {
-        const found: string[] = []
-        // The batch's own statements: unnamed, planned for their values (booking-sql.ts).
-        const statements = [
-          batchDaysQuery(['2027-01-06'], [5], ['18:00'], ['21:00'], AT),
-          batchChecksQuery(['G5@example.com'], ['2027-01-06'], ['18:00'], [null], ['+447700900000'], ['client']),
-        ]
-        for (const { text, values } of statements) {
-          const { rows } = await fresh.db.$client.query(`explain (costs off) ${text}`, values)
-          found.push(rows.map((r) => r['QUERY PLAN']).join('\n'))
-        }
-        return found
+    await onFreshDatabase(async (run, fresh) => {
+    await run('alter table reservations set (autovacuum_enabled = false)')
+    const book = (from: number, to: number, dates: number) =>
+      run(`insert into reservations (name, email, phone, date, start_time, party_size, status, phone_key, client_key)
+        select 'Guest ' || g, 'g' || g || '@example.com', '07700 900 000', to_char(date '2027-01-01' + g % ${dates}, 'YYYY-MM-DD'),
+          to_char(time '12:00' + (g / ${dates} % 16) * interval '30 minutes', 'HH24:MI'), 1 + g % 4,
+          case when g % 10 = 0 then 'cancelled' else 'confirmed' end,
+          '+4477009' || lpad((g % 5000)::text, 5, '0'), 'client-' || (g % 400)
+        from generate_series(${from}, ${to}) g`)
+    const plans = async () => {
+      const found: string[] = []
+      // The batch's own statements: unnamed, planned for their values (booking-sql.ts).
+      const statements = [
+        batchDaysQuery(['2027-01-06'], [5], ['18:00'], ['21:00'], AT),
+        batchChecksQuery(['G5@example.com'], ['2027-01-06'], ['18:00'], [null], ['+447700900000'], ['client']),
+      ]
+      for (const { text, values } of statements) {
+        const { rows } = await fresh.db.$client.query(`explain (costs off) ${text}`, values)
+        found.push(rows.map((r) => r['QUERY PLAN']).join('\n'))
       }
-      const expectCoveringIndex = ([day, slot]: string[]) => {
-        expect(day).toMatch(/Index Only Scan using reservations_active_covers_idx/)
-        // The guest's slot: a probe by their email and the date (of the covering index, or of the email's own, migration 0025).
-        expect(slot).toMatch(/Limit\s+-> {2}Index Scan using reservations_(active_covers|guest_email)_idx on reservations\s+Index Cond: .*lower\(email\) = /)
-      }
-
-      const expectKeyProbes = (checks: string) => {
-        for (const key of ['email', 'phone', 'client']) {
-          // A probe of the key's own index (or a bitmap of it, where a key holds many bookings), never a read of the date.
-          expect(checks).toMatch(new RegExp(`(Index (Only )?Scan using|Bitmap Index Scan on) reservations_guest_${key}_idx( on reservations \\w+)?\\s+Index Cond: \\(+${key === 'email' ? 'lower\\(email\\)' : `${key}_key`} = `))
-        }
-      }
-
-      // No statistics at all (never analysed), as the table grows.
-      const { rows: never } = await run(`select reltuples from pg_class where relname = 'reservations'`)
-      expect(never[0].reltuples).toBe(-1)
-      // (At a few hundred it reads the date by reservations_date_status_idx: a few rows either way.)
-      await book(1, 500, 60)
-      let booked = 500
-      for (const size of [2_000, 5_000, 10_000, 20_000]) {
-        await book(booked + 1, size, 60)
-        booked = size
-        const found = await plans()
-        expectCoveringIndex(found)
-        expectKeyProbes(found[1]!)
-      }
-
-      // Analysed with a booking or two a date, then a rush.
-      await run('delete from reservations')
-      await run('vacuum reservations')
-      await book(1, 60, 60)
-      await run('analyze reservations')
-      await book(61, 20_000, 60)
-      const early = await plans()
-      expectCoveringIndex(early)
-      expectKeyProbes(early[1]!)
-
-      // Analysed, as autovacuum keeps it: the guest's counts by email, phone and address are one probe each of their
-      // own index (migration 0019), not a read of the date's entries (each booking of a batch paid ~200 of those).
-      await run('analyze reservations')
-      expectKeyProbes((await plans())[1]!)
-
-      // Analysed while every booking was staff's (no client_key: a pub's bookings before its first from the website,
-      // or the bench's seed), then a rush of public ones. The statistics say the partial indexes are empty, so every
-      // index that starts with the date looked as good as any other: with (date, key) indexes the phone's count read
-      // the whole date through the address's index, in the bench's rush. Key first, only the key's own index fits.
-      await run('delete from reservations')
-      await run('vacuum reservations')
-      await run(`insert into reservations (name, email, phone, date, start_time, party_size, status)
-        select 'Staff ' || g, 's' || g || '@example.com', '07700 900 000', to_char(date '2027-01-01' + g % 60, 'YYYY-MM-DD'), '12:00', 2, 'confirmed'
-        from generate_series(1, 2000) g`)
-      await run('analyze reservations')
-      await book(1, 20_000, 60)
-      expectKeyProbes((await plans())[1]!)
-
-      // Analysed nearly empty (a new venue, or the bench's fresh database), then a rush: the statistics say a date
-      // holds about one booking, so reading the whole date through the covering index looked as cheap as the key's
-      // probe, and the bench's batches read about 160 entries a booking that way.
-      await run('delete from reservations')
-      await run('vacuum reservations')
-      await book(1, 30, 60)
-      await run('analyze reservations')
-      await book(31, 20_000, 60)
-      expectKeyProbes((await plans())[1]!)
-    } finally {
-      await fresh.drop()
+      return found
     }
+    const expectCoveringIndex = ([day, slot]: string[]) => {
+      expect(day).toMatch(/Index Only Scan using reservations_active_covers_idx/)
+      // The guest's slot: a probe by their email and the date (of the covering index, or of the email's own, migration 0025).
+      expect(slot).toMatch(/Limit\s+-> {2}Index Scan using reservations_(active_covers|guest_email)_idx on reservations\s+Index Cond: .*lower\(email\) = /)
+    }
+
+    const expectKeyProbes = (checks: string) => {
+      for (const key of ['email', 'phone', 'client']) {
+        // A probe of the key's own index (or a bitmap of it, where a key holds many bookings), never a read of the date.
+        expect(checks).toMatch(new RegExp(`(Index (Only )?Scan using|Bitmap Index Scan on) reservations_guest_${key}_idx( on reservations \\w+)?\\s+Index Cond: \\(+${key === 'email' ? 'lower\\(email\\)' : `${key}_key`} = `))
+      }
+    }
+
+    // No statistics at all (never analysed), as the table grows.
+    const { rows: never } = await run(`select reltuples from pg_class where relname = 'reservations'`)
+    expect(never[0].reltuples).toBe(-1)
+    // (At a few hundred it reads the date by reservations_date_status_idx: a few rows either way.)
+    await book(1, 500, 60)
+    let booked = 500
+    for (const size of [2_000, 5_000, 10_000, 20_000]) {
+      await book(booked + 1, size, 60)
+      booked = size
+      const found = await plans()
+      expectCoveringIndex(found)
+      expectKeyProbes(found[1]!)
+    }
+
+    // Analysed with a booking or two a date, then a rush.
+    await run('delete from reservations')
+    await run('vacuum reservations')
+    await book(1, 60, 60)
+    await run('analyze reservations')
+    await book(61, 20_000, 60)
+    const early = await plans()
+    expectCoveringIndex(early)
+    expectKeyProbes(early[1]!)
+
+    // Analysed, as autovacuum keeps it: the guest's counts by email, phone and address are one probe each of their
+    // own index (migration 0019), not a read of the date's entries (each booking of a batch paid ~200 of those).
+    await run('analyze reservations')
+    expectKeyProbes((await plans())[1]!)
+
+    // Analysed while every booking was staff's (no client_key: a pub's bookings before its first from the website,
+    // or the bench's seed), then a rush of public ones. The statistics say the partial indexes are empty, so every
+    // index that starts with the date looked as good as any other: with (date, key) indexes the phone's count read
+    // the whole date through the address's index, in the bench's rush. Key first, only the key's own index fits.
+    await run('delete from reservations')
+    await run('vacuum reservations')
+    await run(`insert into reservations (name, email, phone, date, start_time, party_size, status)
+      select 'Staff ' || g, 's' || g || '@example.com', '07700 900 000', to_char(date '2027-01-01' + g % 60, 'YYYY-MM-DD'), '12:00', 2, 'confirmed'
+      from generate_series(1, 2000) g`)
+    await run('analyze reservations')
+    await book(1, 20_000, 60)
+    expectKeyProbes((await plans())[1]!)
+
+    // Analysed nearly empty (a new venue, or the bench's fresh database), then a rush: the statistics say a date
+    // holds about one booking, so reading the whole date through the covering index looked as cheap as the key's
+    // probe, and the bench's batches read about 160 entries a booking that way.
+    await run('delete from reservations')
+    await run('vacuum reservations')
+    await book(1, 30, 60)
+    await run('analyze reservations')
+    await book(31, 20_000, 60)
+    expectKeyProbes((await plans())[1]!)
+    })
   }, 120_000) // about 80,000 rows written: 8 s alone, over 30 s in CI's run on the machine's PostgreSQL beside the build
 })
 
@@ -220,26 +226,22 @@ describe("the guests' search index (migration 0026)", () => {
   it("keeps its pending list under 256 kB, so no booking's guest merges megabytes of it into the index", async () => {
     // Each booking upserts its guest; the insert that takes GIN's pending list past its limit merges all of it
     // before it returns. At the default 4 MB that was one booking batch in about 150 taking 30 ms more (decision 39).
-    const fresh = await createTestDatabase()
-    const run = (text: string) => fresh.db.$client.query(text)
-    try {
-      await run('create extension if not exists pgstattuple')
-      const pendingKb = async () => (await run(`select pending_pages * 8 as kb from pgstatginindex('guests_search_idx')`)).rows[0].kb as number
-      let most = 0
-      // 3,000 new guests, 25 to a statement as a booking batch upserts them: about a megabyte of pending entries.
-      for (let batch = 0; batch < 120; batch++) {
-        await run(`insert into guests (name, email_key, email, phone, phone_key)
-                   select 'Guest ' || n || ' Surname' || n, 'guest-' || n || '@example.com', 'guest-' || n || '@example.com',
-                          '07700 ' || lpad(n::text, 6, '0'), '+447700' || lpad(n::text, 6, '0')
-                     from generate_series(${batch * 25}, ${batch * 25 + 24}) as n`)
-        most = Math.max(most, await pendingKb())
-      }
-      // The pending list was used (fastupdate is on) and merged before it grew past 256 kB and a page.
-      expect(most).toBeGreaterThan(64)
-      expect(most).toBeLessThanOrEqual(256 + 8)
-    } finally {
-      await fresh.drop()
+    await onFreshDatabase(async (run) => {
+    await run('create extension if not exists pgstattuple')
+    const pendingKb = async () => (await run(`select pending_pages * 8 as kb from pgstatginindex('guests_search_idx')`)).rows[0].kb as number
+    let most = 0
+    // 3,000 new guests, 25 to a statement as a booking batch upserts them: about a megabyte of pending entries.
+    for (let batch = 0; batch < 120; batch++) {
+      await run(`insert into guests (name, email_key, email, phone, phone_key)
+                 select 'Guest ' || n || ' Surname' || n, 'guest-' || n || '@example.com', 'guest-' || n || '@example.com',
+                        '07700 ' || lpad(n::text, 6, '0'), '+447700' || lpad(n::text, 6, '0')
+                   from generate_series(${batch * 25}, ${batch * 25 + 24}) as n`)
+      most = Math.max(most, await pendingKb())
     }
+    // The pending list was used (fastupdate is on) and merged before it grew past 256 kB and a page.
+    expect(most).toBeGreaterThan(64)
+    expect(most).toBeLessThanOrEqual(256 + 8)
+    })
   })
 })
 
@@ -249,42 +251,38 @@ describe("the booking batch's reads", () => {
     // table was small read whole dates for the rest of the connection's life (decision 18). The state below is a new
     // venue's: the table vacuumed and analysed while empty. Left to itself PostgreSQL keeps a generic plan of the
     // guest's checks there (the control at the end).
-    const fresh = await createTestDatabase()
-    const run = (text: string) => fresh.db.$client.query(text)
-    try {
-      await run('vacuum analyze reservations')
-      const batches = async (around: boolean) => {
-        const client = await fresh.db.$client.connect()
-        try {
-          for (let i = 0; i < 8; i++) {
-            const date = `2027-01-${String(10 + i).padStart(2, '0')}`
-            await client.query('begin')
-            if (around) await client.query(CUSTOM_PLANS)
-            await client.query(batchDaysQuery([date], [5], ['18:00'], ['21:00'], AT))
-            await client.query(batchChecksQuery([`g${i}@example.com`], [date], ['18:00'], [null], ['+447700900000'], ['client']))
-            if (around) await client.query(DEFAULT_PLANS)
-            // What follows in the transaction (the inserts' foreign-key checks, prepared too) is planned as PostgreSQL chooses.
-            const { rows: mode } = await client.query('show plan_cache_mode')
-            expect(mode[0].plan_cache_mode).toBe('auto')
-            await client.query('commit')
-          }
-          const { rows } = await client.query(
-            `select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 'reservations-batch-%' order by name`,
-          )
-          return rows
-        } finally {
-          client.release(true)
+    await onFreshDatabase(async (run, fresh) => {
+    await run('vacuum analyze reservations')
+    const batches = async (around: boolean) => {
+      const client = await fresh.db.$client.connect()
+      try {
+        for (let i = 0; i < 8; i++) {
+          const date = `2027-01-${String(10 + i).padStart(2, '0')}`
+          await client.query('begin')
+          if (around) await client.query(CUSTOM_PLANS)
+          await client.query(batchDaysQuery([date], [5], ['18:00'], ['21:00'], AT))
+          await client.query(batchChecksQuery([`g${i}@example.com`], [date], ['18:00'], [null], ['+447700900000'], ['client']))
+          if (around) await client.query(DEFAULT_PLANS)
+          // What follows in the transaction (the inserts' foreign-key checks, prepared too) is planned as PostgreSQL chooses.
+          const { rows: mode } = await client.query('show plan_cache_mode')
+          expect(mode[0].plan_cache_mode).toBe('auto')
+          await client.query('commit')
         }
+        const { rows } = await client.query(
+          `select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 'reservations-batch-%' order by name`,
+        )
+        return rows
+      } finally {
+        client.release(true)
       }
-      expect(await batches(true)).toEqual([
-        { name: 'reservations-batch-checks', generic: 0, custom: 8 },
-        { name: 'reservations-batch-days', generic: 0, custom: 8 },
-      ])
-      const control = await batches(false)
-      expect(control.find((r) => r.name === 'reservations-batch-checks').generic).toBeGreaterThan(0)
-    } finally {
-      await fresh.drop()
     }
+    expect(await batches(true)).toEqual([
+      { name: 'reservations-batch-checks', generic: 0, custom: 8 },
+      { name: 'reservations-batch-days', generic: 0, custom: 8 },
+    ])
+    const control = await batches(false)
+    expect(control.find((r) => r.name === 'reservations-batch-checks').generic).toBeGreaterThan(0)
+    })
   })
 })
 
