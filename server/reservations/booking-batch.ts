@@ -1,13 +1,28 @@
 import type pg from 'pg'
-import { slotLastMinute, type ActiveBooking } from '#common/availability'
-import { holdsOf, type FloorPlan, type PreparedPlan, type TableHold } from '#common/tables'
+import { slotLastMinute, type ActiveBooking, type DateException, type WeeklyHours } from '#common/availability'
+import { holdsOf, turnTimeFor, type FloorPlan, type PreparedPlan, type TableHold, type TurnTimeRule } from '#common/tables'
+import { TURN_MINUTES } from '#common/tables-schema'
 import type { Db } from '../db/client'
 import type { Reservation } from '../db/schema'
 import { sendTogether } from '../db/pipeline'
 import { countAttemptsQuery, type AttemptCount } from '../rate-limits/attempts'
 import { ConnectionLost, transactionOn, type TransactionEnd } from '../db/transaction'
 import { challengeCountsFrom, challengeCountsQueries } from '../rate-limits/challenge'
-import { batchChecksQuery, batchDaysQuery, CUSTOM_PLANS, DEFAULT_PLANS, lockDatesQuery, planQuery, releaseLapsedTablesQuery, replayFrom, reserveIdsQuery, type InsertIds } from './booking-sql'
+import {
+  batchChecksQuery,
+  batchDaysQuery,
+  batchHoursQuery,
+  CUSTOM_PLANS,
+  DEFAULT_PLANS,
+  holdOf,
+  lockDatesQuery,
+  planQuery,
+  releaseLapsedTablesQuery,
+  replayFrom,
+  reserveIdsQuery,
+  type CompactHold,
+  type InsertIds,
+} from './booking-sql'
 import type { GuestCounts } from './booking-decision'
 import {
   dayOf,
@@ -53,6 +68,7 @@ const QUIET_MS = 25
  */
 export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
   const waiting: Request[] = []
+  const turns: TurnsSeen = {}
   let running = false
   // When the last batch ended, and those waiting for a quiet moment (see `idle`): each wake-up with the
   // time the queue must stay empty for it.
@@ -107,7 +123,7 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
   /** Books a batch (or, if it fails, each of its bookings alone); returns how to answer them. */
   async function settle(client: pg.PoolClient, batch: Request[], again = false): Promise<{ deliver: () => void; lost?: ConnectionLost }> {
     try {
-      const results = await transactionOn(client, (c, end) => bookTogether(c, end, batch, afterInsert))
+      const results = await transactionOn(client, (c, end) => bookTogether(c, end, batch, turns, afterInsert))
       return { deliver: () => results.forEach((r, i) => (r.ok ? batch[i]!.resolve(r.booked) : batch[i]!.reject(r.error))) }
     } catch (error) {
       if (error instanceof ConnectionLost) {
@@ -163,7 +179,28 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
 
 type Result = { ok: true; booked: Booked } | { ok: false; error: unknown }
 
-/** The floor plan a batch read disagreed with its days read (a table switched on or off between the two statements). */
+/**
+ * The turn times of the floor plan the queue's last batch read: how far the
+ * next batch reads the tables' holds (reachFor). None before the first batch.
+ */
+type TurnsSeen = { rules?: readonly TurnTimeRule[] }
+
+/**
+ * How far past a date's last visit of the batch its tables' holds are read: the
+ * longest turn time of its parties, by `rules` (common/tables.ts turnTimeFor,
+ * as the booking is decided). Without rules (the queue's first batch), as far
+ * as any turn time can be. The batch checks it against the plan it reads itself.
+ */
+export function reachFor(date: string, sizes: readonly number[], rules: readonly TurnTimeRule[] | undefined, fallbackMinutes: number): number {
+  if (!rules) return Math.max(TURN_MINUTES.max, fallbackMinutes)
+  return sizes.reduce((longest, size) => Math.max(longest, turnTimeFor(size, date, rules, fallbackMinutes)), 0)
+}
+
+/**
+ * The floor plan a batch read disagreed with its days read: a table switched on
+ * or off between the two statements, or a turn time longer than the last batch's
+ * plan gave, by which the holds were read.
+ */
 class PlanChanged extends Error {
   constructor() {
     super('The floor plan changed while a booking batch read it')
@@ -178,7 +215,13 @@ class PlanChanged extends Error {
  * decide each booking in order, and insert the accepted ones, their emails
  * and COMMIT together. Refusals commit too, so their attempts count.
  */
-async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: Request[], afterInsert?: AfterInsert): Promise<Result[]> {
+async function bookTogether(
+  client: pg.PoolClient,
+  end: TransactionEnd,
+  batch: Request[],
+  turns: TurnsSeen,
+  afterInsert?: AfterInsert,
+): Promise<Result[]> {
   const plans = batch.map((r) => r.plan)
   // Per date: its weekday, the start times from the earliest any of its bookings needs to the latest, and
   // its bookings' own first and last start and their party sizes (the tables' holds that matter meet one of their visits).
@@ -194,6 +237,9 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
       sizes: seen ? (seen.sizes.includes(partySize) ? seen.sizes : [...seen.sizes, partySize]) : [partySize],
     })
   }
+  const at = plans[0]!.attempt.at
+  const fallbackMinutes = plans.reduce((longest, p) => Math.max(longest, p.turnFallback), 0)
+
   const dates = [...perDate.keys()].sort()
   const weekdays = dates.map((d) => perDate.get(d)!.dayOfWeek)
   const from = dates.map((d) => perDate.get(d)!.from)
@@ -201,18 +247,16 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
   const visits = {
     first: dates.map((d) => perDate.get(d)!.first),
     last: dates.map((d) => perDate.get(d)!.last),
-    sizes: dates.map((d) => perDate.get(d)!.sizes),
+    // By the turn times the last batch read; checked against this batch's own below.
+    reach: dates.map((d) => reachFor(d, perDate.get(d)!.sizes, turns.rules, fallbackMinutes)),
     // A venue that books tables only paces its bookings' own slots: from the first to the last one's last minute.
     paced: dates.map((d) => slotLastMinute(perDate.get(d)!.last)),
   }
 
-  const at = plans[0]!.attempt.at
-  const fallbackMinutes = plans.reduce((longest, p) => Math.max(longest, p.turnFallback), 0)
-
   // The floor plan and each date's holds come in the same round trip as the days (issue 34).
   // The dates' locks first: a batch waiting for a busy date holds no rate-limit row (the site's hourly
   // count is shared with every form), so an enquiry, or a booking of another date, never queues behind it.
-  const [, , , counted, hourly, site, , days, checks, , reserved, floor] = await sendTogether(client, [
+  const [, , , counted, hourly, site, , days, checks, , hoursRead, reserved, floor] = await sendTogether(client, [
     'begin',
     lockDatesQuery(dates),
     releaseLapsedTablesQuery(dates, at),
@@ -221,7 +265,7 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
     // Parsed once per connection, planned for this batch's values (booking-sql.ts).
     CUSTOM_PLANS,
     // The seats held at the batch's clock: a large party's unconfirmed request stops holding them after its hold.
-    batchDaysQuery(dates, weekdays, from, to, at, fallbackMinutes, visits),
+    batchDaysQuery(dates, from, to, at, visits),
     batchChecksQuery(
       plans.map((p) => p.holder.email),
       plans.map((p) => p.date),
@@ -231,19 +275,33 @@ async function bookTogether(client: pg.PoolClient, end: TransactionEnd, batch: R
       plans.map((p) => p.holder.clientKey),
     ),
     DEFAULT_PLANS,
+    batchHoursQuery(dates, weekdays),
     reserveIdsQuery(batch.length),
     planQuery(),
   ])
 
   const plan: PreparedPlan = planOf(floor!.rows[0] as FloorPlan)
-  const dayRows = days!.rows as (DayRow & { date: string; paceOnly: boolean })[]
+  turns.rules = plan.plan.turnTimes
+  const dayRows = days!.rows as { date: string; paceOnly: boolean; bookings: ActiveBooking[]; holds: CompactHold[] }[]
   // The days were read for a venue that books tables, or not, in their own statement: if a table was switched on or
-  // off between it and the plan's, the batch is rolled back and tried again (settle), reading both anew.
+  // off between it and the plan's, the batch is rolled back and tried again (settle), reading both anew. So too if a
+  // turn time grew since the last batch: the holds were read for visits shorter than this plan gives them.
   if (dayRows.some((r) => r.paceOnly !== plan.booksTables)) throw new PlanChanged()
+  if (plan.booksTables && dates.some((d, i) => visits.reach[i]! < reachFor(d, perDate.get(d)!.sizes, turns.rules, fallbackMinutes))) {
+    throw new PlanChanged()
+  }
+  const hours = hoursRead!.rows[0] as { weekly: WeeklyHours[]; exceptions: DateException[]; closures: { date: string; areaId: number }[] }
+  const dayFrom = (r: (typeof dayRows)[number]): DayRow => ({
+    weekly: hours.weekly.filter((h) => h.dayOfWeek === perDate.get(r.date)!.dayOfWeek),
+    exceptions: hours.exceptions.filter((e) => e.date === r.date),
+    bookings: r.bookings,
+    closedAreaIds: hours.closures.filter((c) => c.date === r.date).map((c) => c.areaId),
+    holds: r.holds.map(holdOf),
+  })
   const outcomes = decideInOrder(batch, {
     counted: new Map((counted!.rows as (AttemptCount & { key: string })[]).map((r) => [r.key, r])),
     challenge: challengeCountsFrom(plans.map((p) => p.hourly), hourly!.rows, site!.rows),
-    days: new Map(dayRows.map((r) => [r.date, dayOf(r, plan)])),
+    days: new Map(dayRows.map((r) => [r.date, dayOf(dayFrom(r), plan)])),
     checks: checks!.rows as Record<string, unknown>[],
   })
 

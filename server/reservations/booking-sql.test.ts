@@ -36,7 +36,8 @@ const statements = (v: Values): Record<string, pg.QueryConfig> => ({
   dayData: sql.dayDataQuery(v.date, v.id, v.at, v.id),
   dayWithout: sql.dayWithoutQuery(v.date, v.id, v.id, v.at, v.id),
   heldSlot: sql.heldSlotQuery(v.text, v.date, v.time, v.id),
-  batchDays: sql.batchDaysQuery([v.date], [v.id], [v.time], [v.text], v.at, v.id, { first: [v.time], last: [v.text], sizes: [[v.id]], paced: [v.time] }),
+  batchDays: sql.batchDaysQuery([v.date], [v.time], [v.text], v.at, { first: [v.time], last: [v.text], reach: [v.id], paced: [v.time] }),
+  batchHours: sql.batchHoursQuery([v.date, v.text], [v.id]),
   batchChecks: sql.batchChecksQuery([v.text], [v.date], [v.time], [v.key], [v.text], [v.key]),
   eventReads: sql.eventReadsQuery(v.date, v.id, v.text, v.time, v.key, { phone: v.text, client: v.key }),
   byKey: sql.byIdempotencyKeyQuery(v.key),
@@ -54,8 +55,6 @@ const OWN_LITERALS = new Set(['pending', 'confirmed', '[]', 'dayOfWeek', 'openTi
   'minParty', 'maxParty', 'durationMinutes', 'weekday',
   // A finished or no-show party's covers free from a minute (issue 35).
   'freed',
-  // The party sizes of a batch's date, comma-separated: how far its holds read reaches.
-  ',',
   // The guests' upsert and consent rows (issue 37): a consent's action and places.
   'given', 'booking_form', 'event_dialog'])
 

@@ -17,6 +17,7 @@
  */
 import { getTableColumns } from 'drizzle-orm'
 import type pg from 'pg'
+import type { TableHold } from '#common/tables'
 import { reservations, type Reservation } from '../db/schema'
 
 // A fixed first key for the two-key advisory lock, so these locks never clash with other features'.
@@ -60,15 +61,28 @@ export function sqlName(name: string): string {
  * under the date lock make a shorter wait for the next booking of the date.
  */
 export function dayColumns(date: string, dayOfWeek: string, now: string, exceptId = 'null', starts?: { from: string; to: string }) {
-  ;[date, dayOfWeek, now, exceptId, starts?.from ?? 'null', starts?.to ?? 'null'].forEach(sqlName)
+  return `${hoursColumns(date, dayOfWeek)},${bookingsColumn(date, now, exceptId, starts)}`
+}
+
+// A row of opening_hours and of hour_exceptions as JSON (WeeklyHours, DateException of common/availability.ts).
+const WEEKLY_JSON = `json_build_object('dayOfWeek', day_of_week, 'openTime', open_time,
+     'closeTime', close_time, 'isClosed', is_closed, 'lastOrdersTime', last_orders_time, 'services', services)`
+const EXCEPTION_JSON = `json_build_object('date', date, 'openTime', open_time,
+     'closeTime', close_time, 'isClosed', is_closed, 'lastOrdersTime', last_orders_time, 'services', services)`
+
+/** The hours of a date (its weekday's and its own exception's), for SQL naming the date and weekday. */
+function hoursColumns(date: string, dayOfWeek: string) {
+  ;[date, dayOfWeek].forEach(sqlName)
+  return `
+  (select coalesce(json_agg(${WEEKLY_JSON}), '[]'::json) from opening_hours where day_of_week = ${dayOfWeek}) as weekly,
+  (select coalesce(json_agg(${EXCEPTION_JSON}), '[]'::json) from hour_exceptions where date = ${date}) as exceptions`
+}
+
+/** The bookings of a date holding seats at `now`, summed per start time (see dayColumns). */
+function bookingsColumn(date: string, now: string, exceptId: string, starts?: { from: string; to: string }) {
+  ;[date, now, exceptId, starts?.from ?? 'null', starts?.to ?? 'null'].forEach(sqlName)
   const within = starts ? ` and start_time between ${starts.from} and ${starts.to}` : ''
   return `
-  (select coalesce(json_agg(json_build_object('dayOfWeek', day_of_week, 'openTime', open_time,
-     'closeTime', close_time, 'isClosed', is_closed, 'lastOrdersTime', last_orders_time, 'services', services)), '[]'::json)
-     from opening_hours where day_of_week = ${dayOfWeek}) as weekly,
-  (select coalesce(json_agg(json_build_object('date', date, 'openTime', open_time,
-     'closeTime', close_time, 'isClosed', is_closed, 'lastOrdersTime', last_orders_time, 'services', services)), '[]'::json)
-     from hour_exceptions where date = ${date}) as exceptions,
   (select coalesce(json_agg(json_build_object('startTime', start_time, 'partySize', guests, 'freed', freed)), '[]'::json)
      from (select start_time, ${FREED_MINUTE(date)} as freed, sum(party_size)::int as guests from reservations
            where date = ${date}${within} and ${ACTIVE} and ${holdsAt(now)} and id is distinct from ${exceptId}
@@ -76,64 +90,68 @@ export function dayColumns(date: string, dayOfWeek: string, now: string, exceptI
 }
 
 /**
- * A party's turn time (common/tables.ts turnTimeFor, word for word): the first
- * rule for its size on the weekday, else the first for every day, else the
- * fallback; for SQL naming the size, the weekday and the fallback.
+ * The tables' side of a date (issue 34), for SQL naming the date, two times and
+ * the fallback turn time: the areas closed that date, and the active holds on
+ * tables that overlap [date from, date to + the longest turn time of any rule)
+ * (holdsColumn).
  */
-function turnTimeSql(size: string, dayOfWeek: string, fallback: string) {
-  ;[size, dayOfWeek, fallback].forEach(sqlName)
-  const rule = (day: string) =>
-    `(select r.duration_minutes from turn_times r where ${size} between r.min_party and r.max_party and r.weekday ${day} order by r.id limit 1)`
-  return `coalesce(${rule(`= ${dayOfWeek}`)}, ${rule('is null')}, ${fallback})`
+export function tablesDayColumns(date: string, from: string, to: string, fallback: string, now: string, exceptId = 'null', named = false) {
+  const longest = `greatest((select max(duration_minutes) from turn_times), ${sqlName(fallback)})`
+  return `${closedAreasColumn(date)},${holdsColumn(date, from, to, longest, now, { exceptId, named })}`
+}
+
+/** The areas closed on a date (weather: area_closures), for SQL naming the date. */
+function closedAreasColumn(date: string) {
+  return `
+  (select coalesce(json_agg(area_id), '[]'::json) from area_closures where date = ${sqlName(date)}) as "closedAreaIds"`
 }
 
 /**
- * The tables' side of a date (issue 34), for SQL naming the date, two times and
- * the fallback turn time: the areas closed that date, and the active holds on
- * tables that overlap [date from, date to + the longest turn time), as minutes
- * after the date's midnight (a hold from the evening before starts below 0).
- * With `named`, each hold also carries its booking's name, party and times,
- * for staff's messages. The range lets a booking read only the holds its own
- * visit can meet; the date index narrows them to three dates first. A large
- * party's request that its guest did not confirm in time holds no table at
- * `now` (releaseLapsedTablesQuery). With `lapsedReleased` (the batch, which
- * released the date's lapsed holds under its lock in the same transaction) only
- * the holds of the dates either side are checked for that.
+ * The active holds on tables that overlap [date from, date to + reach minutes),
+ * as minutes after the date's midnight (a hold from the evening before starts
+ * below 0), for SQL naming the date, the two times, `reach` (SQL, already
+ * built) and the app's clock. The range lets a booking read only the holds its
+ * own visit can meet; the index of active holds by time finds them
+ * (migration 0013). A large party's request that its guest did not confirm in
+ * time holds no table at `now` (releaseLapsedTablesQuery). With `named`, each
+ * hold also carries its booking's name, party and times, for staff's
+ * messages. With `lapsedReleased` (the batch, which released the date's lapsed
+ * holds under its lock in the same transaction) only the holds of the dates
+ * either side are checked for that. `compact`: each hold as an array,
+ * [tableId, reservationId, start, end] (holdOf), cheaper to build and to parse
+ * than an object.
  */
-export function tablesDayColumns(
+function holdsColumn(
   date: string,
   from: string,
   to: string,
-  fallback: string,
+  reach: string,
   now: string,
-  exceptId = 'null',
-  named = false,
-  lapsedReleased = false,
-  // The parties whose visits start between `from` and `to` (SQL naming their sizes, comma-separated, and the
-  // date's weekday): the holds read reach as far as the longest of their own turn times, not every rule's.
-  parties?: { sizes: string; dayOfWeek: string },
+  options: { exceptId?: string; named?: boolean; lapsedReleased?: boolean; compact?: boolean } = {},
 ) {
-  ;[date, from, to, fallback, now, exceptId, parties?.sizes ?? 'null', parties?.dayOfWeek ?? 'null'].forEach(sqlName)
-  // Without the parties (or for a date given none), the longest turn time of any rule.
-  const longest = `greatest((select max(duration_minutes) from turn_times), ${fallback})`
-  const reach = parties
-    ? `coalesce((select max(${turnTimeSql('n', parties.dayOfWeek, fallback)}) from unnest(string_to_array(${parties.sizes}, ',')::int[]) as n), ${longest})`
-    : longest
-  const who = named
-    ? `, 'name', r.name, 'partySize', r.party_size, 'startTime', r.start_time, 'date', r.date`
-    : ''
-  const join = named ? ' join reservations r on r.id = h.reservation_id' : ''
+  const exceptId = options.exceptId ?? 'null'
+  ;[date, from, to, now, exceptId].forEach(sqlName)
+  const start = `(extract(epoch from lower(h.during) - ${date}::text::timestamp) / 60)::int`
+  const end = `(extract(epoch from upper(h.during) - ${date}::text::timestamp) / 60)::int`
+  const who = options.named ? `, 'name', r.name, 'partySize', r.party_size, 'startTime', r.start_time, 'date', r.date` : ''
+  const hold = options.compact
+    ? `json_build_array(h.table_id, h.reservation_id, ${start}, ${end})`
+    : `json_build_object('tableId', h.table_id, 'reservationId', h.reservation_id,
+     'start', ${start},
+     'end', ${end}${who})`
+  const join = options.named ? ' join reservations r on r.id = h.reservation_id' : ''
   return `
-  (select coalesce(json_agg(area_id), '[]'::json) from area_closures where date = ${date}) as "closedAreaIds",
-  (select coalesce(json_agg(json_build_object('tableId', h.table_id, 'reservationId', h.reservation_id,
-     'start', (extract(epoch from lower(h.during) - ${date}::text::timestamp) / 60)::int,
-     'end', (extract(epoch from upper(h.during) - ${date}::text::timestamp) / 60)::int${who})), '[]'::json)
+  (select coalesce(json_agg(${hold}), '[]'::json)
      from reservation_tables h${join}
      where h.active and h.reservation_id is distinct from ${exceptId}
-       and (${lapsedReleased ? `h.date = ${date} or ` : ''}not exists (select 1 from reservations lapsed where lapsed.id = h.reservation_id and not ${holdsAt(now)}))
+       and (${options.lapsedReleased ? `h.date = ${date} or ` : ''}not exists (select 1 from reservations lapsed where lapsed.id = h.reservation_id and not ${holdsAt(now)}))
        and h.during && tsrange((${date}::text || ' ' || ${from}::text)::timestamp, (${date}::text || ' ' || ${to}::text)::timestamp
          + make_interval(mins => ${reach}))) as holds`
 }
+
+/** A hold as holdsColumn's `compact` form gives it. */
+export type CompactHold = [tableId: number, reservationId: number, start: number, end: number]
+export const holdOf = ([tableId, reservationId, start, end]: CompactHold): TableHold => ({ tableId, reservationId, start, end })
 
 /** The floor plan and turn times (common/tables.ts FloorPlan), each as one JSON column: a handful of small tables. */
 export const PLAN_COLUMNS = `
@@ -249,28 +267,29 @@ export const CUSTOM_PLANS = 'set local plan_cache_mode = force_custom_plan'
 export const DEFAULT_PLANS = 'set local plan_cache_mode to default'
 
 /**
- * A batch's days, one row per date: its hours and the bookings from the
- * earliest start its bookings need to the latest (`from`, `to`). Named, and
- * sent between CUSTOM_PLANS and DEFAULT_PLANS: planned for each batch's own
- * dates (migration 0006 has the rest).
+ * A batch's days, one row per date: the bookings from the earliest start its
+ * bookings need to the latest (`from`, `to`), and the tables' holds their
+ * visits can meet: from the first one's start to the last one's plus `reach`
+ * minutes (the longest turn time of the date's parties, reachFor of
+ * booking-batch.ts), compact (holdOf). Named, and sent between CUSTOM_PLANS
+ * and DEFAULT_PLANS: planned for each batch's own dates (migration 0006 has
+ * the rest). The hours and closures of the dates come once for the batch
+ * (batchHoursQuery).
  */
 export function batchDaysQuery(
   dates: string[],
-  weekdays: number[],
   from: string[],
   to: string[],
   now: Date,
-  fallbackMinutes = 120,
-  // The first and last start of the date's bookings in the batch: the tables' holds read are those their visits can meet.
-  // And their party sizes: the holds read reach as far as the longest of their turn times. `paced`: the last
-  // minute of the last one's pacing slot (a venue that books tables reads only the bookings starting from the first
-  // to there, see below).
-  visits: { first: string[]; last: string[]; sizes: number[][]; paced: string[] } = { first: from, last: to, sizes: [], paced: to },
+  // The first and last start of the date's bookings in the batch, and how far past the last their holds read reaches.
+  // `paced`: the last minute of the last one's pacing slot (a venue that books tables reads only the bookings starting
+  // from the first to there, see below).
+  visits: { first: string[]; last: string[]; reach: number[]; paced: string[] },
 ): pg.QueryConfig {
   return {
     name: 'reservations-batch-days',
     text: BATCH_DAYS_TEXT,
-    values: [dates, weekdays, from, to, now, fallbackMinutes, visits.first, visits.last, dates.map((_, i) => (visits.sizes[i] ?? []).join(',')), visits.paced],
+    values: [dates, from, to, now, visits.first, visits.last, visits.reach, visits.paced],
   }
 }
 /**
@@ -286,9 +305,21 @@ export function batchDaysQuery(
 const BOOKS_TABLES = `exists (select 1 from dining_tables bt join areas ba on ba.id = bt.area_id where bt.is_active and ba.is_active)`
 // (A materialised CTE, so the plan is read once a statement: as a subquery of the lateral, the planner copied it into each use.)
 const BATCH_DAYS_TEXT = `with tables as materialized (select ${BOOKS_TABLES} as yes)
-      select d as date, w.pace_only as "paceOnly", ${dayColumns('d', 'dow', '$5::timestamptz', 'null', { from: 'w.from_time', to: 'w.to_time' })}, ${tablesDayColumns('d', 'vf', 'vl', '$6::int', '$5::timestamptz', 'null', false, true, { sizes: 'ps', dayOfWeek: 'dow' })}
-        from tables cross join unnest($1::text[], $2::int[], $3::text[], $4::text[], $7::text[], $8::text[], $9::text[], $10::text[]) as x(d, dow, f, t, vf, vl, ps, pt)
+      select d as date, w.pace_only as "paceOnly", ${bookingsColumn('d', '$4::timestamptz', 'null', { from: 'w.from_time', to: 'w.to_time' })}, ${holdsColumn('d', 'vf', 'vl', 'reach', '$4::timestamptz', { lapsedReleased: true, compact: true })}
+        from tables cross join unnest($1::text[], $2::text[], $3::text[], $5::text[], $6::text[], $7::int[], $8::text[]) as x(d, f, t, vf, vl, reach, pt)
         cross join lateral (select tables.yes as pace_only, case when tables.yes then vf else f end as from_time, case when tables.yes then pt else t end as to_time) w`
+
+/**
+ * The hours of a batch's dates (their weekdays' and their own exceptions') and
+ * the areas closed on them, once for the batch: small tables, read by key.
+ */
+export function batchHoursQuery(dates: string[], weekdays: number[]): pg.QueryConfig {
+  return { name: 'reservations-batch-hours', text: BATCH_HOURS_TEXT, values: [dates, weekdays] }
+}
+const BATCH_HOURS_TEXT = `select
+  (select coalesce(json_agg(${WEEKLY_JSON}), '[]'::json) from opening_hours where day_of_week = any($2::int[])) as weekly,
+  (select coalesce(json_agg(${EXCEPTION_JSON}), '[]'::json) from hour_exceptions where date = any($1::text[])) as exceptions,
+  (select coalesce(json_agg(json_build_object('date', date, 'areaId', area_id)), '[]'::json) from area_closures where date = any($1::text[])) as closures`
 
 /**
  * Lets go of the tables held by large parties' requests that their guests did

@@ -108,7 +108,7 @@ describe('migrations', () => {
     const cases = [
       { exceptId: null, query: dayWithoutQuery('2027-01-06', 3, null, AT) },
       { exceptId: one.id as number, query: dayWithoutQuery('2027-01-06', 3, one.id, AT) },
-      { exceptId: null, starts: { from: '13:00', to: '14:30' }, query: batchDaysQuery(['2027-01-06'], [3], ['13:00'], ['14:30'], AT) },
+      { exceptId: null, starts: { from: '13:00', to: '14:30' }, query: batchDaysQuery(['2027-01-06'], ['13:00'], ['14:30'], AT, { first: ['13:00'], last: ['14:30'], reach: [120], paced: ['14:30'] }) },
     ]
     for (const { exceptId, starts, query } of cases) {
       const explained = await db.$client.query({ text: `explain (analyze, costs off, timing off, summary off) ${query.text}`, values: query.values })
@@ -145,7 +145,7 @@ describe('migrations', () => {
       const found: string[] = []
       // The batch's own statements: unnamed, planned for their values (booking-sql.ts).
       const statements = [
-        batchDaysQuery(['2027-01-06'], [5], ['18:00'], ['21:00'], AT),
+        batchDaysQuery(['2027-01-06'], ['18:00'], ['21:00'], AT, { first: ['18:00'], last: ['21:00'], reach: [120], paced: ['21:00'] }),
         batchChecksQuery(['G5@example.com'], ['2027-01-06'], ['18:00'], [null], ['+447700900000'], ['client']),
       ]
       for (const { text, values } of statements) {
@@ -260,7 +260,7 @@ describe("the booking batch's reads", () => {
           const date = `2027-01-${String(10 + i).padStart(2, '0')}`
           await client.query('begin')
           if (around) await client.query(CUSTOM_PLANS)
-          await client.query(batchDaysQuery([date], [5], ['18:00'], ['21:00'], AT))
+          await client.query(batchDaysQuery([date], ['18:00'], ['21:00'], AT, { first: ['18:00'], last: ['21:00'], reach: [120], paced: ['21:00'] }))
           await client.query(batchChecksQuery([`g${i}@example.com`], [date], ['18:00'], [null], ['+447700900000'], ['client']))
           if (around) await client.query(DEFAULT_PLANS)
           // What follows in the transaction (the inserts' foreign-key checks, prepared too) is planned as PostgreSQL chooses.

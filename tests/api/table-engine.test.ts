@@ -14,9 +14,11 @@ import request from 'supertest'
 import type TestAgent from 'supertest/lib/agent'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BOOKING_SETTING_DEFAULTS } from '#common/settings'
+import type { TurnTimeRule } from '#common/tables'
 import { reservations } from '../../server/db/schema'
 import { manageLinkFor } from '../../server/reservations/manage-link'
 import { confirmLinkFor } from '../../server/reservations/confirm-link'
+import { reachFor } from '../../server/reservations/booking-batch'
 import { batchDaysQuery } from '../../server/reservations/booking-sql'
 import { assignWaitingBookings } from '../../server/reservations/table-assignment'
 import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
@@ -124,6 +126,20 @@ describe('guests book tables, not covers', () => {
     const fifth = await book({ partySize: 2 })
     expect(fifth.status).toBe(409)
     expect(fifth.body.message).toBe(`Sorry, 7:00 PM is no longer available for 2 guests. Please choose another time.`)
+  })
+
+  it('reads the holds a longer turn time meets as soon as a rule grows, whatever the last booking read', async () => {
+    // A couple at 20:30 takes T1; the next booking reads the holds as far as 90 minutes past its start (the rules it last saw).
+    const late = (await book({ startTime: '20:30' }).expect(201)).body
+    expect(await tablesOf(late.id)).toEqual(['T1'])
+    // Couples now stay two hours: a couple at 19:00 stays to 21:00, into the 20:30 booking on T1.
+    await t.db.execute(sql`update turn_times set duration_minutes = 120 where min_party = 1`)
+    t.services.reservations.forgetDays()
+    const early = (await book({ startTime: '19:00' }).expect(201)).body
+    // Read by the old 90 minutes, T1 looked free to 20:30 and the exclusion constraint refused it: a 409 with B1 free.
+    expect(await tablesOf(early.id)).toEqual(['B1'])
+    const [row] = await t.db.select().from(reservations).where(eq(reservations.id, early.id))
+    expect(row!.durationMinutes).toBe(120)
   })
 
   it('offers a party of 6 at 19:30 only while the combination is free, and takes it away at once', async () => {
@@ -445,13 +461,21 @@ describe('the guarantees', () => {
       from reservations r where r.email like 'g%@example.com'`)
     await t.db.$client.query('analyze reservation_tables')
     const dates = ['2027-02-10', '2027-02-11', '2027-02-12']
-    const at19 = (sizes: number[][]) => batchDaysQuery(dates, [3, 4, 5], ['16:00', '16:00', '16:00'], ['22:00', '22:00', '22:00'], new Date('2027-02-01T12:00:00Z'), 120, {
-      first: ['19:00', '19:00', '19:00'],
-      last: ['19:00', '19:00', '19:00'],
-      sizes,
-      paced: ['19:29', '19:29', '19:29'],
-    })
-    const query = at19([[2, 6], [6], [6]])
+    // How far each date's holds are read: the longest turn time of its parties, by the rules as they stand (reachFor).
+    const rules = async () =>
+      (await t.db.$client.query<TurnTimeRule>(
+        'select min_party as "minParty", max_party as "maxParty", duration_minutes as "durationMinutes", weekday from turn_times order by id',
+      )).rows
+    const at19 = async (sizes: number[][]) => {
+      const now = await rules()
+      return batchDaysQuery(dates, ['16:00', '16:00', '16:00'], ['22:00', '22:00', '22:00'], new Date('2027-02-01T12:00:00Z'), {
+        first: ['19:00', '19:00', '19:00'],
+        last: ['19:00', '19:00', '19:00'],
+        reach: dates.map((date, i) => reachFor(date, sizes[i]!, now, 120)),
+        paced: ['19:29', '19:29', '19:29'],
+      })
+    }
+    const query = await at19([[2, 6], [6], [6]])
     const explained = await t.db.$client.query({ text: `explain (analyze, costs off, timing off, summary off) ${query.text}`, values: query.values })
     const planText = explained.rows.map((r) => r['QUERY PLAN']).join('\n')
     // (Index-only once vacuum has marked the pages, as autovacuum does; a bitmap scan of the index before that.)
@@ -464,12 +488,12 @@ describe('the guarantees', () => {
     expect(day.paceOnly).toBe(true)
     expect(day.bookings.map((b: { startTime: string }) => b.startTime)).toEqual(['19:00'])
     // Parties of 2 stay 90 minutes: only the holds their visits can meet, 19:00 to 20:00, are read.
-    const [twos] = (await t.db.$client.query(at19([[2], [1, 2], [2]]))).rows
+    const [twos] = (await t.db.$client.query(await at19([[2], [1, 2], [2]]))).rows
     expect(twos.holds).toHaveLength(18)
     // A weekday's own rule comes first (common/tables.ts turnTimeFor): 120 minutes for 2 on the first date's Wednesday.
     await t.db.execute(sql`insert into turn_times (min_party, max_party, duration_minutes, weekday) values (1, 2, 120, 3)`)
     try {
-      const rows = (await t.db.$client.query(at19([[2], [2], [2]]))).rows
+      const rows = (await t.db.$client.query(await at19([[2], [2], [2]]))).rows
       expect(rows.map((r) => r.holds.length)).toEqual([24, 18, 18])
     } finally {
       await t.db.execute(sql`delete from turn_times where weekday = 3`)
