@@ -254,6 +254,12 @@ async function givenEnquiries(event: Made, rows: { name: string; partySize: numb
   })
 }
 const enquiryCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true })
+/** A promise and its resolve (Promise.withResolvers is Node 22's). */
+function deferred() {
+  let resolve!: () => void
+  const promise = new Promise<void>((r) => (resolve = r))
+  return { promise, resolve }
+}
 
 test.describe('Event Enquiries', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
@@ -290,7 +296,8 @@ test.describe('Event Enquiries', () => {
       await bobStatus.selectOption('confirmed')
       await expect(counts).toContainText('Confirmed2')
       // The counts move at once; the change is saved a moment later (after 'contacted', one at a time). Opened again
-      // before it lands, the panel would read Bob's old status (the CI run that copied 'Tables: 1').
+      // before it lands, the panel would read Bob's old status. (Two CI runs copied 'Tables: 1' here: the list
+      // refetched after 'contacted' was saved had put 'contacted' back on screen; the next test holds the saves.)
       await expect
         .poll(async () => (await withServerDatabase((db) => db.query<{ status: string }>('select status from event_enquiries where id = $1', [ids[1]]))).rows[0]!.status)
         .toBe('confirmed')
@@ -327,6 +334,54 @@ test.describe('Event Enquiries', () => {
       await expect(enquiryCard(page, cat)).toBeHidden()
       await expect(counts).toContainText('Total enquiries2')
     } finally {
+      await withServerDatabase((db) => db.query('delete from event_enquiries where id = any($1)', [ids]))
+      await removeEvent(page, event.id)
+    }
+  })
+
+  test('a status picked twice while the first is saving stays on the second pick until both are saved', async ({ page }) => {
+    await signInQuickly(page)
+    const event = await givenEvent(page, { title: 'Cider Tasting', bookingType: 'enquiry' })
+    const bob = `Bob ${stamp()}`
+    const ids = await givenEnquiries(event, [{ name: bob, partySize: 3, status: 'pending' }])
+    // Each save of Bob's status is held until the test lets it through, so the two picks overlap every time.
+    const held = [deferred(), deferred()]
+    const arrived = [deferred(), deferred()]
+    let saves = 0
+    await page.route(`**/api/admin/event-enquiries/${ids[0]}`, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback()
+      const n = saves++
+      arrived[n]?.resolve()
+      await held[n]?.promise
+      await route.fallback()
+    })
+    try {
+      await openSection(page, 'enquiries')
+      await page.getByLabel('Event', { exact: true }).selectOption(event.title)
+      const counts = page.getByTestId('enquiry-counts')
+      const status = enquiryCard(page, bob).getByLabel(`Status of ${bob}'s enquiry`)
+      await status.selectOption('contacted')
+      await arrived[0]!.promise
+      await status.selectOption('confirmed')
+      await expect(counts).toContainText('Confirmed1')
+
+      // The first save lands; the second goes only after it (one at a time), and is held. A refetch of the
+      // list now would read 'contacted' from the server and show it: the screen keeps the last pick.
+      held[0]!.resolve()
+      await arrived[1]!.promise
+      // Read once, a moment later (no retrying): a refetch that read 'contacted' has landed by now if one was made.
+      await page.waitForTimeout(500)
+      expect(await status.inputValue()).toBe('confirmed')
+      await expect(counts).toContainText('Confirmed1')
+
+      held[1]!.resolve()
+      await expect
+        .poll(async () => (await withServerDatabase((db) => db.query<{ status: string }>('select status from event_enquiries where id = $1', [ids[0]]))).rows[0]!.status)
+        .toBe('confirmed')
+      await expect(status).toHaveValue('confirmed')
+      await expect(counts).toContainText('Confirmed1')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
       await withServerDatabase((db) => db.query('delete from event_enquiries where id = any($1)', [ids]))
       await removeEvent(page, event.id)
     }

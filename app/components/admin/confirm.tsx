@@ -97,7 +97,11 @@ export function useConfirmedMutation<V, R = unknown>(options: {
   // Whether the running request was started with no dialog open (run, or the browser's confirm).
   const direct = React.useRef(false)
 
+  // Optimistic changes to one query carry its key, so each can tell whether another is still on its way.
+  const optimisticKey = options.optimistic ? ['optimistic', ...options.optimistic.queryKey] : undefined
+
   const mutation = useMutation({
+    mutationKey: optimisticKey,
     scope: options.scope ? { id: options.scope } : undefined,
     // Offline (the live channel is down), a change is refused at once, whichever way its request is made.
     mutationFn: (variables: V) => (isBackOfficeOffline() ? Promise.reject(offlineRefusal()) : latest.current.mutationFn(variables)),
@@ -111,7 +115,12 @@ export function useConfirmedMutation<V, R = unknown>(options: {
     },
     onSettled: async () => {
       const optimistic = latest.current.optimistic
-      if (optimistic) await queryClient.invalidateQueries({ queryKey: optimistic.queryKey })
+      // Refetched only by the last change still on its way (this one counts until it ends). A refetch while
+      // another is queued or in flight would read the server before that one lands and show the older value
+      // until the next refetch: a status picked twice showed the first pick again for a moment.
+      if (optimistic && queryClient.isMutating({ mutationKey: optimisticKey, exact: true }) <= 1) {
+        await queryClient.invalidateQueries({ queryKey: optimistic.queryKey })
+      }
     },
     onSuccess: async (result, variables) => {
       setRequest(null)
