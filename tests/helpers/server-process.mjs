@@ -30,7 +30,10 @@ export function embeddedDatabaseUrl(dataDir) {
 export async function startServer({ dataDir, port, env = {}, buildDir = process.env.BUILD_DIR ?? 'build', timeoutMs = 100_000 }) {
   port ??= await freePort()
   const startedAt = performance.now()
-  const child = spawn(process.execPath, [path.resolve(buildDir, 'server-entry.js')], {
+  // Node's own flags for the server (NODE_OPTIONS refuses some): SERVER_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof'
+  // writes a CPU profile of the app under `npm run bench` when it stops.
+  const nodeFlags = process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []
+  const child = spawn(process.execPath, [...nodeFlags, path.resolve(buildDir, 'server-entry.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
