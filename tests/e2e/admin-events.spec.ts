@@ -254,6 +254,9 @@ async function givenEnquiries(event: Made, rows: { name: string; partySize: numb
   })
 }
 const enquiryCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true })
+/** An enquiry's status as stored. */
+const storedStatus = async (id: number) =>
+  (await withServerDatabase((db) => db.query<{ status: string }>('select status from event_enquiries where id = $1', [id]))).rows[0]!.status
 /** A promise and its resolve (Promise.withResolvers is Node 22's). */
 function deferred() {
   let resolve!: () => void
@@ -298,15 +301,12 @@ test.describe('Event Enquiries', () => {
       // The counts move at once; the change is saved a moment later (after 'contacted', one at a time). Opened again
       // before it lands, the panel would read Bob's old status. (Two CI runs copied 'Tables: 1' here: the list
       // refetched after 'contacted' was saved had put 'contacted' back on screen; the next test holds the saves.)
-      await expect
-        .poll(async () => (await withServerDatabase((db) => db.query<{ status: string }>('select status from event_enquiries where id = $1', [ids[1]]))).rows[0]!.status)
-        .toBe('confirmed')
+      await expect.poll(() => storedStatus(ids[1]!)).toBe('confirmed')
 
       await openSection(page, 'enquiries')
       await page.getByLabel('Event', { exact: true }).selectOption(event.title)
       await expect(enquiryCard(page, ann).getByLabel(`Status of ${ann}'s enquiry`)).toHaveValue('confirmed')
-      const stored = await withServerDatabase((db) => db.query<{ status: string }>('select status from event_enquiries where id = $1', [ids[0]]))
-      expect(stored.rows[0]!.status).toBe('confirmed')
+      expect(await storedStatus(ids[0]!)).toBe('confirmed')
 
       await page.getByRole('button', { name: 'Copy Table Summary' }).click()
       await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible()
@@ -375,9 +375,7 @@ test.describe('Event Enquiries', () => {
       await expect(counts).toContainText('Confirmed1')
 
       held[1]!.resolve()
-      await expect
-        .poll(async () => (await withServerDatabase((db) => db.query<{ status: string }>('select status from event_enquiries where id = $1', [ids[0]]))).rows[0]!.status)
-        .toBe('confirmed')
+      await expect.poll(() => storedStatus(ids[0]!)).toBe('confirmed')
       await expect(status).toHaveValue('confirmed')
       await expect(counts).toContainText('Confirmed1')
     } finally {
