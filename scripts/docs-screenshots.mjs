@@ -2,9 +2,11 @@
 // production build on a throwaway data directory, so they show the back-office as it is.
 //
 // Builds when needed, starts the server with a fixed staff account and the request clock
-// (TEST_CLOCK_HEADER), fills a busy Friday (bookings from guests and by phone, two large
-// parties waiting, enquiries, a Christmas exception), signs in, and saves each panel at
-// 1280 px wide and a few at 390 px (a phone). PNGs are reduced to a palette to stay small.
+// (TEST_CLOCK_HEADER) and the demo floor plan, fills a busy Friday (bookings from guests and
+// by phone, seated at tables; two large parties waiting; enquiries; the festive days' hours),
+// signs in, and saves each panel at 1280 px wide and a few at 390 px (a phone). PNGs are
+// reduced to a palette to stay small.
+// Names given (`npm run docs:screenshots -- timeline phone-timeline`) take only those pictures.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -18,9 +20,10 @@ const root = path.resolve(import.meta.dirname, '..')
 const outDir = path.join(root, 'docs/images')
 const STAFF = { username: 'manager', password: 'docs-screenshots-password' }
 const TIME_ZONE = 'Europe/London'
-const chromePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p))
+// As the browser tests find one (playwright.config.ts): Debian's headless shell is the same engine, quicker headless.
+const chromePath = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((p) => p && fs.existsSync(p))
 if (!chromePath) {
-  console.error('No Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH.')
+  console.error('No Chromium found: install it (apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH.')
   process.exit(1)
 }
 
@@ -46,6 +49,9 @@ function venueInstant(date, time) {
   return new Date(guess.getTime() - hours * 3_600_000)
 }
 
+const only = process.argv.slice(2)
+// The last address a signed-out call came from (see `api`).
+let guestAddresses = 0
 const friday = nextFriday()
 const saturday = addDays(friday, 1)
 // Friday lunchtime: the evening's bookings are all still ahead.
@@ -55,7 +61,21 @@ buildIfNeeded()
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pub-docs-'))
 const server = await startServer({
   dataDir,
-  env: { ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password, TEST_CLOCK_HEADER: 'true', E2E_TEST_SERVER: 'true', LOG_LEVEL: 'warn' },
+  env: {
+    ADMIN_USERNAME: STAFF.username,
+    ADMIN_PASSWORD: STAFF.password,
+    TEST_CLOCK_HEADER: 'true',
+    E2E_TEST_SERVER: 'true',
+    LOG_LEVEL: 'warn',
+    // Each guest the seed books for comes from an address of their own (X-Forwarded-For, see `api`), as from their
+    // own phone: one address is asked for a proof-of-work challenge after five attempts an hour, and may book only a
+    // few tables a date (decision 21).
+    TRUST_PROXY: 'true',
+    // A pub's site as deployed: its address set (no banner asking for it), and the demo floor plan drawn, so that
+    // bookings take tables and the timeline and Tables & Areas have something to show.
+    PUBLIC_URL: 'https://www.thewheatsheafinn.co.uk',
+    DEMO_PLAN: 'true',
+  },
 })
 let browser
 try {
@@ -82,10 +102,18 @@ try {
     ['marketing', '/admin?section=marketing'],
     ['email-templates', '/admin?section=email-templates'],
     ['settings', '/admin?section=settings'],
+    // Today's grid opens at now (lunchtime, 12:15): scrolled on to the evening's bookings, the page to the grid.
+    ['timeline', '/admin?section=reservations&layout=timeline', { then: showEvening }],
+    // The area's tabs at the top, and its plan below them.
+    ['tables-areas', '/admin?section=tables', { then: (page) => page.getByRole('tablist').first().evaluate((e) => e.scrollIntoView({ block: 'start' })) }],
+    ['tonight', '/admin?section=tonight'],
+    ['guests', '/admin?section=guests'],
   ])
   await shoot(390, 844, cookie, [
     ['phone-reservations', '/admin?section=reservations'],
     ['phone-pending', '/admin?section=pending'],
+    // The day's list with its tables, below the filters.
+    ['phone-timeline', '/admin?section=reservations&layout=timeline', { then: (page) => page.getByRole('button', { name: 'Timeline', exact: true }).evaluate((e) => e.scrollIntoView({ block: 'start' })) }],
   ])
   console.log(`Screenshots of ${friday} written to ${path.relative(root, outDir)}/`)
 } finally {
@@ -95,7 +123,10 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
 
-/** A call to the API at the Friday's clock, as the site itself (and as staff with `cookie`). */
+/**
+ * A call to the API at the Friday's clock, as the site itself (and as staff with `cookie`). Signed out, each call
+ * comes from an address of its own (TEST-NET-1), as each guest books from their own phone.
+ */
 async function api(method, url, body, cookie) {
   const res = await fetch(`${server.url}${url}`, {
     method,
@@ -103,7 +134,7 @@ async function api(method, url, body, cookie) {
       'Content-Type': 'application/json',
       'Sec-Fetch-Site': 'same-origin',
       'X-Test-Now': now.toISOString(),
-      ...(cookie ? { Cookie: cookie } : {}),
+      ...(cookie ? { Cookie: cookie } : { 'X-Forwarded-For': `192.0.2.${++guestAddresses}` }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
@@ -152,7 +183,7 @@ async function seed() {
   ]
   for (const booking of phone) await api('POST', '/api/admin/reservations', { ...booking, status: 'confirmed', force: true }, cookie)
   const cancelled = await api('POST', '/api/admin/reservations', { ...guest('Peter Quinn', friday, '19:30', 2), status: 'confirmed', force: true }, cookie)
-  await api('PATCH', `/api/admin/reservations/${cancelled.body.id}`, { status: 'cancelled' }, cookie)
+  await api('PATCH', `/api/admin/reservations/${cancelled.body.id}`, { status: 'cancelled', version: cancelled.body.version }, cookie)
 
   // Enquiries for the events that take them.
   const events = (await api('GET', '/api/admin/events', undefined, cookie)).body
@@ -184,12 +215,34 @@ async function seed() {
   const christmas = friday > `${year}-12-26` ? String(Number(year) + 1) : year
   await api('POST', '/api/admin/hour-exceptions', { date: `${christmas}-12-24`, isClosed: false, openTime: '12:00', closeTime: '17:00', reason: 'Christmas Eve: lunch only' }, cookie)
   await api('POST', '/api/admin/hour-exceptions', { date: `${christmas}-12-25`, isClosed: true, openTime: '', closeTime: '', reason: 'Christmas Day' }, cookie)
+  // The other festive days and bank holidays ahead on hours of their own, as a pub that has done its Christmas
+  // hours has them: the pictures show the panels, not the banner asking for them.
+  const { daysOnOrdinaryHours } = (await api('GET', '/api/admin/notices', undefined, cookie)).body
+  for (const day of daysOnOrdinaryHours) {
+    const closeTime = day.name === "New Year's Eve" ? '23:00' : '18:00'
+    await api('POST', '/api/admin/hour-exceptions', { date: day.date, isClosed: false, openTime: '12:00', closeTime, reason: day.name }, cookie)
+  }
   return cookie
+}
+
+/** The timeline's grid from 16:30, with the page scrolled to the bookings that need a table above it. */
+async function showEvening(page) {
+  const grid = page.getByTestId('timeline-grid')
+  await grid.evaluate((el) => {
+    const column = [...el.querySelectorAll('th')].find((th) => th.textContent?.trim() === '16:30')
+    // The table names' column stays in view at the left: the half hour goes just right of it.
+    const names = el.querySelector('th')
+    if (column && names) el.scrollLeft += column.getBoundingClientRect().left - names.getBoundingClientRect().right
+  })
+  await page.getByText('Needs a table', { exact: true }).last().evaluate((e) => e.scrollIntoView({ block: 'start' }))
 }
 
 /** Opens each page at the given size and saves it, as a palette PNG. */
 async function shoot(width, height, cookie, shots) {
+  // A browser in England (its language and clock; the headless shell's native date fields stay American).
+  const english = { locale: 'en-GB', timezoneId: TIME_ZONE }
   const context = await browser.newContext({
+    ...english,
     viewport: { width, height },
     deviceScaleFactor: 1,
     extraHTTPHeaders: { 'X-Test-Now': now.toISOString() },
@@ -202,8 +255,9 @@ async function shoot(width, height, cookie, shots) {
       return { name, value: value.join('='), url: server.url }
     }),
   )
-  const signedOut = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, reducedMotion: 'reduce' })
+  const signedOut = await browser.newContext({ ...english, viewport: { width, height }, deviceScaleFactor: 1, reducedMotion: 'reduce' })
   for (const [name, url, options = {}] of shots) {
+    if (only.length > 0 && !only.includes(name)) continue
     const page = await (options.signedOut ? signedOut : context).newPage()
     // Not 'networkidle': the back-office's live stream stays open.
     const quiet = trackRequests(page)
