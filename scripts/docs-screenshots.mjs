@@ -102,7 +102,7 @@ try {
     ['marketing', '/admin?section=marketing'],
     ['email-templates', '/admin?section=email-templates'],
     ['settings', '/admin?section=settings'],
-    // Today's grid opens at now (lunchtime, 12:15): scrolled on to the evening's bookings, the page to the grid.
+    // At lunchtime (12:15) today's grid opens at the evening's first booking.
     ['timeline', '/admin?section=reservations&layout=timeline', { then: showEvening }],
     // The area's tabs at the top, and its plan below them.
     ['tables-areas', '/admin?section=tables', { then: (page) => page.getByRole('tablist').first().evaluate((e) => e.scrollIntoView({ block: 'start' })) }],
@@ -225,15 +225,9 @@ async function seed() {
   return cookie
 }
 
-/** The timeline's grid from 16:30, with the page scrolled to the bookings that need a table above it. */
+/** The page scrolled to the timeline, with the bookings that need a table above its grid. */
 async function showEvening(page) {
-  const grid = page.getByTestId('timeline-grid')
-  await grid.evaluate((el) => {
-    const column = [...el.querySelectorAll('th')].find((th) => th.textContent?.trim() === '16:30')
-    // The table names' column stays in view at the left: the half hour goes just right of it.
-    const names = el.querySelector('th')
-    if (column && names) el.scrollLeft += column.getBoundingClientRect().left - names.getBoundingClientRect().right
-  })
+  await page.getByTestId('timeline-grid').waitFor()
   await page.getByText('Needs a table', { exact: true }).last().evaluate((e) => e.scrollIntoView({ block: 'start' }))
 }
 

@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test'
 import { openSection, signInQuickly, staffApi, staffBooking } from './admin'
 import { seriousViolations } from './axe'
-import { expect, test, toastWith } from './fixtures'
+import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
 
 const DAY = '2034-06-14'
 type Booking = { id: number; name: string; startTime: string; version: number; tables: { id: number; name: string }[] }
@@ -128,6 +128,15 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
     await page.screenshot({ path: testInfo.outputPath('timeline-390.png'), fullPage: true })
     expect(await seriousViolations(page)).toEqual([])
+
+    // The day itself, opened at noon: the grid opens at the evening's first booking, not at the empty columns of
+    // now, and says the time above it (at now, Ann's 19:00 bar was five hours off to the right).
+    await atFixedTime(page, `${DAY}T11:15:00Z`) // 12:15 in London (June: BST)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await gotoHydrated(page, '/admin?section=reservations&layout=timeline')
+    await expect(page.getByRole('heading', { name: 'Wednesday, 14 June 2034' })).toBeVisible()
+    await expect(page.getByRole('table', { name: /A red line marks now, 12:15\.$/ })).toBeVisible()
+    await expect(page.getByRole('button', { name: `${ann.name}, 2 guests, 19:00, ${t3}`, exact: true })).toBeInViewport()
   } finally {
     // The bookings and the plan go again.
     for (const id of bookingIds) await staffApi(page, 'DELETE', `/api/admin/reservations/${id}`)

@@ -251,6 +251,19 @@ export function ReservationTimeline({
 }
 
 /** Where now falls on the grid: in which half hour's column, and how far into it. */
+/**
+ * Where the grid opens (minutes of the day; it shows the half hour before too): at the day's first booking, as
+ * lunch-time columns would hide an evening's. Today (`now` given), at now while a booking is on or none is left to
+ * come; before the first one still to come begins, at that one, not at empty columns before it (a manager opening
+ * the day at noon sees the evening, with 'Now' said above the grid). `visits` are the bookings' starts and the
+ * ends of their hold on the table.
+ */
+export function openingMinutes(visits: { start: number; end: number }[], now: number | undefined, dayStart: number): number {
+  if (now === undefined) return visits.length ? Math.min(...visits.map((v) => v.start)) : dayStart
+  const ahead = visits.filter((v) => v.end > now)
+  return ahead.length ? Math.max(now, Math.min(...ahead.map((v) => v.start))) : now
+}
+
 function nowMark(now: string | undefined, slots: string[]): { slot: string; left: number } | null {
   if (!now) return null
   const minutes = timeToMinutes(now)
@@ -296,14 +309,16 @@ function TimelineBody({
       return start >= from && start < from + SLOT_MINUTES
     })
   }
-  // The grid opens scrolled to the day's first booking (lunch-time columns would hide an evening's).
+  const { venueTimezone } = React.useContext(AdminContext)
   const scroller = React.useRef<HTMLDivElement>(null)
-  // Tonight opens it at now instead.
-  const earliest = mark
-    ? timeToMinutes(now!)
-    : reservations.length
-      ? Math.min(...reservations.map((r) => timeToMinutes(r.startTime)))
-      : first
+  const earliest = openingMinutes(
+    reservations.map((r) => {
+      const start = timeToMinutes(r.startTime)
+      return { start, end: start + heldMinutes(r, venueTimezone) }
+    }),
+    mark ? timeToMinutes(now!) : undefined,
+    first,
+  )
   React.useEffect(() => {
     // After the browser has laid the grid out (set earlier, while a parent is still hidden, it is lost).
     const frame = requestAnimationFrame(() => {
@@ -313,7 +328,6 @@ function TimelineBody({
     return () => cancelAnimationFrame(frame)
   }, [earliest, first])
   // A party that finished or did not come holds its table only until then (issue 35): its bar ends there.
-  const { venueTimezone } = React.useContext(AdminContext)
   const width = (r: AdminReservation) => Math.max(1, Math.ceil(heldMinutes(r, venueTimezone) / SLOT_MINUTES))
 
   return (

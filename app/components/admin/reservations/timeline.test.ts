@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { openingMinutes } from './timeline'
+
+const at = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3))
+const visit = (start: string, minutes: number) => ({ start: at(start), end: at(start) + minutes })
+
+describe('where the timeline opens', () => {
+  const evening = [visit('19:00', 120), visit('17:00', 90), visit('20:30', 90)]
+
+  it("opens another day at its first booking, or at the grid's start when it has none", () => {
+    expect(openingMinutes(evening, undefined, at('12:00'))).toBe(at('17:00'))
+    expect(openingMinutes([], undefined, at('12:00'))).toBe(at('12:00'))
+  })
+
+  it("opens today, before anyone is due, at the first booking still to come rather than at now's empty columns", () => {
+    expect(openingMinutes(evening, at('12:15'), at('12:00'))).toBe(at('17:00'))
+  })
+
+  it('opens today at now while a booking is on, and once every booking is over', () => {
+    // 17:00 to 18:30 is on at 17:45.
+    expect(openingMinutes(evening, at('17:45'), at('12:00'))).toBe(at('17:45'))
+    // Between two: 18:30 to 19:00 nobody is at a table, the next starts at 19:00.
+    expect(openingMinutes(evening, at('18:40'), at('12:00'))).toBe(at('19:00'))
+    expect(openingMinutes(evening, at('22:30'), at('12:00'))).toBe(at('22:30'))
+    expect(openingMinutes([], at('19:00'), at('12:00'))).toBe(at('19:00'))
+  })
+
+  it('counts a party that has finished only until it left (its bar ends there)', () => {
+    // The 17:00 party left at 17:30: at 17:45 the next one is at 19:00.
+    expect(openingMinutes([{ start: at('17:00'), end: at('17:30') }, visit('19:00', 120)], at('17:45'), at('12:00'))).toBe(at('19:00'))
+  })
+})
