@@ -3,7 +3,8 @@
  * drawn through the API, two bookings on a day no other test uses; one is
  * dragged to another table, one moved with the keyboard's Move dialog, a
  * move onto a taken table is refused with whom it is taken by; a tablet
- * scrolls the grid, a phone gets the list with the table names; axe. The
+ * scrolls the grid, a phone gets the list with the table names; axe; the
+ * day itself opened at noon shows the evening's bookings. The
  * plan is taken away again at the end: once the engine books tables, a
  * table left behind would change the other tests' bookings.
  */

@@ -163,8 +163,9 @@ function Bar({
  * table, another time, or both) or by its Move dialog; a refusal (the table
  * taken, with by whom; the booking changed meanwhile) is shown and the bar
  * stays where it was. On a phone the day is a list with the table names.
- * Given `now` (Tonight, issue 35), a line marks the time on the grid, which
- * opens scrolled to it, and the phone's list says where now falls.
+ * Given `now` (today's date, and Tonight, issue 35), a line marks the time on
+ * the grid, which opens at it (or at the next booking while nobody is at a
+ * table: openingMinutes), and the phone's list says where now falls.
  */
 export function ReservationTimeline({
   date,
@@ -250,7 +251,6 @@ export function ReservationTimeline({
   )
 }
 
-/** Where now falls on the grid: in which half hour's column, and how far into it. */
 /**
  * Where the grid opens (minutes of the day; it shows the half hour before too): at the day's first booking, as
  * lunch-time columns would hide an evening's. Today (`now` given), at now while a booking is on or none is left to
@@ -264,6 +264,7 @@ export function openingMinutes(visits: { start: number; end: number }[], now: nu
   return ahead.length ? Math.max(now, Math.min(...ahead.map((v) => v.start))) : now
 }
 
+/** Where now falls on the grid: in which half hour's column, and how far into it. */
 function nowMark(now: string | undefined, slots: string[]): { slot: string; left: number } | null {
   if (!now) return null
   const minutes = timeToMinutes(now)
