@@ -11,13 +11,14 @@ async function withConsent(page: Page, value: 'accepted' | 'rejected') {
   await page.addInitScript((v) => window.localStorage.setItem('cookieConsent', v), value)
 }
 
-/** The layout has hydrated once the scroll listener has run and React owns the page. */
+/**
+ * The layout has hydrated: the root's effect has marked the page (after the navigation bar's own effects, its
+ * scroll listener among them), so React's handlers answer. The route modules being loaded is not enough: under
+ * load a click landed between that and hydration and the menu toggle did nothing (a clean-clone CI run).
+ */
 async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid="site-nav"]') &&
-      (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
-  )
+  await page.getByTestId('site-nav').waitFor({ state: 'attached' })
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
 test.describe('navigation bar', () => {
