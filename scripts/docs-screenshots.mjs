@@ -103,9 +103,10 @@ try {
     ['email-templates', '/admin?section=email-templates'],
     ['settings', '/admin?section=settings'],
     // At lunchtime (12:15) today's grid opens at the evening's first booking.
-    ['timeline', '/admin?section=reservations&layout=timeline', { then: showEvening }],
+    // The page scrolled to the timeline, with the bookings that need a table above its grid.
+    ['timeline', '/admin?section=reservations&layout=timeline', { then: (page) => toTop(page.getByText('Needs a table', { exact: true }).last()) }],
     // The area's tabs at the top, and its plan below them.
-    ['tables-areas', '/admin?section=tables', { then: (page) => page.getByRole('tablist').first().evaluate((e) => e.scrollIntoView({ block: 'start' })) }],
+    ['tables-areas', '/admin?section=tables', { then: (page) => toTop(page.getByRole('tablist').first()) }],
     ['tonight', '/admin?section=tonight'],
     ['guests', '/admin?section=guests'],
   ])
@@ -113,7 +114,7 @@ try {
     ['phone-reservations', '/admin?section=reservations'],
     ['phone-pending', '/admin?section=pending'],
     // The day's list with its tables, below the filters.
-    ['phone-timeline', '/admin?section=reservations&layout=timeline', { then: (page) => page.getByRole('button', { name: 'Timeline', exact: true }).evaluate((e) => e.scrollIntoView({ block: 'start' })) }],
+    ['phone-timeline', '/admin?section=reservations&layout=timeline', { then: (page) => toTop(page.getByRole('button', { name: 'Timeline', exact: true })) }],
   ])
   console.log(`Screenshots of ${friday} written to ${path.relative(root, outDir)}/`)
 } finally {
@@ -225,10 +226,9 @@ async function seed() {
   return cookie
 }
 
-/** The page scrolled to the timeline, with the bookings that need a table above its grid. */
-async function showEvening(page) {
-  await page.getByTestId('timeline-grid').waitFor()
-  await page.getByText('Needs a table', { exact: true }).last().evaluate((e) => e.scrollIntoView({ block: 'start' }))
+/** Scrolls the page so that `locator`'s element is at the top of the screen. */
+function toTop(locator) {
+  return locator.evaluate((e) => e.scrollIntoView({ block: 'start' }))
 }
 
 /** Opens each page at the given size and saves it, as a palette PNG. */
