@@ -69,7 +69,9 @@ export default defineConfig({
   // Three workers everywhere, CI included: the suite's run time is part of what CI checks, and a
   // browser test mostly waits (on the server, on hydration, on a timer), so a third keeps two cores busy.
   workers: 3,
-  retries: 0,
+  // E2E_RETRIES: how many times a failed test is run again (CI: once; by default none). A test that passes on its
+  // retry is reported as flaky, and .ci/run lists it at the end of the run: a fault to find, not a pass to forget.
+  retries: Number(process.env.E2E_RETRIES ?? 0),
   reporter: [['list']],
   outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   use: {

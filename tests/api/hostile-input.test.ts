@@ -71,9 +71,14 @@ function rawRequest(bytes: string): Promise<string> {
 
 describe('1. patterns cannot be made to backtrack', () => {
   it('reads a time padded with 100,000 spaces at once', () => {
-    const started = performance.now()
-    normalizeTime(`12:34${' '.repeat(100_000)}x`)
-    expect(performance.now() - started).toBeLessThan(20)
+    // The quickest of three: one read can meet a garbage collection, or the other processes of a busy machine;
+    // a pattern that backtracks is slow every time (11 s before the fix).
+    const times = [0, 1, 2].map(() => {
+      const started = performance.now()
+      normalizeTime(`12:34${' '.repeat(100_000)}x`)
+      return performance.now() - started
+    })
+    expect(Math.min(...times)).toBeLessThan(20)
   })
 
   it('answers a padded startTime or time with 400 without blocking other requests', async () => {
