@@ -6,7 +6,7 @@ import { MESSAGES } from '#common/messages'
 import { ROLE_LABELS } from '#common/permissions'
 import { STAFF_MESSAGES } from '#common/staff-schema'
 import { AdminContext } from '~/components/admin/admin-context'
-import { NoticeBanners } from '~/components/admin/notice-banners'
+import { BannersThenPanel } from '~/components/admin/notice-banners'
 import { LiveChannel } from '~/components/admin/live-banner'
 import { LoadingState } from '~/components/admin/panel'
 import { defaultSectionId, sectionsFor } from '~/components/admin/sections'
@@ -99,18 +99,19 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           )}
           {/* Every screen below is live: a change anywhere refetches what it shows (issue 35). */}
           {!user.data.mustEnrolTotp && <LiveChannel />}
-          {!user.data.mustEnrolTotp && <NoticeBanners />}
-          <Suspense fallback={<LoadingState />}>
-            {Panel ? (
-              <Panel key={current.id} />
-            ) : (
-              <section aria-labelledby="panel-title">
-                <h1 id="panel-title" className="text-2xl font-bold">
-                  {current.label}
-                </h1>
-              </section>
-            )}
-          </Suspense>
+          <BannersThenPanel banners={!user.data.mustEnrolTotp} preload={current.preload}>
+            <Suspense fallback={<LoadingState />}>
+              {Panel ? (
+                <Panel key={current.id} />
+              ) : (
+                <section aria-labelledby="panel-title">
+                  <h1 id="panel-title" className="text-2xl font-bold">
+                    {current.label}
+                  </h1>
+                </section>
+              )}
+            </Suspense>
+          </BannersThenPanel>
         </main>
       </div>
     </AdminContext.Provider>

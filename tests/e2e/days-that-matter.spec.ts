@@ -116,3 +116,41 @@ test.describe('Days that matter, on a phone', () => {
     }
   })
 })
+
+test.describe('The banners and the panel below them', () => {
+  /** The banners' answer held back, as on a server that has just started (the bank holidays load in about a second). */
+  const holdNotices = (page: Page, ms: number) =>
+    page.route('**/api/admin/notices', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms))
+      await route.continue()
+    })
+  const heading = (page: Page) => page.getByRole('heading', { name: 'Tables & Areas', level: 1 })
+
+  test('a panel shows with its banners, never before them: a banner read late does not push it under a click', async ({ page }) => {
+    await signInQuickly(page)
+    await holdNotices(page, 800)
+    const noticesRead = page.waitForResponse('**/api/admin/notices')
+    await openSection(page, 'tables')
+    await expect(heading(page)).toBeVisible()
+    const shownAt = (await heading(page).boundingBox())!.y
+    // This server's site address is not set, so a banner is there; the panel came with it, not 0.8 s before it.
+    await expect(page.getByTestId('notice-site-address')).toBeVisible()
+    await noticesRead
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    expect((await heading(page).boundingBox())!.y).toBe(shownAt)
+  })
+
+  test('a panel waits 1.5 s for its banners at most', async ({ page }) => {
+    await signInQuickly(page)
+    await holdNotices(page, 6_000)
+    let noticesRead = false
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/admin/notices') noticesRead = true
+    })
+    await openSection(page, 'tables')
+    await expect(heading(page)).toBeVisible({ timeout: 4_000 })
+    expect(noticesRead).toBe(false)
+    // The held answer is still on its way when the page closes.
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+  })
+})

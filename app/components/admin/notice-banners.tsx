@@ -13,6 +13,7 @@ import { inDays, type DayThatMatters } from '#common/days-that-matter'
 import { SITE_ADDRESS_MESSAGES, type SiteAddressStatus } from '#common/site-address'
 import { formatShortDate } from '#common/time'
 import { noticesQuery } from '~/lib/queries/notices'
+import { LoadingState } from './panel'
 
 type NoticeId = 'days-that-matter' | 'site-address'
 const storageKey = (id: NoticeId) => `notice-dismissed:${id}`
@@ -115,8 +116,37 @@ function SiteAddressNotice({ status }: { status: SiteAddressStatus }) {
   )
 }
 
+/** How long a panel waits for the banners above it before it shows anyway. */
+const BANNERS_WAIT_MS = 1_500
+
+/**
+ * The banners, then the panel below them, shown together. A banner that came after the panel pushed it
+ * down under a click already on its way: 'Add Area' pressed as the banners arrived (they are read about a
+ * second late when the server has just started) landed on a banner, and nothing opened. So the panel shows
+ * once the banners are read, or could not be, or after 1.5 s at most; its chunk loads meanwhile.
+ */
+export function BannersThenPanel({ banners, preload, children }: { banners: boolean; preload?: () => Promise<unknown>; children: React.ReactNode }) {
+  const notices = useQuery({ ...noticesQuery, enabled: banners })
+  const [waited, setWaited] = React.useState(false)
+  React.useEffect(() => {
+    // A chunk that fails to load fails the panel itself, which says so.
+    preload?.().catch(() => undefined)
+  }, [preload])
+  React.useEffect(() => {
+    if (!banners) return
+    const timer = setTimeout(() => setWaited(true), BANNERS_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [banners])
+  return (
+    <>
+      {banners && <NoticeBanners />}
+      {!banners || !notices.isPending || waited ? children : <LoadingState />}
+    </>
+  )
+}
+
 /** The banners that apply now; nothing while they load or if they cannot be read (a panel's own errors say more). */
-export function NoticeBanners() {
+function NoticeBanners() {
   const notices = useQuery(noticesQuery)
   const data = notices.data
   if (!data) return null

@@ -18,6 +18,8 @@ export type AdminSection = {
   /** What a role needs to see the section in the sidebar (common/permissions.ts); the server checks each call again. */
   permission: Permission
   Panel?: LazyExoticComponent<ComponentType>
+  /** Fetches the panel's chunk (the same import `Panel` makes), so it can load while the shell waits for something else. */
+  preload?: () => Promise<unknown>
   /** Shown beside the label in the sidebar. */
   Badge?: ComponentType
 }
@@ -34,25 +36,28 @@ function EnquiriesBadge() {
   return pending > 0 ? <CountBadge count={pending} label="new" /> : null
 }
 
+/** A panel that is its own chunk, loaded when opened or preloaded. */
+const lazyPanel = (load: () => Promise<{ default: ComponentType }>) => ({ Panel: lazy(load), preload: load })
+
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { id: 'reservations', label: 'All Reservations', permission: 'reservations.read', Panel: lazy(() => import('./reservations/reservations-panel')) },
+  { id: 'reservations', label: 'All Reservations', permission: 'reservations.read', ...lazyPanel(() => import('./reservations/reservations-panel')) },
   // Issue 35: the night's service; from 3 pm the staff role opens on it (defaultSectionId).
-  { id: 'tonight', label: 'Tonight', permission: 'reservations.read', Panel: lazy(() => import('./tonight/tonight-panel')) },
-  { id: 'pending', label: 'Pending Reservations', permission: 'reservations.read', Panel: lazy(() => import('./pending/pending-panel')), Badge: PendingBadge },
-  { id: 'tables', label: 'Tables & Areas', permission: 'tables.read', Panel: lazy(() => import('./tables/tables-panel')) },
-  { id: 'hours', label: 'Opening Hours', permission: 'content.read', Panel: lazy(() => import('./hours/hours-panel')) },
-  { id: 'events', label: 'Events Management', permission: 'content.read', Panel: lazy(() => import('./events/events-panel')) },
-  { id: 'enquiries', label: 'Event Enquiries', permission: 'enquiries.read', Panel: lazy(() => import('./enquiries/enquiries-panel')), Badge: EnquiriesBadge },
-  { id: 'menus', label: 'PDF Menus', permission: 'content.read', Panel: lazy(() => import('./menus/menus-panel')) },
-  { id: 'cocktails', label: 'Cocktails', permission: 'content.read', Panel: lazy(() => import('./cocktails/cocktails-panel')) },
-  { id: 'hero-slides', label: 'Hero Slides', permission: 'content.read', Panel: lazy(() => import('./hero-slides/hero-slides-panel')) },
-  { id: 'guests', label: 'Guests', permission: 'guests.read', Panel: lazy(() => import('./guests/guests-panel')) },
-  { id: 'marketing', label: 'Marketing Emails', permission: 'marketing.read', Panel: lazy(() => import('./marketing/marketing-panel')) },
-  { id: 'email-templates', label: 'Email Templates', permission: 'templates.manage', Panel: lazy(() => import('./email-templates/email-templates-panel')) },
-  { id: 'settings', label: 'Settings', permission: 'content.read', Panel: lazy(() => import('./settings/settings-panel')) },
-  { id: 'staff', label: 'Staff Accounts', permission: 'users.manage', Panel: lazy(() => import('./staff-accounts/staff-accounts-panel')) },
-  { id: 'audit', label: 'Audit Log', permission: 'audit.read', Panel: lazy(() => import('./audit-log/audit-log-panel')) },
-  { id: 'account', label: 'Your Account', permission: 'account.self', Panel: lazy(() => import('./account/account-panel')) },
+  { id: 'tonight', label: 'Tonight', permission: 'reservations.read', ...lazyPanel(() => import('./tonight/tonight-panel')) },
+  { id: 'pending', label: 'Pending Reservations', permission: 'reservations.read', ...lazyPanel(() => import('./pending/pending-panel')), Badge: PendingBadge },
+  { id: 'tables', label: 'Tables & Areas', permission: 'tables.read', ...lazyPanel(() => import('./tables/tables-panel')) },
+  { id: 'hours', label: 'Opening Hours', permission: 'content.read', ...lazyPanel(() => import('./hours/hours-panel')) },
+  { id: 'events', label: 'Events Management', permission: 'content.read', ...lazyPanel(() => import('./events/events-panel')) },
+  { id: 'enquiries', label: 'Event Enquiries', permission: 'enquiries.read', ...lazyPanel(() => import('./enquiries/enquiries-panel')), Badge: EnquiriesBadge },
+  { id: 'menus', label: 'PDF Menus', permission: 'content.read', ...lazyPanel(() => import('./menus/menus-panel')) },
+  { id: 'cocktails', label: 'Cocktails', permission: 'content.read', ...lazyPanel(() => import('./cocktails/cocktails-panel')) },
+  { id: 'hero-slides', label: 'Hero Slides', permission: 'content.read', ...lazyPanel(() => import('./hero-slides/hero-slides-panel')) },
+  { id: 'guests', label: 'Guests', permission: 'guests.read', ...lazyPanel(() => import('./guests/guests-panel')) },
+  { id: 'marketing', label: 'Marketing Emails', permission: 'marketing.read', ...lazyPanel(() => import('./marketing/marketing-panel')) },
+  { id: 'email-templates', label: 'Email Templates', permission: 'templates.manage', ...lazyPanel(() => import('./email-templates/email-templates-panel')) },
+  { id: 'settings', label: 'Settings', permission: 'content.read', ...lazyPanel(() => import('./settings/settings-panel')) },
+  { id: 'staff', label: 'Staff Accounts', permission: 'users.manage', ...lazyPanel(() => import('./staff-accounts/staff-accounts-panel')) },
+  { id: 'audit', label: 'Audit Log', permission: 'audit.read', ...lazyPanel(() => import('./audit-log/audit-log-panel')) },
+  { id: 'account', label: 'Your Account', permission: 'account.self', ...lazyPanel(() => import('./account/account-panel')) },
 ]
 
 /** The sections a role may open, in order. */
