@@ -76,6 +76,10 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
+    // A click or a fill that waits for an element that never comes fails at its own line, in twice an assertion's
+    // time, rather than at the test's limit, wherever the test then was (a `finally` block's clean-up, say).
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     // A trace records every action's page state as it runs (then kept only on failure): a cost every test
     // pays on a machine whose cores the suite already fills. E2E_TRACE=1 records them (npm run test:e2e -- --trace on, too).
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
