@@ -876,8 +876,11 @@ export const emailOutbox = pgTable(
     messageKey: text('message_key').notNull().unique(),
     templateKey: text('template_key').notNull(),
     toAddress: text('to_address').notNull(),
-    /** What the template is filled with, and what the message needs besides (a calendar file). */
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * What the template is filled with, and what the message needs besides (a calendar file). json, not jsonb:
+     * written on every booking's path and only ever read back whole (migration 0027, decision 0042).
+     */
+    data: json('data').$type<Record<string, unknown>>().notNull().default({}),
     reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'set null' }),
     subject: text('subject'),
     html: text('html'),

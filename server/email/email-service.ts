@@ -243,7 +243,7 @@ export function createEmailService(
         const [row] = await tx
           .update(emailOutbox)
           // Sent again by staff: not held back by the guest's hourly limit a second time.
-          .set({ status: 'pending', attempts: 0, lastError: null, data: sql`${emailOutbox.data} || '{"byStaff": true}'::jsonb` })
+          .set({ status: 'pending', attempts: 0, lastError: null, data: sql`(${emailOutbox.data}::jsonb || '{"byStaff": true}')::json` })
           .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['failed', 'skipped'])))
           .returning()
         if (!row) {

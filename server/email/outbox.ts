@@ -66,7 +66,7 @@ export function enqueueMessagesQuery(messages: OutboxMessage[]): pg.QueryConfig 
     text: `with written as (
         insert into email_outbox (message_key, template_key, to_address, data, reservation_id)
         select * from json_to_recordset($1::json)
-          as m("messageKey" text, "templateKey" text, "to" text, "data" jsonb, "reservationId" int)
+          as m("messageKey" text, "templateKey" text, "to" text, "data" json, "reservationId" int)
         on conflict (message_key) do nothing
         returning id)
       select graphile_worker.add_jobs(array(

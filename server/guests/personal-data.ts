@@ -30,7 +30,7 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
     // Messages to them, and staff's alerts about them (which name them): blanked; an unsent one is never sent.
     table: 'email_outbox',
     text: `update email_outbox set to_address = case when to_address ilike any($4::text[]) then '' else to_address end,
-      data = '{}'::jsonb, subject = null, html = null, text = null, last_error = null,
+      data = '{}', subject = null, html = null, text = null, last_error = null,
       status = case when status = 'pending' then 'skipped' else status end
       where reservation_id = any($2::int[]) or to_address ilike any($4::text[]) or data::text ilike any($4::text[])
         or subject ilike any($4::text[]) or html ilike any($4::text[]) or text ilike any($4::text[])`,
