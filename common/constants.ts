@@ -16,6 +16,7 @@ export const HERO_INTERVAL_MS = 6000
 export const HERO_FADE_MS = 1000
 export const NAV_SCROLL_THRESHOLD_PX = 50
 export const COUNTDOWN_REFRESH_MS = 60 * 60 * 1000
+/** SPEC.md section 9: the copied tick shows for 2 seconds (the marketing list's and the enquiries' copy buttons). */
 export const COPIED_TICK_MS = 2000
 
 export const TOAST_LIMIT = 1

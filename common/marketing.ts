@@ -24,9 +24,6 @@ export const MARKETING_MESSAGES = {
   exportCsv: 'Export CSV',
 } as const
 
-/** SPEC.md section 9: the copied tick shows for 2 seconds. */
-export const COPIED_TICK_MS = 2000
-
 /** How far back 'recent activity' looks. */
 export const RECENT_ACTIVITY_DAYS = 30
 

@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { COPIED_TICK_MS } from '#common/marketing'
+import { COPIED_TICK_MS } from '#common/constants'
 
 /**
  * Copies text and remembers what was copied for SPEC.md's 2 seconds, for the
