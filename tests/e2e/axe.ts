@@ -22,10 +22,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     // A rule given an impact of its own reports every finding at that impact (axe-core's finalizeRuleResult):
     // one rated minor or moderate (the landmark rules, region, heading-order) can never find anything serious,
     // so it is not run. Every other rule is, at whatever impact its checks give.
-    const lesser = (axe._audit?.rules ?? []).filter((rule) => rule.impact === 'minor' || rule.impact === 'moderate').map((rule) => rule.id)
-    const options = lesser.length > 0 ? { rules: Object.fromEntries(lesser.map((id) => [id, { enabled: false }])) } : {}
+    const lesser = (axe._audit?.rules ?? []).filter((rule) => rule.impact === 'minor' || rule.impact === 'moderate')
+    const rules = Object.fromEntries(lesser.map((rule) => [rule.id, { enabled: false }]))
     // Only the violations are gathered in full: passes and incomplete results would only be thrown away.
-    return (await axe.run(document, { ...options, resultTypes: ['violations'] })).violations
+    return (await axe.run(document, { rules, resultTypes: ['violations'] })).violations
   })
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
