@@ -215,9 +215,23 @@ export function createFloorPlan(
     return { count: rows[0]?.n ?? 0, first: rows[0]?.first ?? null }
   }
 
+  /**
+   * Active bookings of today or later seated at any table of an area, and the
+   * first of their dates: an area out of use takes its tables with it.
+   */
+  async function areaBookingsToCome(tx: DbOrTx, areaId: number): Promise<{ count: number; first: string | null }> {
+    const { rows } = await tx.execute<{ n: number; first: string | null }>(sql`
+      select count(distinct h.reservation_id)::int as n, min(h.date) as first
+        from reservation_tables h join dining_tables t on t.id = h.table_id
+        where t.area_id = ${areaId} and h.active and h.date >= ${today()}`)
+    return { count: rows[0]?.n ?? 0, first: rows[0]?.first ?? null }
+  }
+
   /** Refuses (409) to delete or make inactive what has bookings to come. */
   async function refuseWithBookingsToCome(tx: DbOrTx, name: string, tableIds: number[], action: 'delete' | 'deactivate') {
-    const held = await bookingsToCome(tx, tableIds)
+    refuseIfHeld(name, await bookingsToCome(tx, tableIds), action)
+  }
+  function refuseIfHeld(name: string, held: { count: number; first: string | null }, action: 'delete' | 'deactivate') {
     if (held.count > 0) throw new ConflictError(futureBookingsMessage(name, held.count, held.first!, action), 'has_bookings')
   }
 
@@ -269,6 +283,8 @@ export function createFloorPlan(
         const row = await lockedArea(tx, id)
         const before = await oneArea(tx, row)
         if (row.version !== patch.version) throw await stale(tx, 'area', id, before)
+        // Its tables would leave the plan with guests still booked at them: as for a table, they move first.
+        if (patch.active === false && row.isActive) refuseIfHeld(row.name, await areaBookingsToCome(tx, id), 'deactivate')
         const [updated] = await tx.update(areas).set({ ...columnsOf(patch), updatedAt: clock.now() }).where(eq(areas.id, id)).returning()
         const after = await oneArea(tx, updated!)
         await audit(tx, actor, { action: 'update', entityType: 'area', entityId: id, summary: `changed the area ${after.name}`, ...changedFields(auditable(before), auditable(after)) })

@@ -109,6 +109,27 @@ describe('areas', () => {
     expect((await lastAudit()).summary).toBe('deleted the area Cellar')
     await manager.delete(`/api/admin/areas/${empty.id}`).expect(404)
   })
+
+  it('does not deactivate an area whose tables hold bookings to come (409 naming how many and the first date); deactivates it once they are cancelled', async () => {
+    const area = await newArea('Courtyard')
+    const y1 = await newTable('Y1', area.id)
+    const y2 = await newTable('Y2', area.id)
+    const booked = [await bookingOn([y1.id], '2026-12-18'), await bookingOn([y2.id], '2026-12-05'), await bookingOn([y1.id, y2.id], '2026-12-24')]
+    await bookingOn([y1.id], '2026-12-01', 'cancelled')
+    await bookingOn([y2.id], '2026-11-20') // yesterday: past
+    await unchanged(async () => {
+      expect((await manager.patch(`/api/admin/areas/${area.id}`).send({ active: false, version: 1 }).expect(409)).body).toMatchObject({
+        // The booking at both tables counts once.
+        message: 'Courtyard has 3 bookings from Sat 5 Dec; move them to other tables first, or make it inactive after its last booking.',
+        code: 'has_bookings',
+      })
+    })
+    // Other edits of an area with bookings are fine.
+    await manager.patch(`/api/admin/areas/${area.id}`).send({ onlineBookable: false, version: 1 }).expect(200)
+    await t.db.$client.query(`update reservations set status = 'cancelled' where id = any($1::int[])`, [booked])
+    const inactive = await oneAuditRow('area', async () => (await manager.patch(`/api/admin/areas/${area.id}`).send({ active: false, version: 2 }).expect(200)).body)
+    expect(inactive.active).toBe(false)
+  })
 })
 
 describe('tables', () => {
