@@ -15,7 +15,7 @@ const openDayAfter = (days) => {
   return d.toISOString().slice(0, 10)
 }
 /**
- * Every open slot of the booking horizon, read from the app's own availability
+ * Every open slot of the 179 days from `firstDay`, read from the app's own availability
  * for one guest, ordered so that consecutive requests go to different dates:
  * request i books slot i, so requests rarely wait on the same date lock.
  * A run books ~25,000 tables, more than the demo venue's 60 covers hold over
