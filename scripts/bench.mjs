@@ -105,6 +105,62 @@ async function statementTimes(dataDir) {
   return rows
 }
 
+// BENCH_TIMELINE=1: for endpoints with a p99 budget, the measured run in quarter seconds: how many
+// answers came, how many took the budget or longer, the slowest, and what PostgreSQL's busy backends
+// were waiting on and whether a checkpoint had begun (sampled each quarter second). Printed for the quarters with a slow answer: a tail
+// that comes in bursts, every connection at once, is a stall; one spread evenly is the batch's length.
+const TIMELINE = process.env.BENCH_TIMELINE === '1'
+const QUARTER_MS = 250
+
+function startTimeline(dataDir, instance, slowMs) {
+  const started = Date.now()
+  const quarters = []
+  const quarter = (i) => (quarters[i] ??= { answers: 0, slow: 0, slowestMs: 0, waits: new Set(), walMb: undefined, checkpoints: undefined })
+  instance.on('response', (_client, _status, _bytes, ms) => {
+    const q = quarter(Math.floor((Date.now() - started) / QUARTER_MS))
+    q.answers++
+    if (ms >= slowMs) q.slow++
+    q.slowestMs = Math.max(q.slowestMs, ms)
+  })
+  let sampling = true
+  const sampler = (async () => {
+    while (sampling) {
+      const { rows } = await benchDb(dataDir).query(
+        `select (select wal_bytes from pg_stat_wal)::bigint as wal_bytes, (select num_timed + num_requested from pg_stat_checkpointer)::int as checkpoints,
+                (select array_agg(distinct wait_event) from pg_stat_activity where state = 'active' and wait_event is not null and pid <> pg_backend_pid()) as waits`,
+      )
+      const q = quarter(Math.floor((Date.now() - started) / QUARTER_MS))
+      q.walMb = Number(rows[0].wal_bytes) / 1e6
+      q.checkpoints = rows[0].checkpoints
+      for (const wait of rows[0].waits ?? []) q.waits.add(wait)
+      await new Promise((resolve) => setTimeout(resolve, QUARTER_MS))
+    }
+  })()
+  return async function stop() {
+    sampling = false
+    await sampler
+    return quarters
+  }
+}
+
+function printTimeline(name, quarters, slowMs) {
+  let checkpoints = quarters.find((q) => q?.checkpoints !== undefined)?.checkpoints
+  const marked = quarters.map((q, i) => {
+    const began = q?.checkpoints !== undefined && q.checkpoints > checkpoints
+    if (q?.checkpoints !== undefined) checkpoints = q.checkpoints
+    return { ...q, at: i * QUARTER_MS, began }
+  })
+  const slow = marked.filter((q) => q.slow > 0)
+  console.log(`\nTimeline of ${name}: ${slow.length} of ${quarters.length} quarter seconds had an answer of ${slowMs} ms or more`)
+  for (const q of slow) {
+    const wal = q.walMb === undefined ? '' : `, WAL at ${q.walMb.toFixed(0)} MB`
+    const checkpoint = q.began ? ', a checkpoint began' : ''
+    console.log(`  ${String(q.at).padStart(6)} ms: ${q.slow} of ${q.answers} answers slow, the slowest ${q.slowestMs.toFixed(0)} ms${wal}${checkpoint}, waits: ${[...q.waits].join(', ') || 'none seen'}`)
+  }
+  const began = marked.filter((q) => q.began).map((q) => `${q.at} ms`)
+  if (began.length) console.log(`  checkpoints began at ${began.join(', ')}`)
+}
+
 let counter = 0
 // The first answer of each status that was not 2xx, per endpoint (printed after the table): a run's refusals say why.
 const refusals = new Map()
@@ -114,7 +170,7 @@ function noteRefusal(endpoint, status, body) {
   refusals.set(endpoint.name, seen)
   if (!seen.has(status)) seen.set(status, String(body).slice(0, 200))
 }
-function run(url, endpoint, extra = {}, duration = DURATION) {
+function run(url, endpoint, extra = {}, duration = DURATION, timeline = undefined) {
   // Bodies and headers given as functions get a fresh request number each time.
   const perRequest = typeof endpoint.body === 'function' || typeof endpoint.headers === 'function'
   const requests = perRequest
@@ -126,7 +182,7 @@ function run(url, endpoint, extra = {}, duration = DURATION) {
       }, onResponse: (status, body) => noteRefusal(endpoint, status, body) }]
     : undefined
   return new Promise((resolve, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
         url: url + (typeof endpoint.path === 'function' ? endpoint.path(extra) : endpoint.path),
         method: endpoint.method ?? 'GET',
@@ -137,8 +193,9 @@ function run(url, endpoint, extra = {}, duration = DURATION) {
         body: endpoint.body && typeof endpoint.body !== 'function' ? JSON.stringify(endpoint.body) : undefined,
         requests,
       },
-      (error, result) => (error ? reject(error) : resolve(result)),
+      (error, result) => (error ? reject(error) : stopTimeline ? stopTimeline().then((quarters) => resolve({ ...result, quarters })) : resolve(result)),
     )
+    const stopTimeline = timeline && startTimeline(timeline.dataDir, instance, timeline.slowMs)
   })
 }
 
@@ -185,7 +242,8 @@ try {
     const before = endpoint.costPer ? await costSnapshot(dataDir, server.child.pid) : undefined
     // The load generator (this process) shares the machine's cores with the app and PostgreSQL.
     const loadGenerator = process.cpuUsage()
-    const result = await run(server.url, endpoint, extra)
+    const slowMs = endpoint.budget?.maxP99Ms
+    const result = await run(server.url, endpoint, extra, DURATION, TIMELINE && slowMs ? { dataDir, slowMs } : undefined)
     const { user, system } = process.cpuUsage(loadGenerator)
     const after = endpoint.costPer ? await costSnapshot(dataDir, server.child.pid) : undefined
     const statements = STATEMENTS && endpoint.costPer ? await statementTimes(dataDir) : undefined
@@ -258,6 +316,7 @@ for (const { name, result, statements } of rows) {
   console.log(`\nStatements of ${name} by PostgreSQL's time (µs per request answered 2xx, executing and planning, the slowest run, calls, rows, statement):`)
   for (const s of statements) console.log(`${String(Math.round((Number(s.ms) * 1000) / done)).padStart(6)} µs (planning ${String(Math.round((Number(s.plan_ms) * 1000) / done)).padStart(4)} µs, slowest run ${String(s.max_ms).padStart(5)} ms) ${String(s.calls).padStart(7)} ${String(s.rows).padStart(8)}  ${s.query}`)
 }
+for (const { name, endpoint, result } of rows) if (result.quarters) printTimeline(name, result.quarters, endpoint.budget.maxP99Ms)
 for (const { name, plan } of plans) console.log(`\nQuery plan of ${name}:\n${plan}`)
 if (missed.length) {
   console.error(`\nBudgets missed:\n- ${missed.join('\n- ')}`)
