@@ -106,9 +106,10 @@ async function statementTimes(dataDir) {
 }
 
 // BENCH_TIMELINE=1: for endpoints with a p99 budget, the measured run in quarter seconds: how many
-// answers came, how many took the budget or longer, the slowest, and what PostgreSQL's busy backends
-// were waiting on and whether a checkpoint had begun (sampled each quarter second). Printed for the quarters with a slow answer: a tail
-// that comes in bursts, every connection at once, is a stall; one spread evenly is the batch's length.
+// answers came, how many took the budget or longer, the slowest, and (sampled each quarter second)
+// what PostgreSQL's busy backends were waiting on and whether a checkpoint had begun. Printed for the
+// quarters with a slow answer: a tail that comes in bursts, every connection at once, is a stall;
+// one spread evenly is the batch's length.
 const TIMELINE = process.env.BENCH_TIMELINE === '1'
 const QUARTER_MS = 250
 
@@ -182,6 +183,7 @@ function run(url, endpoint, extra = {}, duration = DURATION, timeline = undefine
       }, onResponse: (status, body) => noteRefusal(endpoint, status, body) }]
     : undefined
   return new Promise((resolve, reject) => {
+    let stopTimeline
     const instance = autocannon(
       {
         url: url + (typeof endpoint.path === 'function' ? endpoint.path(extra) : endpoint.path),
@@ -193,9 +195,12 @@ function run(url, endpoint, extra = {}, duration = DURATION, timeline = undefine
         body: endpoint.body && typeof endpoint.body !== 'function' ? JSON.stringify(endpoint.body) : undefined,
         requests,
       },
-      (error, result) => (error ? reject(error) : stopTimeline ? stopTimeline().then((quarters) => resolve({ ...result, quarters })) : resolve(result)),
+      (error, result) => {
+        const stopped = stopTimeline ? stopTimeline() : Promise.resolve(undefined)
+        stopped.then((quarters) => (error ? reject(error) : resolve(quarters ? { ...result, quarters } : result)), reject)
+      },
     )
-    const stopTimeline = timeline && startTimeline(timeline.dataDir, instance, timeline.slowMs)
+    if (timeline) stopTimeline = startTimeline(timeline.dataDir, instance, timeline.slowMs)
   })
 }
 
