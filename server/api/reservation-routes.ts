@@ -27,6 +27,8 @@ export function reservationRoutes({ reservations, publicReads, challenges }: Ser
       await publicReads.send(req, res, ['availability', `date:${date}`], () => reservations.slots(date, partySize))
     })
     .post('/api/reservations', async (req, res) => {
+      // In a rush, taken in while the batch before writes, not while it reads (decision 44).
+      await reservations.bookingTurn()
       // The attempt limit is counted by the booking's own transaction; a request
       // refused before it still counts, as a script sending junk would.
       const client = req.ip ?? 'unknown'

@@ -53,6 +53,8 @@ type Outcome =
 const MAX_BATCH = 64
 /** How long the queue stays empty before it counts as quiet (`idle`): longer than the gap between batches in a rush. */
 const QUIET_MS = 25
+/** The longest a booking just arrived waits to be taken in (`turn`): a batch's reads take a few milliseconds. */
+export const INTAKE_WAIT_MAX_MS = 100
 
 /**
  * Table bookings, committed together. Requests that arrive while a batch is
@@ -70,6 +72,17 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
   const waiting: Request[] = []
   const turns: TurnsSeen = {}
   let running = false
+  // While a batch waits for its reads, bookings arriving wait to be taken in (`turn`) until it has sent its
+  // writes, or for INTAKE_WAIT_MAX_MS at most: a batch held up (behind staff holding its date) holds up no one.
+  let reading = false
+  const intake: (() => void)[] = []
+  let intakeTimer: NodeJS.Timeout | undefined
+  const letIn = () => {
+    reading = false
+    clearTimeout(intakeTimer)
+    intakeTimer = undefined
+    for (const wake of intake.splice(0)) wake()
+  }
   // When the last batch ended, and those waiting for a quiet moment (see `idle`): each wake-up with the
   // time the queue must stay empty for it.
   let endedAt = -Infinity
@@ -88,7 +101,8 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
   /**
    * Runs batches on one connection while requests keep coming. A batch's
    * statements are sent before the previous batch's answers go out, so the
-   * database works on one while Node writes the other's responses.
+   * database works on one while Node writes the other's responses; bookings
+   * arriving meanwhile are taken in once it has sent its writes (`turn`).
    */
   async function run() {
     running = true
@@ -98,9 +112,11 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
     try {
       while (waiting.length > 0) {
         client ??= await db.$client.connect()
+        reading = true
         const next = settle(client, waiting.splice(0, MAX_BATCH))
         deliver?.()
         const settled = await next
+        letIn()
         deliver = settled.deliver
         if (settled.lost) {
           client.release(settled.lost)
@@ -111,6 +127,7 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
       // No connection to be had: every booking waiting now fails with that error.
       for (const request of waiting.splice(0)) request.reject(error)
     } finally {
+      letIn()
       deliver?.()
       client?.release()
       running = false
@@ -123,7 +140,7 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
   /** Books a batch (or, if it fails, each of its bookings alone); returns how to answer them. */
   async function settle(client: pg.PoolClient, batch: Request[], again = false): Promise<{ deliver: () => void; lost?: ConnectionLost }> {
     try {
-      const results = await transactionOn(client, (c, end) => bookTogether(c, end, batch, turns, afterInsert))
+      const results = await transactionOn(client, (c, end) => bookTogether(c, end, batch, turns, afterInsert, letIn))
       return { deliver: () => results.forEach((r, i) => (r.ok ? batch[i]!.resolve(r.booked) : batch[i]!.reject(r.error))) }
     } catch (error) {
       if (error instanceof ConnectionLost) {
@@ -146,6 +163,22 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
   }
 
   return {
+    /**
+     * When a booking that has just arrived may be taken in (validated, its
+     * keys and plan made): now (undefined) unless a batch is waiting for its
+     * reads, else once that batch has decided and sent its writes, or after
+     * `maxMs` (a test lengthens it). In a rush the answer to a batch's reads
+     * would otherwise wait behind the intake of the bookings that keep
+     * arriving, and the batch's decisions with it; taken in while the
+     * database writes, they cost the batch nothing and still go in the next
+     * one (decision 44).
+     */
+    turn(maxMs = INTAKE_WAIT_MAX_MS): Promise<void> | undefined {
+      if (!reading) return undefined
+      intakeTimer ??= setTimeout(letIn, maxMs).unref()
+      return new Promise((resolve) => intake.push(resolve))
+    },
+
     /** Books (or refuses, or replays) a table, in the next batch. */
     book(plan: BookingPlan, decide: Decide): Promise<Booked> {
       return new Promise((resolve, reject) => {
@@ -221,6 +254,8 @@ async function bookTogether(
   batch: Request[],
   turns: TurnsSeen,
   afterInsert?: AfterInsert,
+  /** Called once the batch has decided and sent its writes (and COMMIT). */
+  decided?: () => void,
 ): Promise<Result[]> {
   const plans = batch.map((r) => r.plan)
   // Per date: its weekday, the start times from the earliest any of its bookings needs to the latest, and
@@ -308,9 +343,11 @@ async function bookTogether(
   const booked = outcomes.flatMap((o, i) => (o.kind === 'booked' ? [{ index: i, write: o.write }] : []))
   const reservations = new Map<number, Reservation>()
   if (booked.length === 0) {
-    await end.commit()
+    const committing = end.commit()
+    decided?.()
+    await committing
   } else {
-    const rows = await insertAndCommit(client, end, booked.map((b) => b.write), reserved!.rows[0] as InsertIds, afterInsert)
+    const rows = await insertAndCommit(client, end, booked.map((b) => b.write), reserved!.rows[0] as InsertIds, afterInsert, decided)
     booked.forEach(({ index }, i) => reservations.set(index, rows[i]!))
   }
 

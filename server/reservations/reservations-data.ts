@@ -178,17 +178,22 @@ export async function insertAndCommit(
   writes: BookingWrite[],
   reserved: InsertIds,
   afterInsert?: AfterInsert,
+  /** Called as soon as the statements and COMMIT are on their way, before their answer. */
+  sent?: () => void,
 ): Promise<Reservation[]> {
   const rows = writes.map((w, i) => asInserted(w.reservation, reserved.ids[i]!, reserved.at))
   const consents = writes.flatMap((w) => (w.consent ? [w.consent] : []))
   const seats = writes.flatMap((w, i) => (w.tableIds ?? []).map((tableId) => ({ reservationId: rows[i]!.id, tableId })))
-  const [inserted] = await sendTogether(client, [
+  const messages = afterInsert ? await afterInsert(rows) : []
+  const written = sendTogether(client, [
     insertReservationsQuery(rows, BOOKING_CONSENT_WORDING),
     ...(seats.length ? [insertReservationTablesQuery(seats)] : []),
     ...(consents.length ? [marketingConsentsQuery(consents)] : []),
-    ...(afterInsert ? await afterInsert(rows) : []),
+    ...messages,
     'commit',
   ])
+  sent?.()
+  const [inserted] = await written
   committed()
   const guestOf = new Map((inserted!.rows as { id: number; guestId: number | null }[]).map((r) => [r.id, r.guestId]))
   for (const row of rows) row.guestId = guestOf.get(row.id) ?? null

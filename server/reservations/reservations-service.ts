@@ -118,6 +118,8 @@ export function createReservationsService(
      * quiet moment (25 ms unless `quietMs` says), or after `maxMs` at most (for work that can wait).
      */
     bookingsIdle: (maxMs: number, quietMs?: number) => tables.idle(maxMs, quietMs),
+    /** When a booking just arrived may be taken in (booking-batch.ts `turn`); undefined: now. */
+    bookingTurn: (maxMs?: number) => tables.turn(maxMs),
 
     /** The start times a party can book on a date; [] for a past, closed or full date. */
     async slots(date: string, partySize: number): Promise<AvailabilitySlot[]> {

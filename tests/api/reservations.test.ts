@@ -7,6 +7,7 @@ import { emailOutbox, events, hourExceptions, marketingConsents, reservations } 
 import { statusOf } from '../../server/http/errors'
 import { countAttemptsQuery } from '../../server/rate-limits/attempts'
 import { SITE_KEYS } from '../../server/rate-limits/challenge'
+import { INTAKE_WAIT_MAX_MS } from '../../server/reservations/booking-batch'
 import { lockDatesQuery } from '../../server/reservations/booking-sql'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { guestBooking } from '../helpers/guest-booking'
@@ -169,6 +170,80 @@ describe('a booking waiting for a busy date', () => {
     const { startTime: _s, additionalInfo: _a, ...rest } = guest({ date: '2027-01-30', partySize: 2 })
     const res = await othersCountWhileItWaits('2027-01-30', () => book({ ...rest, eventId: event!.id, time: '7:30' }))
     expect(res.status).toBe(201)
+  })
+
+  /** Holds `date`'s lock in another transaction until `release`, with a booking of it waiting behind. */
+  async function heldBooking(date: string, body: object) {
+    const holder = await t.db.$client.connect()
+    await holder.query('begin')
+    await holder.query(lockDatesQuery([date]))
+    let answered = false
+    const answer = book(body).then((r) => ((answered = true), r))
+    let released: Promise<void> | undefined
+    const release = () =>
+      (released ??= (async () => {
+        await holder.query('commit')
+        holder.release()
+      })())
+    try {
+      await expect.poll(waiting, { timeout: 15_000 }).toBe(1)
+    } catch (error) {
+      await release()
+      await answer
+      throw error
+    }
+    return { answer, answered: () => answered, release }
+  }
+
+  // Decision 44: a booking that arrives while a batch waits for its reads is taken in once the batch has
+  // sent its writes, so that in a rush the batch's decisions do not wait behind the intake of the next one.
+  it('takes in a booking that arrives while the batch waits for its reads once the batch has sent its writes', async () => {
+    const email = `intake-${++counter}@example.com`
+    // The batch's writes will wait for this guest's row, held by another transaction: sent, not yet committed.
+    await book(guest({ email, date: '2027-02-04', startTime: '19:00' })).expect(201)
+    const rowHolder = await t.db.$client.connect()
+    await rowHolder.query('begin')
+    await rowHolder.query('select id from guests where email_key = $1 for update', [email])
+    const held = await heldBooking('2027-02-05', guest({ email, date: '2027-02-05', startTime: '19:00' }))
+    try {
+      // The batch waits for its reads (its date's lock): a booking just arrived is not taken in yet.
+      const turn = t.services.reservations.bookingTurn(60_000)
+      expect(turn).toBeInstanceOf(Promise)
+      let taken = false
+      void turn!.then(() => (taken = true))
+      await new Promise((r) => setTimeout(r, 300))
+      expect(taken).toBe(false)
+      // Its reads come, it decides and sends its writes, which wait for the guest's row: now it is taken in.
+      await held.release()
+      await expect.poll(() => taken, { timeout: 15_000 }).toBe(true)
+      expect(held.answered()).toBe(false)
+      expect(t.services.reservations.bookingTurn()).toBeUndefined()
+    } finally {
+      await held.release()
+      await rowHolder.query('commit')
+      rowHolder.release()
+    }
+    expect((await held.answer).status).toBe(201)
+  })
+
+  it('but never keeps a booking waiting behind a batch held up for long: 100 ms at most', async () => {
+    const held = await heldBooking('2027-02-06', guest({ date: '2027-02-06', startTime: '19:00' }))
+    try {
+      const started = performance.now()
+      const turn = t.services.reservations.bookingTurn()
+      expect(turn).toBeInstanceOf(Promise)
+      await turn
+      expect(performance.now() - started).toBeGreaterThanOrEqual(INTAKE_WAIT_MAX_MS - 10)
+      // The batch still waits; bookings arriving now are taken in at once, and a whole one is answered.
+      expect(held.answered()).toBe(false)
+      expect(t.services.reservations.bookingTurn()).toBeUndefined()
+      const refused = await book(guest({ date: '2027-02-06', startTime: '19:00', name: '' }))
+      expect(refused.status).toBe(400)
+      expect(held.answered()).toBe(false)
+    } finally {
+      await held.release()
+    }
+    expect((await held.answer).status).toBe(201)
   })
 })
 
