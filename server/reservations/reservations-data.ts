@@ -184,14 +184,13 @@ export async function insertAndCommit(
   const rows = writes.map((w, i) => asInserted(w.reservation, reserved.ids[i]!, reserved.at))
   const consents = writes.flatMap((w) => (w.consent ? [w.consent] : []))
   const seats = writes.flatMap((w, i) => (w.tableIds ?? []).map((tableId) => ({ reservationId: rows[i]!.id, tableId })))
-  const messages = afterInsert ? await afterInsert(rows) : []
-  const written = sendTogether(client, [
+  // Made before the listeners run, as they always were: the rows as they will be stored.
+  const inserts = [
     insertReservationsQuery(rows, BOOKING_CONSENT_WORDING),
     ...(seats.length ? [insertReservationTablesQuery(seats)] : []),
     ...(consents.length ? [marketingConsentsQuery(consents)] : []),
-    ...messages,
-    'commit',
-  ])
+  ]
+  const written = sendTogether(client, [...inserts, ...(afterInsert ? await afterInsert(rows) : []), 'commit'])
   sent?.()
   const [inserted] = await written
   committed()
