@@ -9,8 +9,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN_MESSAGES } from '#common/messages'
 import { emailOutbox, emailTemplates, events } from '../../server/db/schema'
 import { startWorker, type Worker } from '../../server/jobs/worker'
-import { lockDatesQuery } from '../../server/reservations/booking-sql'
 import { afterFile } from '../helpers/after-file'
+import { heldBehindDate, waitingForDateLocks } from '../helpers/date-locks'
 import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
 import { startSmtpServer, type Received } from '../helpers/smtp'
 import { phoneOf, seededPreference } from '../helpers/guest-booking'
@@ -441,13 +441,7 @@ describe('while table bookings are being committed', () => {
   })
 
   /** Transactions waiting for a lock: the held booking, while its date is held. */
-  const waitingForLocks = async () =>
-    // This file's database only: the other test files, on databases of their own in the same server, take date locks too.
-    (
-      await t.db.$client.query(
-        `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
-      )
-    ).rows[0].n
+  const waitingForLocks = () => waitingForDateLocks(t.db)
 
   const pendingEmails = async () => (await t.db.$client.query(`select count(*)::int as n from email_outbox where status = 'pending'`)).rows[0].n
 
@@ -457,26 +451,8 @@ describe('while table bookings are being committed', () => {
    * busy until `release`.
    */
   async function busyBookings(date: string) {
-    const lock = await t.db.$client.connect()
-    await lock.query('begin')
-    await lock.query(lockDatesQuery([date]))
-    const booking = book(guest({ date, startTime: '19:30' })).then((r) => r)
-    let released: Promise<void> | undefined
-    const release = () =>
-      (released ??= (async () => {
-        await lock.query('commit')
-        lock.release()
-      })())
-    try {
-      // On a loaded machine the request can take a while to reach the lock.
-      await expect.poll(waitingForLocks, { timeout: 15_000 }).toBe(1)
-    } catch (error) {
-      // Never leave the date held: every later booking of this app would queue behind it.
-      await release()
-      await booking
-      throw error
-    }
-    return { booking, release }
+    const held = await heldBehindDate(t.db, date, () => book(guest({ date, startTime: '19:30' })))
+    return { booking: held.answer, release: held.release }
   }
 
   const enquire = async () => {

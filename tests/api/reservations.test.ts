@@ -8,8 +8,8 @@ import { statusOf } from '../../server/http/errors'
 import { countAttemptsQuery } from '../../server/rate-limits/attempts'
 import { SITE_KEYS } from '../../server/rate-limits/challenge'
 import { INTAKE_WAIT_MAX_MS } from '../../server/reservations/booking-batch'
-import { lockDatesQuery } from '../../server/reservations/booking-sql'
 import { createTestApp, type TestApp } from '../helpers/app'
+import { heldBehindDate } from '../helpers/date-locks'
 import { guestBooking } from '../helpers/guest-booking'
 
 // Saturday 21 November 2026, 12:00 in London. Saturdays open 12:00-23:30, Mondays are closed.
@@ -116,14 +116,6 @@ describe('availability of a busy date', () => {
 })
 
 describe('a booking waiting for a busy date', () => {
-  /** Transactions of this database waiting for an advisory lock (the date's). */
-  const waiting = async () =>
-    (
-      await t.db.$client.query(
-        `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
-      )
-    ).rows[0].n as number
-
   /**
    * Holds `date`'s lock in another transaction while `send` books it, and,
    * once the booking waits for the lock, counts an attempt on every row of the
@@ -131,12 +123,8 @@ describe('a booking waiting for a busy date', () => {
    * date on another instance) may: that must not wait for the held booking.
    */
   async function othersCountWhileItWaits(date: string, send: () => request.Test) {
-    const holder = await t.db.$client.connect()
-    await holder.query('begin')
-    await holder.query(lockDatesQuery([date]))
-    const answer = send().then((r) => r)
+    const held = await heldBehindDate(t.db, date, send)
     try {
-      await expect.poll(waiting, { timeout: 15_000 }).toBe(1)
       const other = await t.db.$client.connect()
       let failed: unknown
       try {
@@ -151,10 +139,9 @@ describe('a booking waiting for a busy date', () => {
       }
       expect(failed, 'another form waited for the booking that waits for its date').toBeUndefined()
     } finally {
-      await holder.query('commit')
-      holder.release()
+      await held.release()
     }
-    return answer
+    return held.answer
   }
 
   it('holds no rate-limit row while it waits, so other forms are never held up by it', async () => {
@@ -172,29 +159,6 @@ describe('a booking waiting for a busy date', () => {
     expect(res.status).toBe(201)
   })
 
-  /** Holds `date`'s lock in another transaction until `release`, with a booking of it waiting behind. */
-  async function heldBooking(date: string, body: object) {
-    const holder = await t.db.$client.connect()
-    await holder.query('begin')
-    await holder.query(lockDatesQuery([date]))
-    let answered = false
-    const answer = book(body).then((r) => ((answered = true), r))
-    let released: Promise<void> | undefined
-    const release = () =>
-      (released ??= (async () => {
-        await holder.query('commit')
-        holder.release()
-      })())
-    try {
-      await expect.poll(waiting, { timeout: 15_000 }).toBe(1)
-    } catch (error) {
-      await release()
-      await answer
-      throw error
-    }
-    return { answer, answered: () => answered, release }
-  }
-
   // Decision 44: a booking that arrives while a batch waits for its reads is taken in once the batch has
   // sent its writes, so that in a rush the batch's decisions do not wait behind the intake of the next one.
   it('takes in a booking that arrives while the batch waits for its reads once the batch has sent its writes', async () => {
@@ -204,7 +168,7 @@ describe('a booking waiting for a busy date', () => {
     const rowHolder = await t.db.$client.connect()
     await rowHolder.query('begin')
     await rowHolder.query('select id from guests where email_key = $1 for update', [email])
-    const held = await heldBooking('2027-02-05', guest({ email, date: '2027-02-05', startTime: '19:00' }))
+    const held = await heldBehindDate(t.db, '2027-02-05', () => book(guest({ email, date: '2027-02-05', startTime: '19:00' })))
     try {
       // The batch waits for its reads (its date's lock): a booking just arrived is not taken in yet.
       const turn = t.services.reservations.bookingTurn(60_000)
@@ -227,14 +191,14 @@ describe('a booking waiting for a busy date', () => {
   })
 
   it('but never keeps a booking waiting behind a batch held up for long: 100 ms at most', async () => {
-    const held = await heldBooking('2027-02-06', guest({ date: '2027-02-06', startTime: '19:00' }))
+    const held = await heldBehindDate(t.db, '2027-02-06', () => book(guest({ date: '2027-02-06', startTime: '19:00' })))
     try {
       const started = performance.now()
       const turn = t.services.reservations.bookingTurn()
       expect(turn).toBeInstanceOf(Promise)
       await turn
       expect(performance.now() - started).toBeGreaterThanOrEqual(INTAKE_WAIT_MAX_MS - 10)
-      // The batch still waits; bookings arriving now are taken in at once, and a whole one is answered.
+      // The batch still waits; bookings arriving now are taken in at once: one with no name is answered 400.
       expect(held.answered()).toBe(false)
       expect(t.services.reservations.bookingTurn()).toBeUndefined()
       const refused = await book(guest({ date: '2027-02-06', startTime: '19:00', name: '' }))
