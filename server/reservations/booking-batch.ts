@@ -116,6 +116,7 @@ export function createBookingQueue(db: Db, afterInsert?: AfterInsert) {
         const next = settle(client, waiting.splice(0, MAX_BATCH))
         deliver?.()
         const settled = await next
+        // Already let in when the batch sent its writes; this is for a batch that failed before them.
         letIn()
         deliver = settled.deliver
         if (settled.lost) {

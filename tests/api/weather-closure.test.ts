@@ -14,9 +14,9 @@ import type TestAgent from 'supertest/lib/agent'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { closedAreaMessage } from '#common/tables-schema'
 import { startWorker } from '../../server/jobs/worker'
-import { lockDatesQuery } from '../../server/reservations/booking-sql'
 import { afterFile } from '../helpers/after-file'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
+import { heldBehindDate } from '../helpers/date-locks'
 import { drawPlan, erasePlan, type DrawnPlan } from '../helpers/floor-plan'
 import { startSmtpServer, type Received } from '../helpers/smtp'
 
@@ -272,25 +272,17 @@ describe('closing the garden for rain', () => {
 describe('closing the garden while guests book', () => {
   it('waits for the date lock the booking engine takes, and moves nothing until it has it', async () => {
     const booking = await gardenBooking('Locked Out', '19:00', 'G1')
-    // A booking of the date in flight: its transaction holds the date's lock.
-    const lock = await t.db.$client.connect()
+    // A booking of the date in flight: its transaction holds the date's lock, and the closure waits for it.
+    const held = await heldBehindDate(t.db, DAY, closeGarden)
     try {
-      await lock.query('begin')
-      await lock.query(lockDatesQuery([DAY]))
-      let answered = false
-      const closing = closeGarden().then((r) => {
-        answered = true
-        return r
-      })
-      await new Promise((r) => setTimeout(r, 500))
-      expect(answered).toBe(false)
+      expect(held.answered()).toBe(false)
       expect(await tablesOf(booking.id)).toEqual(['G1'])
-      await lock.query('commit')
-      const closed = await closing
+      await held.release()
+      const closed = await held.answer
       expect(closed.status).toBe(201)
       expect(closed.body.reseated.moved).toBe(1)
     } finally {
-      lock.release()
+      await held.release()
     }
   })
 
