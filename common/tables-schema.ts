@@ -67,6 +67,10 @@ export const TABLE_MESSAGES = {
   inCombination: (table: string, combinations: string[]) =>
     `${table} is joined in ${combinations.join(', ')}: delete ${combinations.length === 1 ? 'that combination' : 'those combinations'} first.`,
   pastBookings: (name: string, n: number) => `${name} has ${n} past or cancelled ${n === 1 ? 'booking' : 'bookings'} that name it; make it inactive instead.`,
+  /** 'T4 has 2 bookings of more than 3 guests from Fri 18 Dec; move them to other tables first, or let it seat 5.' */
+  partiesAbove: (name: string, maxCovers: number, n: number, firstDate: string, largest: number) =>
+    `${name} has ${n} ${n === 1 ? 'booking' : 'bookings'} of more than ${maxCovers} ${maxCovers === 1 ? 'guest' : 'guests'} ${n === 1 ? 'on' : 'from'} ${formatDayShort(firstDate)}; ` +
+    `move ${n === 1 ? 'it' : 'them'} to other tables first, or let it seat ${largest}.`,
 } as const
 
 /** 'Fri 18 Dec': a date as staff read it in a sentence. */

@@ -4,7 +4,8 @@
  * is closed. Every change runs in one transaction with its audit row; every
  * edit names the `version` it was read at and a save over a newer one is
  * refused (409, server/audit/versions.ts). Tables and combinations that hold
- * bookings to come are never deleted or made inactive from under them.
+ * bookings to come are never deleted or made inactive from under them, nor
+ * made to seat fewer than a party booked at them.
  *
  * `onChange` runs after each commit (the cached availability is dropped);
  * `onAreaClosed` runs inside the closure's transaction: the seam where the
@@ -216,6 +217,29 @@ export function createFloorPlan(
   }
 
   /**
+   * Refuses (409) a table or combination seating fewer than the bookings to
+   * come that sit at it, and only at it, need: a four-top made a two-top under a
+   * party of four booked there. Staff move those bookings first (or name the
+   * table for them on purpose: staff may seat a party anywhere). A guard for the
+   * person editing the plan, read under the edited row's lock; a booking taken
+   * in the same instant by the engine is not part of it.
+   */
+  async function refusePartiesAbove(tx: DbOrTx, name: string, tableIds: number[], maxCovers: number) {
+    const { rows } = await tx.execute<{ n: number; first: string | null; largest: number | null }>(sql`
+      select count(*)::int as n, min(date) as first, max(party_size)::int as largest from (
+        select h.reservation_id, min(h.date) as date, min(r.party_size) as party_size
+          from reservation_tables h join reservations r on r.id = h.reservation_id
+          where h.active and h.date >= ${today()} and r.party_size > ${maxCovers}
+            and h.reservation_id in (select reservation_id from reservation_tables where table_id = ${tableIds[0]!} and active and date >= ${today()})
+          group by h.reservation_id
+          having count(*) = ${tableIds.length}
+            and count(*) filter (where h.table_id in (${sql.join(tableIds.map((id) => sql`${id}`), sql`, `)})) = ${tableIds.length}
+      ) seated`)
+    const held = rows[0]
+    if (held && held.n > 0) throw new ConflictError(M.partiesAbove(name, maxCovers, held.n, held.first!, held.largest!), 'parties_above_covers')
+  }
+
+  /**
    * Active bookings of today or later seated at any table of an area, and the
    * first of their dates: an area out of use takes its tables with it.
    */
@@ -384,7 +408,7 @@ export function createFloorPlan(
     /**
      * Changes a table: its name, covers, plan position. Making it inactive is
      * refused while it has bookings to come; moving it to another area while
-     * a combination joins it, too.
+     * a combination joins it, too; seating fewer than a party booked at it, too.
      */
     async updateTable(actor: Actor, id: number, patch: TablePatch): Promise<AdminTable> {
       return change(async (tx) => {
@@ -401,6 +425,7 @@ export function createFloorPlan(
           if (joined.length > 0) throw new ConflictError(M.inCombination(row.name, joined), 'in_combination')
         }
         if (patch.active === false && row.isActive) await refuseWithBookingsToCome(tx, row.name, [id], 'deactivate')
+        if ((patch.active ?? row.isActive) && maxCovers < row.maxCovers) await refusePartiesAbove(tx, row.name, [id], maxCovers)
         const [updated] = await tx.update(diningTables).set({ ...columnsOf(patch), updatedAt: clock.now() }).where(eq(diningTables.id, id)).returning()
         const after = toAdminTable(updated!)
         const moved = before.planX !== after.planX || before.planY !== after.planY
@@ -486,6 +511,8 @@ export function createFloorPlan(
         // A name cleared in the form: named after its tables again.
         if (patch.name === '') columns.name = combinationName(tables)
         if (patch.active === false && row.isActive) await refuseWithBookingsToCome(tx, row.name, before.tableIds, 'deactivate')
+        // The parties booked at exactly its tables (as they will be) that it would no longer seat.
+        if ((patch.active ?? row.isActive) && maxCovers < row.maxCovers) await refusePartiesAbove(tx, row.name, patch.tableIds ?? before.tableIds, maxCovers)
         // The row is written even when only its tables changed: its version moves with them.
         const [updated] = await tx.update(tableCombinations).set({ ...columns, updatedAt: clock.now() }).where(eq(tableCombinations.id, id)).returning()
         const after = toAdminCombination(updated!, (await memberIds(tx, [id])).get(id) ?? [])

@@ -46,11 +46,11 @@ async function unchanged(run: () => Promise<unknown>) {
 }
 
 /** A booking holding `tableIds` (the triggers of migration 0009 fill in its time and state). */
-async function bookingOn(tableIds: number[], date: string, status = 'confirmed', startTime = '19:00') {
+async function bookingOn(tableIds: number[], date: string, status = 'confirmed', startTime = '19:00', partySize = 2) {
   const { rows } = await t.db.$client.query<{ id: number }>(
     `insert into reservations (name, email, phone, date, start_time, party_size, status, duration_minutes)
-     values ('Table Guest', 'table.guest@example.com', '07700 900 123', $1, $2, 2, $3, 120) returning id`,
-    [date, startTime, status],
+     values ('Table Guest', 'table.guest@example.com', '07700 900 123', $1, $2, $4, $3, 120) returning id`,
+    [date, startTime, status, partySize],
   )
   for (const tableId of tableIds) await t.db.$client.query('insert into reservation_tables (reservation_id, table_id) values ($1, $2)', [rows[0]!.id, tableId])
   return rows[0]!.id
@@ -195,6 +195,33 @@ describe('tables', () => {
     expect((await manager.delete(`/api/admin/tables/${t4.id}`).expect(409)).body.message).toBe('T4 has 5 past or cancelled bookings that name it; make it inactive instead.')
   })
 
+  it('does not make a table seat fewer than a party booked at it alone (409 naming how many, the first date and the largest party)', async () => {
+    const t7 = await newTable('T7', restaurant.id, { maxCovers: 6 })
+    const t8 = await newTable('T8', restaurant.id)
+    await bookingOn([t7.id], '2026-12-18', 'confirmed', '19:00', 5)
+    const six = await bookingOn([t7.id], '2026-12-19', 'pending', '19:00', 6)
+    // Not counted: a party at T7 and another table, a cancelled one, yesterday's, and one that still fits.
+    await bookingOn([t7.id, t8.id], '2026-12-05', 'confirmed', '19:00', 6)
+    await bookingOn([t7.id], '2026-12-03', 'cancelled', '19:00', 6)
+    await bookingOn([t7.id], '2026-11-20', 'confirmed', '19:00', 6)
+    await bookingOn([t7.id], '2026-12-02', 'confirmed', '19:00', 4)
+    await unchanged(async () => {
+      expect((await manager.patch(`/api/admin/tables/${t7.id}`).send({ maxCovers: 4, version: 1 }).expect(409)).body).toMatchObject({
+        message: 'T7 has 2 bookings of more than 4 guests from Fri 18 Dec; move them to other tables first, or let it seat 6.',
+        code: 'parties_above_covers',
+      })
+      expect((await manager.patch(`/api/admin/tables/${t7.id}`).send({ maxCovers: 5, name: 'T7a', version: 1 }).expect(409)).body.message).toBe(
+        'T7 has 1 booking of more than 5 guests on Sat 19 Dec; move it to other tables first, or let it seat 6.',
+      )
+    })
+    // Its other fields, a larger party and a larger smallest party are fine.
+    await manager.patch(`/api/admin/tables/${t7.id}`).send({ minCovers: 3, maxCovers: 8, version: 1 }).expect(200)
+    await manager.patch(`/api/admin/tables/${t7.id}`).send({ maxCovers: 6, version: 2 }).expect(200)
+    await t.db.$client.query(`update reservations set status = 'cancelled' where id = $1`, [six])
+    const changed = await oneAuditRow('table', async () => (await manager.patch(`/api/admin/tables/${t7.id}`).send({ maxCovers: 5, version: 3 }).expect(200)).body)
+    expect(changed).toMatchObject({ maxCovers: 5, version: 4 })
+  })
+
   it("counts today's bookings as to come, in the venue's time zone", async () => {
     const t5 = await newTable('T5', restaurant.id)
     await bookingOn([t5.id], '2026-11-21', 'pending')
@@ -283,6 +310,24 @@ describe('combinations', () => {
     expect((await lastAudit()).summary).toBe('deleted the combination C1 + C2')
     // Its tables stay.
     expect((await owner.get('/api/admin/tables').expect(200)).body.some((x: { id: number }) => x.id === c1.id)).toBe(true)
+  })
+
+  it('does not make a combination seat fewer than a party booked at its tables and no others', async () => {
+    const d1 = await newTable('D1', area.id)
+    const d2 = await newTable('D2', area.id)
+    const d3 = await newTable('D3', area.id)
+    const pair = (await manager.post('/api/admin/table-combinations').send({ tableIds: [d1.id, d2.id], maxCovers: 8 }).expect(201)).body
+    await bookingOn([d1.id, d2.id], '2026-12-11', 'confirmed', '19:00', 7)
+    // Not seated by the pair: at its tables and a third, or at one of them alone.
+    await bookingOn([d1.id, d2.id, d3.id], '2026-12-10', 'confirmed', '19:00', 8)
+    await bookingOn([d1.id], '2026-12-09', 'confirmed', '19:00', 6)
+    await unchanged(async () => {
+      expect((await manager.patch(`/api/admin/table-combinations/${pair.id}`).send({ maxCovers: 6, version: 1 }).expect(409)).body).toMatchObject({
+        message: 'D1 + D2 has 1 booking of more than 6 guests on Fri 11 Dec; move it to other tables first, or let it seat 7.',
+        code: 'parties_above_covers',
+      })
+    })
+    await oneAuditRow('table_combination', () => manager.patch(`/api/admin/table-combinations/${pair.id}`).send({ maxCovers: 7, version: 1 }).expect(200))
   })
 })
 

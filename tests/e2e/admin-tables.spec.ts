@@ -232,6 +232,43 @@ test('a table changed by someone else while its form is open: the conflict dialo
   }
 })
 
+test('a table is not made to seat fewer than a party booked at it: the form says which bookings and what it must seat', async ({ page, consoleErrors }, testInfo) => {
+  consoleErrors.allow('status of 409 (Conflict)')
+  await signInQuickly(page)
+  const suffix = Date.now().toString(36).slice(-4)
+  const area = await staffApi(page, 'POST', '/api/admin/areas', { name: `Nook ${suffix}` })
+  const table = await staffApi(page, 'POST', '/api/admin/tables', { name: `N${suffix}`, areaId: area.id, maxCovers: 6 })
+  // A Friday some weeks ahead, a party of 6 seated there by staff.
+  let date = addDays(todayIn(new Date(), 'Europe/London'), 50)
+  while (dayOfWeek(date) !== 5) date = addDays(date, 1)
+  const six = await staffBooking(page, { date, startTime: '19:00', partySize: 6, tableIds: [table.id] })
+  try {
+    await openSection(page, 'tables')
+    await page.getByRole('tab', { name: new RegExp(`^Nook ${suffix}`) }).click()
+    await page.getByRole('button', { name: `Edit N${suffix}`, exact: true }).click()
+    const edit = page.getByRole('dialog', { name: `Edit N${suffix}` })
+    await edit.getByLabel('Largest party').fill('4')
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await confirm(page, 'Save')
+    const [, m, d] = date.split('-').map(Number)
+    await expect(edit).toContainText(`N${suffix} has 1 booking of more than 4 guests on Fri ${d} ${MONTH_NAMES[m! - 1]!.slice(0, 3)}; move it to other tables first, or let it seat 6.`)
+    await page.screenshot({ path: testInfo.outputPath('table-seats-refused.png') })
+    expect(await seriousViolations(page)).toEqual([])
+    expect((await tablesNamed(page, [`N${suffix}`]))[0]).toMatchObject({ maxCovers: 6, version: 1 })
+    // Let it seat 6 and keep the rest of the change: saved.
+    await edit.getByLabel('Largest party').fill('6')
+    await edit.getByLabel('Smallest party').fill('3')
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await confirm(page, 'Save')
+    await expect(toastWith(page, 'Updated successfully!')).toBeVisible()
+    expect((await tablesNamed(page, [`N${suffix}`]))[0]).toMatchObject({ maxCovers: 6, version: 2 })
+  } finally {
+    await staffApi(page, 'DELETE', `/api/admin/reservations/${six.id}`)
+    await staffApi(page, 'DELETE', `/api/admin/tables/${table.id}`)
+    await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
+  }
+})
+
 test('a guest on /booking is offered 19:30 for 6 only while the combination for 6 is free', async ({ page }, testInfo) => {
   await signInQuickly(page)
   const suffix = Date.now().toString(36).slice(-4)
