@@ -306,6 +306,10 @@ test.describe('Event Enquiries', () => {
       await openSection(page, 'enquiries')
       await page.getByLabel('Event', { exact: true }).selectOption(event.title)
       await expect(enquiryCard(page, ann).getByLabel(`Status of ${ann}'s enquiry`)).toHaveValue('confirmed')
+      // Opened again, the panel may first show the list it kept (read before Bob's last save landed) while it
+      // reads the list anew: the summary is copied from what is on screen, so wait for Bob's saved status there.
+      await expect(enquiryCard(page, bob).getByLabel(`Status of ${bob}'s enquiry`)).toHaveValue('confirmed')
+      await expect(counts).toContainText('Confirmed2')
       expect(await storedStatus(ids[0]!)).toBe('confirmed')
 
       await page.getByRole('button', { name: 'Copy Table Summary' }).click()
