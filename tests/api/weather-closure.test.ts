@@ -254,7 +254,12 @@ describe('closing the garden for rain', () => {
     const first = await closeGarden().expect(201)
     expect(first.body.reseated.emailed).toBe(1)
     // Say the first message had been skipped (as the limit of messages an hour to one address skips one): its key forbids a second.
+    // Its row is marked once the mail server has taken it, a moment after the mail arrives: wait for that mark,
+    // or it lands after the test's and writes 'sent' over 'skipped'.
     await expect.poll(() => movedMails(booking.email).length, { timeout: 15_000 }).toBe(1)
+    const movedStatus = async () =>
+      (await t.db.execute<{ status: string }>(sql`select status from email_outbox where reservation_id = ${booking.id} and template_key = 'booking_moved_inside'`)).rows[0]?.status
+    await expect.poll(movedStatus, { timeout: 15_000 }).toBe('sent')
     await t.db.execute(sql`update email_outbox set status = 'skipped' where reservation_id = ${booking.id}`)
     await staff.delete(`/api/admin/areas/${garden()}/closures/${first.body.closures[0].id}`).expect(200)
     const { version } = (await staff.get(`/api/admin/reservations?date=${DAY}`).expect(200)).body.find((r: { id: number }) => r.id === booking.id)

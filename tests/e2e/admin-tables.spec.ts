@@ -2,7 +2,8 @@
  * Tables & Areas in the browser (issue 34): a manager draws an area, a table
  * placed on the plan by keyboard and another by drag, a combination, and
  * turn times (an overlap refused and shown by its field); 'Test a booking'
- * answers or says why it could not; the panel at 390 px and on a tablet;
+ * answers or says why it could not; a table is not made to seat fewer than
+ * a party booked at it; the panel at 390 px and on a tablet;
  * axe; a guest on /booking is offered a party of 6 at 19:30 only while the
  * combination for 6 is free. The plan is taken away again at the end: once
  * the engine books tables, a table left behind would change the other
@@ -14,7 +15,7 @@ import { openSection, signInQuickly, staffApi, staffBooking } from './admin'
 import { seriousViolations } from './axe'
 import { expect, gotoHydrated, test, toastWith } from './fixtures'
 
-type Row = { id: number; name: string; planX: number; planY: number; areaId: number; maxCovers: number; shape: string; version: number }
+type Row = { id: number; name: string; planX: number; planY: number; areaId: number; minCovers: number; maxCovers: number; shape: string; version: number }
 
 const confirm = (page: Page, name: string) => page.getByRole('alertdialog').getByRole('button', { name, exact: true }).click()
 const tablesNamed = async (page: Page, names: string[]) => ((await (await page.request.get('/api/admin/tables')).json()) as Row[]).filter((t) => names.includes(t.name))
@@ -261,7 +262,7 @@ test('a table is not made to seat fewer than a party booked at it: the form says
     await edit.getByRole('button', { name: 'Save Changes' }).click()
     await confirm(page, 'Save')
     await expect(toastWith(page, 'Updated successfully!')).toBeVisible()
-    expect((await tablesNamed(page, [`N${suffix}`]))[0]).toMatchObject({ maxCovers: 6, version: 2 })
+    expect((await tablesNamed(page, [`N${suffix}`]))[0]).toMatchObject({ minCovers: 3, maxCovers: 6, version: 2 })
   } finally {
     await staffApi(page, 'DELETE', `/api/admin/reservations/${six.id}`)
     await staffApi(page, 'DELETE', `/api/admin/tables/${table.id}`)
