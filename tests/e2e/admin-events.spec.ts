@@ -306,8 +306,9 @@ test.describe('Event Enquiries', () => {
       await openSection(page, 'enquiries')
       await page.getByLabel('Event', { exact: true }).selectOption(event.title)
       await expect(enquiryCard(page, ann).getByLabel(`Status of ${ann}'s enquiry`)).toHaveValue('confirmed')
-      // Opened again, the panel may first show the list it kept (read before Bob's last save landed) while it
-      // reads the list anew: the summary is copied from what is on screen, so wait for Bob's saved status there.
+      // The summary is copied from what is on screen: wait until it shows both confirmed. (A run once copied
+      // 'Tables: 1' below, cause not found: the page is loaded afresh and the list is no-store. If it happens
+      // again, the failure says whether the screen or the clipboard was behind.)
       await expect(enquiryCard(page, bob).getByLabel(`Status of ${bob}'s enquiry`)).toHaveValue('confirmed')
       await expect(counts).toContainText('Confirmed2')
       expect(await storedStatus(ids[0]!)).toBe('confirmed')
