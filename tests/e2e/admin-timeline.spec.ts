@@ -2,8 +2,9 @@
  * The timeline of All Reservations in the browser (issue 34): a small plan
  * drawn through the API, two bookings on a day no other test uses; one is
  * dragged to another table, one moved with the keyboard's Move dialog, a
- * move onto a taken table is refused with whom it is taken by; a tablet
- * scrolls the grid, a phone gets the list with the table names; axe; the
+ * move onto a taken table is refused with whom it is taken by; a party
+ * dropped on a table that seats fewer is asked about first, and the Move
+ * dialog says when the tables ticked seat fewer; a tablet scrolls the grid, a phone gets the list with the table names; axe; the
  * day itself opened at noon shows the evening's bookings. The
  * plan is taken away again at the end: once the engine books tables, a
  * table left behind would change the other tests' bookings.
@@ -17,12 +18,24 @@ const DAY = '2034-06-14'
 type Booking = { id: number; name: string; startTime: string; version: number; tables: { id: number; name: string }[] }
 
 /** A booking as the staff API has it now. */
-async function bookingNow(page: Page, name: string): Promise<Booking> {
-  const res = await page.request.get(`/api/admin/reservations?date=${DAY}&q=${encodeURIComponent(name)}`)
+async function bookingNow(page: Page, name: string, day = DAY): Promise<Booking> {
+  const res = await page.request.get(`/api/admin/reservations?date=${day}&q=${encodeURIComponent(name)}`)
   expect(res.status()).toBe(200)
   return ((await res.json()) as Booking[]).find((r) => r.name === name)!
 }
-const tableNames = async (page: Page, name: string) => (await bookingNow(page, name)).tables.map((t) => t.name)
+const tableNames = async (page: Page, name: string, day = DAY) => (await bookingNow(page, name, day)).tables.map((t) => t.name)
+
+/** Drags a bar by the mouse to a table's row at a time, in small steps (a drag, not a click). */
+async function dragBar(page: Page, bar: ReturnType<Page['getByRole']>, tableName: string, slot: string) {
+  await bar.scrollIntoViewIfNeeded()
+  const from = (await bar.boundingBox())!
+  const target = (await page.getByTestId(`timeline-row-${tableName}`).locator(`td[data-slot="${slot}"]`).boundingBox())!
+  await page.mouse.move(from.x + 10, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + 20, from.y + from.height / 2 + 10, { steps: 3 })
+  await page.mouse.move(target.x + 10, target.y + target.height / 2, { steps: 6 })
+  await page.mouse.up()
+}
 
 test('the timeline: a booking dragged to another table, one moved by the Move dialog, a taken table refused; tablet and phone', async ({ page, consoleErrors }, testInfo) => {
   test.slow()
@@ -62,13 +75,7 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
 
     // The grid opens scrolled to the day's first booking. Drag: Ann from the first table to the third, same time.
     await expect(annBar).toBeInViewport()
-    const from = (await annBar.boundingBox())!
-    const target = (await page.getByTestId(`timeline-row-${t3}`).locator('td[data-slot="19:00"]').boundingBox())!
-    await page.mouse.move(from.x + 10, from.y + from.height / 2)
-    await page.mouse.down()
-    await page.mouse.move(from.x + 20, from.y + from.height / 2 + 10, { steps: 3 })
-    await page.mouse.move(target.x + 10, target.y + target.height / 2, { steps: 6 })
-    await page.mouse.up()
+    await dragBar(page, annBar, t3, '19:00')
     await expect(toastWith(page, 'Updated successfully!')).toBeVisible()
     expect(await tableNames(page, ann.name)).toEqual([t3])
     await expect(page.getByRole('button', { name: `${ann.name}, 2 guests, 19:00, ${t3}`, exact: true })).toBeVisible()
@@ -102,14 +109,7 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
     await expect(movedBob).toBeVisible()
 
     // A drag onto the taken table is refused too, and the bar is back where it was.
-    await movedBob.scrollIntoViewIfNeeded()
-    const bobBox = (await movedBob.boundingBox())!
-    const taken = (await page.getByTestId(`timeline-row-${t3}`).locator('td[data-slot="19:30"]').boundingBox())!
-    await page.mouse.move(bobBox.x + 10, bobBox.y + bobBox.height / 2)
-    await page.mouse.down()
-    await page.mouse.move(bobBox.x + 20, bobBox.y + bobBox.height / 2 + 10, { steps: 3 })
-    await page.mouse.move(taken.x + 10, taken.y + taken.height / 2, { steps: 6 })
-    await page.mouse.up()
+    await dragBar(page, movedBob, t3, '19:30')
     await expect(page.getByTestId('timeline').getByRole('alert')).toContainText(takenBy)
     await expect(movedBob).toBeVisible()
     expect(await tableNames(page, bob.name)).toEqual([t2])
@@ -141,6 +141,69 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
   } finally {
     // The bookings and the plan go again.
     for (const id of bookingIds) await staffApi(page, 'DELETE', `/api/admin/reservations/${id}`)
+    for (const id of tableIds) await staffApi(page, 'DELETE', `/api/admin/tables/${id}`)
+    await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
+  }
+})
+
+test('a party dropped on a table that seats fewer is asked about first; the Move dialog says when the tables ticked seat fewer', async ({ page }, testInfo) => {
+  const day = '2034-06-28'
+  await signInQuickly(page)
+  const suffix = Date.now().toString(36).slice(-4)
+  const [small, large] = [`Q${suffix}1`, `Q${suffix}2`]
+  const area = await staffApi(page, 'POST', '/api/admin/areas', { name: `Conservatory ${suffix}` })
+  const tableIds: number[] = []
+  let dee: { id: number; name: string } | undefined
+  try {
+    for (const [i, [name, maxCovers]] of ([[small, 2], [large, 4]] as const).entries()) {
+      tableIds.push((await staffApi(page, 'POST', '/api/admin/tables', { name, areaId: area.id, maxCovers, planX: i * 4, planY: 1 })).id)
+    }
+    dee = await staffBooking(page, { name: 'Dee Timeline', date: day, startTime: '19:00', partySize: 4, tableIds: [tableIds[1]] })
+
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await openSection(page, 'reservations')
+    await page.getByRole('button', { name: 'Custom Date' }).click()
+    await page.getByLabel('Date', { exact: true }).fill(day)
+    await page.getByRole('button', { name: 'Timeline', exact: true }).click()
+    const atLarge = page.getByRole('button', { name: `${dee.name}, 4 guests, 19:00, ${large}`, exact: true })
+    await expect(atLarge).toBeVisible()
+
+    // Dropped on the two-top: asked first. Cancel leaves the party where it was.
+    await dragBar(page, atLarge, small, '19:00')
+    const ask = page.getByRole('alertdialog', { name: `Seat 4 guests at ${small}?` })
+    await expect(ask).toContainText(`${small} seats 2. Seat the party there anyway?`)
+    await expect(ask).toContainText(`${dee.name}, 19:00`)
+    await ask.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+    await page.screenshot({ path: testInfo.outputPath('timeline-seat-anyway.png') })
+    expect(await seriousViolations(page)).toEqual([])
+    await ask.getByRole('button', { name: 'Cancel' }).click()
+    await expect(ask).toBeHidden()
+    expect(await tableNames(page, dee.name, day)).toEqual([large])
+    await expect(atLarge).toBeVisible()
+
+    // Dropped again, and seated anyway: staff may pull up chairs.
+    await dragBar(page, atLarge, small, '19:00')
+    await ask.getByRole('button', { name: 'Seat Anyway' }).click()
+    await expect(toastWith(page, 'Updated successfully!')).toBeVisible()
+    expect(await tableNames(page, dee.name, day)).toEqual([small])
+
+    // The Move dialog says so while only the two-top is ticked, and not once the four-top is ticked instead.
+    await page.getByRole('button', { name: `${dee.name}, 4 guests, 19:00, ${small}`, exact: true }).click()
+    const move = page.getByRole('dialog', { name: `Move ${dee.name}` })
+    const picker = move.getByTestId('table-picker')
+    await expect(picker.getByRole('status')).toHaveText('The tables ticked seat 2 at most, for a party of 4.')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await picker.getByRole('status').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: testInfo.outputPath('move-seats-fewer-390.png') })
+    expect(await seriousViolations(page)).toEqual([])
+    await picker.getByRole('checkbox', { name: new RegExp(`^${large}`) }).click()
+    await picker.getByRole('checkbox', { name: new RegExp(`^${small}`) }).click()
+    await expect(picker.getByRole('status')).toHaveText('')
+    await move.getByRole('button', { name: 'Save' }).click()
+    await expect(move).toBeHidden()
+    expect(await tableNames(page, dee.name, day)).toEqual([large])
+  } finally {
+    if (dee) await staffApi(page, 'DELETE', `/api/admin/reservations/${dee.id}`)
     for (const id of tableIds) await staffApi(page, 'DELETE', `/api/admin/tables/${id}`)
     await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
   }

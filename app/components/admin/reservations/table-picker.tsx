@@ -28,7 +28,8 @@ function byArea(choices: TableChoice[]): [string, TableChoice[]][] {
  * area, free ones first, each saying whom it is taken by at that time. Left
  * untouched, the booking keeps its tables or is seated at the best free fit;
  * picked, those tables are asked for, and a taken one is refused with the
- * server's message under the list (`error`).
+ * server's message under the list (`error`). Tables that seat fewer than the
+ * party may be picked (staff's choice); the box says so.
  */
 export function TablePicker({
   query,
@@ -54,6 +55,10 @@ export function TablePicker({
   })
   const errorId = React.useId()
   const hintId = React.useId()
+  // Ticked tables that seat fewer than the party: allowed (a chair pulled up), but said, before Save.
+  const ticked = picked?.length && choices.data ? choices.data.filter((t) => picked.includes(t.id)) : null
+  const seats = ticked ? ticked.reduce((sum, t) => sum + t.maxCovers, 0) : null
+  const tooFew = query !== null && seats !== null && seats < query.partySize
   const toggle = (id: number, on: boolean) => {
     const current = picked ?? []
     onChange(on ? [...current, id] : current.filter((x) => x !== id))
@@ -98,6 +103,10 @@ export function TablePicker({
             </ul>
           </div>
         ))}
+      {/* Always there (out of sight while empty), so a screen reader hears it when it fills. */}
+      <p role="status" className={tooFew ? 'text-sm font-semibold text-amber-900' : 'sr-only'}>
+        {tooFew ? `The tables ticked seat ${seats} at most, for a party of ${query.partySize}.` : ''}
+      </p>
       {error && (
         <p id={errorId} role="alert" className="text-sm font-semibold text-destructive">
           {error}

@@ -7,6 +7,7 @@ import { heldMinutes } from '#common/visit'
 import { areasQuery, diningTablesQuery } from '~/lib/queries/tables'
 import { cn } from '~/lib/utils'
 import { AdminContext } from '../admin-context'
+import { ConfirmDialog } from '../confirm'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, QueryView } from '../panel'
 import type { useReservationActions } from './use-reservation-actions'
@@ -187,11 +188,24 @@ export function ReservationTimeline({
   const { move, moveRefusal } = actions
 
   const drop = (r: AdminReservation, fromTableId: number | null, target: { tableId: number; time: string }) => {
-    const tableIds =
-      fromTableId === null || target.tableId !== fromTableId ? [target.tableId] : r.tables.map((t) => t.id)
+    const toAnother = fromTableId === null || target.tableId !== fromTableId
+    const tableIds = toAnother ? [target.tableId] : r.tables.map((t) => t.id)
     if (target.time === r.startTime && fromTableId === target.tableId) return
     actions.clearMoveRefusal()
-    move.run({ reservation: r, tableIds, startTime: target.time })
+    const variables = { reservation: r, tableIds, startTime: target.time }
+    // Staff may seat a party at a smaller table on purpose (a chair pulled up), but a drop is easily a slip: ask.
+    const table = tables.data?.find((t) => t.id === target.tableId)
+    if (toAnother && table && r.partySize > table.maxCovers) {
+      move.ask({
+        title: `Seat ${guests(r.partySize)} at ${table.name}?`,
+        description: `${table.name} seats ${table.maxCovers}. Seat the party there anyway?`,
+        detail: `${r.name}, ${target.time}`,
+        confirmLabel: 'Seat Anyway',
+        variables,
+      })
+      return
+    }
+    move.run(variables)
   }
 
   return (
@@ -231,6 +245,7 @@ export function ReservationTimeline({
           />
         )}
       </QueryView>
+      <ConfirmDialog {...move.dialog} />
       {moving && (
         <MoveDialog.Component
           open
