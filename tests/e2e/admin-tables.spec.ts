@@ -18,6 +18,13 @@ import { expect, gotoHydrated, test, toastWith } from './fixtures'
 type Row = { id: number; name: string; planX: number; planY: number; areaId: number; minCovers: number; maxCovers: number; shape: string; version: number }
 
 const confirm = (page: Page, name: string) => page.getByRole('alertdialog').getByRole('button', { name, exact: true }).click()
+/** Opens a table's Edit dialog in Tables & Areas, from its area's tab. */
+async function editTable(page: Page, areaName: string, tableName: string) {
+  await openSection(page, 'tables')
+  await page.getByRole('tab', { name: new RegExp(`^${areaName}`) }).click()
+  await page.getByRole('button', { name: `Edit ${tableName}`, exact: true }).click()
+  return page.getByRole('dialog', { name: `Edit ${tableName}` })
+}
 const tablesNamed = async (page: Page, names: string[]) => ((await (await page.request.get('/api/admin/tables')).json()) as Row[]).filter((t) => names.includes(t.name))
 
 test('a manager draws an area, places tables by keyboard and by drag, joins them, and sets turn times; the panel works at 390 px', async ({ page, consoleErrors }, testInfo) => {
@@ -208,10 +215,7 @@ test('a table changed by someone else while its form is open: the conflict dialo
   const area = await staffApi(page, 'POST', '/api/admin/areas', { name: `Loft ${suffix}` })
   const table = await staffApi(page, 'POST', '/api/admin/tables', { name: `L${suffix}`, areaId: area.id, maxCovers: 4 })
   try {
-    await openSection(page, 'tables')
-    await page.getByRole('tab', { name: new RegExp(`^Loft ${suffix}`) }).click()
-    await page.getByRole('button', { name: `Edit L${suffix}`, exact: true }).click()
-    const edit = page.getByRole('dialog', { name: `Edit L${suffix}` })
+    const edit = await editTable(page, `Loft ${suffix}`, `L${suffix}`)
     await edit.getByLabel('Largest party').fill('6')
     // Meanwhile a colleague makes it a round table for two.
     await staffApi(page, 'PATCH', `/api/admin/tables/${table.id}`, { maxCovers: 2, shape: 'round', version: table.version })
@@ -244,10 +248,7 @@ test('a table is not made to seat fewer than a party booked at it: the form says
   while (dayOfWeek(date) !== 5) date = addDays(date, 1)
   const six = await staffBooking(page, { date, startTime: '19:00', partySize: 6, tableIds: [table.id] })
   try {
-    await openSection(page, 'tables')
-    await page.getByRole('tab', { name: new RegExp(`^Nook ${suffix}`) }).click()
-    await page.getByRole('button', { name: `Edit N${suffix}`, exact: true }).click()
-    const edit = page.getByRole('dialog', { name: `Edit N${suffix}` })
+    const edit = await editTable(page, `Nook ${suffix}`, `N${suffix}`)
     await edit.getByLabel('Largest party').fill('4')
     await edit.getByRole('button', { name: 'Save Changes' }).click()
     await confirm(page, 'Save')
