@@ -254,9 +254,11 @@ async function givenEnquiries(event: Made, rows: { name: string; partySize: numb
   })
 }
 const enquiryCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true })
+/** An enquiry's status and version as stored (each change moves the version on). */
+const storedEnquiry = async (id: number) =>
+  (await withServerDatabase((db) => db.query<{ status: string; version: number }>('select status, version from event_enquiries where id = $1', [id]))).rows[0]!
 /** An enquiry's status as stored. */
-const storedStatus = async (id: number) =>
-  (await withServerDatabase((db) => db.query<{ status: string }>('select status from event_enquiries where id = $1', [id]))).rows[0]!.status
+const storedStatus = async (id: number) => (await storedEnquiry(id)).status
 /** A promise and its resolve (Promise.withResolvers is Node 22's). */
 function deferred() {
   let resolve!: () => void
@@ -277,6 +279,7 @@ test.describe('Event Enquiries', () => {
       { name: bob, partySize: 3, status: 'confirmed', daysAgo: 1 },
       { name: cat, partySize: 6, status: 'cancelled', daysAgo: 2 },
     ])
+    const bobAtFirst = await storedEnquiry(ids[1]!)
     try {
       await openSection(page, 'enquiries')
       await page.getByLabel('Event', { exact: true }).selectOption(event.title)
@@ -299,16 +302,14 @@ test.describe('Event Enquiries', () => {
       await bobStatus.selectOption('confirmed')
       await expect(counts).toContainText('Confirmed2')
       // The counts move at once; the change is saved a moment later (after 'contacted', one at a time). Opened again
-      // before it lands, the panel would read Bob's old status. (Two CI runs copied 'Tables: 1' here: the list
-      // refetched after 'contacted' was saved had put 'contacted' back on screen; the next test holds the saves.)
-      await expect.poll(() => storedStatus(ids[1]!)).toBe('confirmed')
+      // before both saves land, the page drops the second and Bob stays 'contacted'. Bob was 'confirmed' before
+      // either, so his status alone cannot say they have landed (CI runs copied 'Tables: 1' below when the reload
+      // came first): wait for two changes of his row, the last to 'confirmed'.
+      await expect.poll(() => storedEnquiry(ids[1]!)).toEqual({ status: 'confirmed', version: bobAtFirst.version + 2 })
 
       await openSection(page, 'enquiries')
       await page.getByLabel('Event', { exact: true }).selectOption(event.title)
       await expect(enquiryCard(page, ann).getByLabel(`Status of ${ann}'s enquiry`)).toHaveValue('confirmed')
-      // The summary is copied from what is on screen: wait until it shows both confirmed. (A run once copied
-      // 'Tables: 1' below, cause not found: the page is loaded afresh and the list is no-store. If it happens
-      // again, the failure says whether the screen or the clipboard was behind.)
       await expect(enquiryCard(page, bob).getByLabel(`Status of ${bob}'s enquiry`)).toHaveValue('confirmed')
       await expect(counts).toContainText('Confirmed2')
       expect(await storedStatus(ids[0]!)).toBe('confirmed')
