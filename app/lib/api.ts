@@ -62,6 +62,9 @@ export function offlineRefusal(): ApiError {
 
 const isBackOfficeWrite = (method: string, url: string) => method.toUpperCase() !== 'GET' && url.startsWith('/api/admin/')
 
+/** Set by the back-office, which counts its changes until they are answered (app/components/admin/leave-guard.ts). */
+export const backOfficeWrites: { track?: <T>(request: Promise<T>) => Promise<T> } = {}
+
 export async function apiRequest<T = unknown>(
   method: string,
   url: string,
@@ -70,7 +73,7 @@ export async function apiRequest<T = unknown>(
 ): Promise<T> {
   const write = isBackOfficeWrite(method, url)
   if (write && backOfficeOffline) throw offlineRefusal()
-  const res = await fetch(url, {
+  const sent = fetch(url, {
     method,
     credentials: 'include',
     headers: data !== undefined ? { 'Content-Type': 'application/json', ...headers } : headers,
@@ -79,6 +82,7 @@ export async function apiRequest<T = unknown>(
     // No answer at all (the network is gone): the change was not saved, and staff are told so in those words.
     throw write && error instanceof TypeError ? offlineRefusal() : error
   })
+  const res = await (write && backOfficeWrites.track ? backOfficeWrites.track(sent) : sent)
   await throwIfNotOk(res)
   const text = await res.text()
   return (text ? JSON.parse(text) : null) as T

@@ -6,6 +6,7 @@ import { MESSAGES } from '#common/messages'
 import { ROLE_LABELS } from '#common/permissions'
 import { STAFF_MESSAGES } from '#common/staff-schema'
 import { AdminContext } from '~/components/admin/admin-context'
+import { useLeaveGuardWhileSaving } from '~/components/admin/leave-guard'
 import { BannersThenPanel } from '~/components/admin/notice-banners'
 import { LiveChannel } from '~/components/admin/live-banner'
 import { LoadingState } from '~/components/admin/panel'
@@ -29,6 +30,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const user = useQuery(currentUserQuery)
   // The default section is chosen by the time the back-office was opened: it does not change under staff at 3 pm.
   const [openedAt] = useState(() => new Date())
+  useLeaveGuardWhileSaving()
 
   useEffect(() => {
     if (user.isSuccess && !user.data) navigate('/login', { replace: true })

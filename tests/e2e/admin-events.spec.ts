@@ -391,6 +391,61 @@ test.describe('Event Enquiries', () => {
     }
   })
 
+  test('leaving the back-office while a status is saving asks first; another panel does not drop the save', async ({ page }) => {
+    await signInQuickly(page)
+    const event = await givenEvent(page, { title: 'Gin Tasting', bookingType: 'enquiry' })
+    const bob = `Bob ${stamp()}`
+    const ids = await givenEnquiries(event, [{ name: bob, partySize: 3, status: 'pending' }])
+    const held = deferred()
+    const arrived = deferred()
+    await page.route(`**/api/admin/event-enquiries/${ids[0]}`, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback()
+      arrived.resolve()
+      await held.promise
+      await route.fallback()
+    })
+    try {
+      await openSection(page, 'enquiries')
+      await page.getByLabel('Event', { exact: true }).selectOption(event.title)
+      const status = enquiryCard(page, bob).getByLabel(`Status of ${bob}'s enquiry`)
+      // The browser asks only on a page staff have used (a click; selectOption alone is not one).
+      await enquiryCard(page, bob).getByRole('heading').click()
+      await status.selectOption('confirmed')
+      await arrived.promise
+
+      // Leaving now (the page's own reload, as the browser's button does) would cut the save off: the browser
+      // asks, and staying keeps the page and the pick.
+      const asked = page.waitForEvent('dialog')
+      void page.evaluate(() => window.location.reload())
+      const dialog = await asked
+      expect(dialog.type()).toBe('beforeunload')
+      await dialog.dismiss()
+      await expect(status).toHaveValue('confirmed')
+
+      // Another panel is not leaving: the save goes on while it shows.
+      await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Events Management' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Events Management' })).toBeVisible()
+      expect(await storedStatus(ids[0]!)).toBe('pending')
+      held.resolve()
+      await expect.poll(() => storedStatus(ids[0]!)).toBe('confirmed')
+
+      // Nothing left to save: a reload goes without a question.
+      let askedAgain = false
+      page.on('dialog', (d) => {
+        askedAgain = true
+        void d.accept()
+      })
+      await expect(page.locator('html[data-saving]')).toHaveCount(0)
+      await page.reload()
+      await expect(page.getByRole('heading', { level: 1, name: 'Events Management' })).toBeVisible()
+      expect(askedAgain).toBe(false)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await withServerDatabase((db) => db.query('delete from event_enquiries where id = any($1)', [ids]))
+      await removeEvent(page, event.id)
+    }
+  })
+
   test("a guest's enquiry from /events reaches Event Enquiries, where staff confirm it and copy the summary", async ({ page }) => {
     const londonToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
     const date = new Date(Date.parse(`${londonToday}T12:00:00Z`) + 12 * 86_400_000).toISOString().slice(0, 10)

@@ -173,8 +173,11 @@ test.describe('uploads in the Cocktails panel', () => {
     await page.getByLabel('Upload gallery images').setInputFiles(photoPath)
     const bar = page.getByRole('progressbar', { name: 'Uploading negroni.jpg' })
     await expect(bar).toBeVisible()
+    // An upload on its way counts as a change being saved: leaving the page would ask first.
+    await expect(page.locator('html[data-saving]')).toHaveCount(1)
     await page.getByRole('button', { name: 'Cancel upload of negroni.jpg' }).click()
     await expect(bar).toBeHidden()
+    await expect(page.locator('html[data-saving]')).toHaveCount(0)
     await expect(page.getByRole('img', { name: /^Gallery image/ })).toHaveCount(before)
     await expect(toastWith(page, 'Gallery Images Uploaded')).toHaveCount(0)
   })

@@ -4,6 +4,7 @@ import { UPLOAD_MAX_BYTES } from '#common/constants'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/use-toast'
 import { cn } from '~/lib/utils'
+import { whileWriting } from './leave-guard'
 
 /** SPEC.md section 8, word for word. */
 export const UPLOAD_MESSAGES = {
@@ -84,7 +85,7 @@ export function sendFile(endpoint: UploadEndpoint, file: File, onProgress: (frac
     form.append('file', file)
     xhr.send(form)
   })
-  return { promise, abort: () => xhr.abort() }
+  return { promise: whileWriting(promise), abort: () => xhr.abort() }
 }
 
 function isTooLarge(error: UploadError) {
