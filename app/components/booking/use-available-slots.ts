@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { AvailabilitySlot } from '#common/reservation-form'
 import { getJson } from '~/lib/api'
-import { availabilityKeys } from '~/lib/queries/reservations'
+import { availabilityKeys } from '~/lib/queries/reservation-keys'
 
 /** The free start times of a date for a party; refetched when the window regains focus. */
 export function useAvailableSlots(date: string, partySize: number) {

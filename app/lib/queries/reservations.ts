@@ -1,30 +1,15 @@
 /**
- * Reservations' query keys and fetchers, in one place for the admin panels and
- * the public booking form (which drops the admin lists after a booking). No
- * React here, so a page can import the keys without the panels.
+ * Reservations' fetchers for the admin panels, and their query keys (kept in
+ * ./reservation-keys, which the public booking form imports alone: it drops
+ * the admin lists after a booking without loading the panels' fetchers).
  */
-import type {
-  AdminReservation,
-  AvailabilityExplanation,
-  ReservationHistoryEntry,
-  ReservationList,
-  ReservationListQuery,
-  TableChoice,
-} from '#common/admin-reservations-schema'
+import type { AdminReservation, AvailabilityExplanation, ReservationHistoryEntry, ReservationList, TableChoice } from '#common/admin-reservations-schema'
 import type { BookingAuditEntry } from '#common/audit-schema'
 import { RESERVATION_DAY_PAGE_SIZE, RESERVATION_PAGE_SIZE } from '#common/constants'
 import { throwIfNotOk } from '../api'
+import type { ReservationFilter } from './reservation-keys'
 
-export type ReservationFilter = Partial<Pick<ReservationListQuery, 'date' | 'from' | 'to' | 'first' | 'status' | 'q' | 'page' | 'pageSize' | 'needsTable'>>
-
-export const reservationKeys = {
-  /** Every admin reservation query: invalidate this after any change. */
-  all: ['/api/admin/reservations'] as const,
-  list: (filter: ReservationFilter) => [...reservationKeys.all, 'list', filter] as const,
-  pendingCount: (today: string) => [...reservationKeys.all, 'pending-count', today] as const,
-  history: (id: number) => [...reservationKeys.all, 'history', id] as const,
-  audit: (id: number) => [...reservationKeys.all, 'audit', id] as const,
-}
+export { availabilityKeys, reservationKeys, type ReservationFilter } from './reservation-keys'
 
 /** The staff form's table picker and 'why isn't it offered?' for a date, time and party. */
 export const tableChoiceKeys = {
@@ -48,9 +33,6 @@ export async function fetchExplanation(query: TableQuery): Promise<AvailabilityE
   await throwIfNotOk(res)
   return (await res.json()) as AvailabilityExplanation
 }
-
-/** Availability, which a booking or a change to hours alters. */
-export const availabilityKeys = { all: ['/api/availability/slots'] as const }
 
 /** One page of reservations and the totals of the whole filter (from the answer's headers). */
 export async function fetchReservations(filter: ReservationFilter): Promise<ReservationList> {
