@@ -429,14 +429,16 @@ test.describe('Event Enquiries', () => {
       held.resolve()
       await expect.poll(() => storedStatus(ids[0]!)).toBe('confirmed')
 
-      // Nothing left to save: a reload goes without a question.
+      // Nothing left to save: the page's own reload goes without a question.
       let askedAgain = false
       page.on('dialog', (d) => {
         askedAgain = true
         void d.accept()
       })
       await expect(page.locator('html[data-saving]')).toHaveCount(0)
-      await page.reload()
+      const reloaded = page.waitForEvent('load')
+      void page.evaluate(() => window.location.reload()).catch(() => undefined)
+      await reloaded
       await expect(page.getByRole('heading', { level: 1, name: 'Events Management' })).toBeVisible()
       expect(askedAgain).toBe(false)
     } finally {
