@@ -259,6 +259,11 @@ const storedEnquiry = async (id: number) =>
   (await withServerDatabase((db) => db.query<{ status: string; version: number }>('select status, version from event_enquiries where id = $1', [id]))).rows[0]!
 /** An enquiry's status as stored. */
 const storedStatus = async (id: number) => (await storedEnquiry(id)).status
+/**
+ * The page reloading itself, as the browser's own button does: it raises `beforeunload`, which Playwright's
+ * page.reload() does not. Its promise is left (a reload the page stays through resolves; one that goes, rejects).
+ */
+const reloadFromThePage = (page: Page) => void page.evaluate(() => window.location.reload()).catch(() => undefined)
 /** A promise and its resolve (Promise.withResolvers is Node 22's). */
 function deferred() {
   let resolve!: () => void
@@ -413,10 +418,9 @@ test.describe('Event Enquiries', () => {
       await status.selectOption('confirmed')
       await arrived.promise
 
-      // Leaving now (the page's own reload, as the browser's button does) would cut the save off: the browser
-      // asks, and staying keeps the page and the pick.
+      // Leaving now would cut the save off: the browser asks, and staying keeps the page and the pick.
       const asked = page.waitForEvent('dialog')
-      void page.evaluate(() => window.location.reload())
+      reloadFromThePage(page)
       const dialog = await asked
       expect(dialog.type()).toBe('beforeunload')
       await dialog.dismiss()
@@ -437,7 +441,7 @@ test.describe('Event Enquiries', () => {
       })
       await expect(page.locator('html[data-saving]')).toHaveCount(0)
       const reloaded = page.waitForEvent('load')
-      void page.evaluate(() => window.location.reload()).catch(() => undefined)
+      reloadFromThePage(page)
       await reloaded
       await expect(page.getByRole('heading', { level: 1, name: 'Events Management' })).toBeVisible()
       expect(askedAgain).toBe(false)

@@ -4,7 +4,8 @@
  * dragged to another table, one moved with the keyboard's Move dialog, a
  * move onto a taken table is refused with whom it is taken by; a party
  * dropped on a table that seats fewer is asked about first, and the Move
- * dialog says when the tables ticked seat fewer; a tablet scrolls the grid, a phone gets the list with the table names; axe; the
+ * dialog says when the tables ticked seat fewer; a tablet scrolls the grid,
+ * a phone gets the list with the table names; axe; the
  * day itself opened at noon shows the evening's bookings. The
  * plan is taken away again at the end: once the engine books tables, a
  * table left behind would change the other tests' bookings.
