@@ -10,7 +10,8 @@ export const UPLOAD_BODY_DEADLINE_MS = 10 * 60_000
 /** Headers must be whole within this (Node's `headersTimeout`, set in app-server.ts). */
 export const HEADERS_DEADLINE_MS = 10_000
 
-const UPLOAD_PATHS = new Set(['/api/upload', '/api/admin/upload'])
+/** The paths that take a staff upload (media/receive.ts: multipart, up to UPLOAD_MAX_BYTES). */
+export const UPLOAD_PATHS = new Set(['/api/upload', '/api/admin/upload'])
 /** An upload from someone who may be staff (the session is checked after this, and a 401 ends the wait). */
 const isStaffUpload = (req: Request) => req.method === 'POST' && UPLOAD_PATHS.has(req.path) && Boolean(req.headers.cookie?.includes('sid='))
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { writeReadableStreamToWritable } from '@react-router/node'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import { closeAfterAnswer } from './lingering-close'
 
 /**
  * The one limit on what reaches a page's action (a React Router `action`:
@@ -15,7 +16,8 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
  * - no body, or one that is not a form (urlencoded or multipart), answers
  *   400, a compressed one 415, and a form that cannot be parsed 400;
  * - a body over the limit answers 413, declared or not: a declared length far
- *   over it is refused before a byte is read, and the connection dropped.
+ *   over it is refused before a byte is read, and the connection closed
+ *   (lingering-close.ts: the client gets to read the answer first).
  *
  * GET and HEAD go on to React Router's own handler (and the page cache): they
  * carry no body it reads.
@@ -142,7 +144,7 @@ export function pageSubmissions(handle: (request: Request, res: ExpressResponse)
     const contentType = req.headers['content-type']
     const read = await readBody(req, PAGE_FORM_LIMIT_BYTES)
     if (!read.ok) {
-      if (read.close) res.once('finish', () => req.socket.destroy())
+      if (read.close) closeAfterAnswer(req, res)
       return refuse(res, read.status, read.message, read.close)
     }
     if (!isForm(contentType) || !(await parsesAsForm(contentType!, read.body))) return refuse(res, 400, PAGE_FORM_EXPECTED)

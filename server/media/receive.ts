@@ -6,6 +6,7 @@ import type { Request, RequestHandler } from 'express'
 import multer, { MulterError } from 'multer'
 import { UPLOAD_MAX_BYTES } from '#common/constants'
 import { HttpError, isOutOfSpace, ValidationError } from '../http/errors'
+import { closeAfterAnswer } from '../http/lingering-close'
 import type { ReceivedFile } from './media-service'
 
 export const FILE_TOO_LARGE = 'File too large'
@@ -39,8 +40,10 @@ async function sweepStaleTmp(tmpDir: string) {
 
 /**
  * Refuses a body that declares more than the limit before reading any of it:
- * nothing touches the disk. The body is read and discarded before answering,
- * so the browser gets the 413 rather than a reset connection.
+ * nothing touches the disk. Up to four times the limit the body is read and
+ * discarded before answering, so the browser gets the 413 rather than a reset
+ * connection; beyond that the answer goes at once, and the connection is
+ * closed once the client has had time to read it (lingering-close.ts).
  */
 function refuseDeclaredOversize(maxBytes: number): RequestHandler {
   return (req, res, next) => {
@@ -49,11 +52,11 @@ function refuseDeclaredOversize(maxBytes: number): RequestHandler {
     const answer = () => {
       if (!res.headersSent) res.status(413).json({ message: FILE_TOO_LARGE })
     }
-    // Far beyond the limit is not worth draining: answer and drop the connection.
+    // Far beyond the limit is not worth draining: answer, and close the connection once the client has read it.
     if (declared > maxBytes * 4) {
       res.set('Connection', 'close')
+      closeAfterAnswer(req, res)
       answer()
-      req.destroy()
       return
     }
     req.on('end', answer)

@@ -5,6 +5,7 @@
  * tests/e2e/request-limits.spec.ts.
  */
 import type http from 'node:http'
+import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
@@ -14,6 +15,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { createAppServer } from '../../server/http/app-server'
 import { bodyDeadline, BODY_DEADLINE_MS, HEADERS_DEADLINE_MS } from '../../server/http/body-deadline'
+import { REQUEST_TOO_LARGE_MESSAGE } from '../../server/http/errors'
+import { LINGER_MS } from '../../server/http/lingering-close'
 import { PAGE_FORM_EXPECTED, PAGE_FORM_LIMIT_BYTES, PAGE_FORM_TOO_LARGE, pageSubmissions } from '../../server/http/page-body'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { rawExchange } from '../helpers/raw-http'
@@ -56,6 +59,34 @@ describe('bodies over their limit', () => {
     expect(res.body).toEqual({ message: 'Request body too large' })
   })
 
+  it.each(['/api/reservations', '/api/admin/reservations'])(
+    'refuses JSON declared far over the limit to %s from its headers: 413 read by the client still sending, next to none of it read',
+    async (path) => {
+      const server = createAppServer(createApp(t.deps).app)
+      const port = await listen(server)
+      let accepted: net.Socket | undefined
+      server.on('connection', (s: net.Socket) => (accepted = s))
+      try {
+        const { answer } = await rawExchange(port, (s) => {
+          s.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${200 * 1024 * 1024}\r\n\r\n{"name":"`)
+          const chunk = Buffer.alloc(1024 * 1024, 'a')
+          let sent = 0
+          const pump = () => {
+            while (sent < 200 && !s.destroyed) if ((sent++, !s.write(chunk))) return void s.once('drain', pump)
+          }
+          pump()
+        })
+        expect(answer).toMatch(/^HTTP\/1\.1 413 /)
+        expect(answer).toContain('Connection: close')
+        expect(answer).toContain(JSON.stringify({ message: REQUEST_TOO_LARGE_MESSAGE }))
+        // body-parser read all 200 MB before its answer.
+        expect(accepted!.bytesRead).toBeLessThan(4 * 1024 * 1024)
+      } finally {
+        await close(server)
+      }
+    },
+  )
+
   describe('a page action (React Router reads the form with formData(), whole)', () => {
     // What React Router's action does with the request it is given: read the whole form.
     let received: number[] = []
@@ -81,7 +112,7 @@ describe('bodies over their limit', () => {
       const server = createAppServer(app())
       const port = await listen(server)
       try {
-        // 200 MB declared: refused from the headers alone, the connection dropped.
+        // 200 MB declared: refused from the headers alone, the connection closed.
         const declared = await rawExchange(port, (s) => {
           s.write(`POST /unsubscribe HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${200 * 1024 * 1024}\r\n\r\n`)
           s.write('token=' + 'a'.repeat(64 * 1024))
@@ -103,6 +134,46 @@ describe('bodies over their limit', () => {
       expect(res.status).toBe(413)
       expect(res.text).toBe(PAGE_FORM_TOO_LARGE)
       expect(received).toEqual([])
+    })
+
+    it('closes a refused connection LINGER_MS after its answer, not at once, and without reading on', async () => {
+      const server = createAppServer(app())
+      const port = await listen(server)
+      const connections = () => new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count)))
+      let accepted: net.Socket | undefined
+      server.on('connection', (s: net.Socket) => (accepted = s))
+      try {
+        // A client that stays open after the answer's FIN, as one still sending its body would.
+        let answer = ''
+        const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true })
+        socket.setEncoding('latin1')
+        socket.on('error', () => undefined)
+        const answered = new Promise<number>((resolve) => socket.on('end', () => resolve(performance.now())))
+        socket.on('data', (chunk) => (answer += chunk))
+        socket.on('connect', () => {
+          socket.write(`POST /unsubscribe HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${200 * 1024 * 1024}\r\n\r\ntoken=`)
+          // 64 MB more, as fast as the connection takes it.
+          const chunk = Buffer.alloc(1024 * 1024, 'a')
+          let sent = 0
+          const pump = () => {
+            while (sent < 64 && !socket.destroyed) if ((sent++, !socket.write(chunk))) return void socket.once('drain', pump)
+          }
+          pump()
+        })
+        const at = await answered
+        expect(answer).toMatch(/^HTTP\/1\.1 413 /)
+        expect(answer).toContain('Connection: close')
+        // Dropped at once, a client still sending is reset on its next write and loses the answer (the fault test).
+        await new Promise((r) => setTimeout(r, LINGER_MS / 2))
+        expect(await connections()).toBe(1)
+        await expect.poll(connections, { timeout: LINGER_MS + 2_000, interval: 20 }).toBe(0)
+        expect(performance.now() - at).toBeGreaterThanOrEqual(LINGER_MS - 50)
+        // It read next to none of the 64 MB meanwhile: the client's writes stalled.
+        expect(accepted!.bytesRead).toBeLessThan(4 * 1024 * 1024)
+        socket.destroy()
+      } finally {
+        await close(server)
+      }
     })
 
     it.each([

@@ -206,6 +206,19 @@ describe('the 50 MB limit', () => {
     expect(await waitFor(() => tmpFiles().length === 0)).toBe(true)
   })
 
+  it('answers 413 File too large to a 250 MB upload from its declared length, and the browser still sending reads it', async () => {
+    const before = storedFiles()
+    // Dropped at once after the answer, the connection was reset under the client's next write, which lost the
+    // answer (lingering-close.ts). Ten in a row, as the loss came in some runs only.
+    for (let i = 0; i < 10; i++) {
+      const res = await rawMultipart({ fileBytes: 250 * MB, declared: 250 * MB })
+      expect(res.status).toBe(413)
+      expect(JSON.parse(res.body)).toEqual({ message: 'File too large' })
+    }
+    expect(storedFiles()).toEqual(before)
+    expect(tmpFiles()).toEqual([])
+  })
+
   it('leaves nothing behind when the client aborts half way', async () => {
     const before = storedFiles()
     await rawMultipart({ fileBytes: 20 * MB, abortAfter: 5 * MB })
@@ -378,7 +391,7 @@ function rawGet(requestPath: string): Promise<{ status: number; body: string }> 
  * A signed-in multipart upload streamed with chunked encoding (no
  * Content-Length), optionally cut off after `abortAfter` bytes.
  */
-function rawMultipart(options: { fileBytes: number; abortAfter?: number }): Promise<{ status: number; body: string }> {
+function rawMultipart(options: { fileBytes: number; abortAfter?: number; declared?: number }): Promise<{ status: number; body: string }> {
   const { port } = server.address() as AddressInfo
   const boundary = 'test-boundary-7f3a'
   const head = Buffer.from(
@@ -393,9 +406,16 @@ function rawMultipart(options: { fileBytes: number; abortAfter?: number }): Prom
         path: '/api/upload',
         method: 'POST',
         // As a browser sends it: the same-origin check refuses a cookie-bearing write that says nothing.
-        headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' },
+        headers: {
+          Cookie: cookie,
+          'Sec-Fetch-Site': 'same-origin',
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          ...(options.declared ? { 'Content-Length': String(options.declared) } : { 'Transfer-Encoding': 'chunked' }),
+        },
       },
       (res) => {
+        // Answered before the body was all sent (a refusal): stop sending, and read the answer.
+        sent = Infinity
         let body = ''
         res.on('data', (c) => (body += c))
         res.on('end', () => resolve({ status: res.statusCode!, body }))
@@ -405,7 +425,7 @@ function rawMultipart(options: { fileBytes: number; abortAfter?: number }): Prom
     const chunk = Buffer.alloc(MB, 1)
     let sent = 0
     const writeMore = () => {
-      while (sent < options.fileBytes) {
+      while (sent < options.fileBytes && !req.destroyed) {
         if (options.abortAfter && sent >= options.abortAfter) {
           // Give the server a moment to write what it has, then drop the connection.
           setTimeout(() => {
@@ -420,7 +440,7 @@ function rawMultipart(options: { fileBytes: number; abortAfter?: number }): Prom
           return
         }
       }
-      req.end(tail)
+      if (sent < Infinity && !req.destroyed) req.end(tail)
     }
     writeMore()
   })

@@ -112,9 +112,10 @@ test('/api/health answers under 50 ms p99 while four 200 MB page posts and a PDF
     expect([...statuses.keys()]).toEqual([200])
     expect(latencies.length).toBeGreaterThanOrEqual(50)
     expect(p99).toBeLessThan(HEALTH_P99_LIMIT_MS)
-    // The declared ones are refused from their headers; the chunked ones once 16 KB have come.
-    for (const post of posts) expect([413, 0]).toContain(post.status)
-    expect(posts.filter((p) => p.status === 413).length).toBeGreaterThanOrEqual(6)
+    // The declared ones are refused from their headers; the chunked ones once 16 KB have come. Each client reads its
+    // 413: the connection is closed only after a pause (lingering-close.ts). Dropped at once, 2 to 7 of the
+    // 12 were reset while still sending, and lost the answer that had come.
+    expect(posts.map((p) => p.status)).toEqual(posts.map(() => 413))
     for (const bomb of bombs) expect(bomb.status).toBe(415)
     expect(peakRssMb).toBeLessThan(600)
   } finally {
