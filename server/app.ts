@@ -10,7 +10,7 @@ import { requireUser, sessionMiddleware } from './auth/session'
 import { testClockFromHeader, type Deps } from './deps'
 import { bodyDeadline } from './http/body-deadline'
 import { apiNotFound, errorHandler } from './http/errors'
-import { refuseDeclaredFarOver } from './http/declared-length'
+import { boundApiBodies } from './http/declared-length'
 import { API_JSON_LIMIT_BYTES, fastLane } from './http/fast-lane'
 import { wellFormedRequest } from './http/request-guard'
 import { requestLog } from './http/request-log'
@@ -65,7 +65,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   app.use(securityHeaders({ pixel: Boolean(config.metaPixelId), dev }))
 
   app.use('/api', sameOriginOnly)
-  app.use('/api', refuseDeclaredFarOver(API_JSON_LIMIT_BYTES))
+  app.use('/api', boundApiBodies(API_JSON_LIMIT_BYTES))
   app.use('/api', express.json({ limit: API_JSON_LIMIT_BYTES }))
   // Only the sign-in form is ever posted as a plain form (before its script loads).
   app.use('/api/login', express.urlencoded({ extended: false, limit: '10kb' }))

@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { createAppServer } from '../../server/http/app-server'
 import { bodyDeadline, BODY_DEADLINE_MS, HEADERS_DEADLINE_MS } from '../../server/http/body-deadline'
+import { LENGTH_REQUIRED_MESSAGE } from '../../server/http/declared-length'
 import { REQUEST_TOO_LARGE_MESSAGE } from '../../server/http/errors'
 import { LINGER_MS } from '../../server/http/lingering-close'
 import { PAGE_FORM_EXPECTED, PAGE_FORM_LIMIT_BYTES, PAGE_FORM_TOO_LARGE, pageSubmissions } from '../../server/http/page-body'
@@ -59,33 +60,38 @@ describe('bodies over their limit', () => {
     expect(res.body).toEqual({ message: 'Request body too large' })
   })
 
-  it.each(['/api/reservations', '/api/admin/reservations'])(
-    'refuses JSON declared far over the limit to %s from its headers: 413 read by the client still sending, next to none of it read',
-    async (path) => {
-      const server = createAppServer(createApp(t.deps).app)
-      const port = await listen(server)
-      let accepted: net.Socket | undefined
-      server.on('connection', (s: net.Socket) => (accepted = s))
-      try {
-        const { answer } = await rawExchange(port, (s) => {
-          s.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${200 * 1024 * 1024}\r\n\r\n{"name":"`)
-          const chunk = Buffer.alloc(1024 * 1024, 'a')
-          let sent = 0
-          const pump = () => {
-            while (sent < 200 && !s.destroyed) if ((sent++, !s.write(chunk))) return void s.once('drain', pump)
-          }
-          pump()
-        })
-        expect(answer).toMatch(/^HTTP\/1\.1 413 /)
-        expect(answer).toContain('Connection: close')
-        expect(answer).toContain(JSON.stringify({ message: REQUEST_TOO_LARGE_MESSAGE }))
-        // body-parser read all 200 MB before its answer.
-        expect(accepted!.bytesRead).toBeLessThan(4 * 1024 * 1024)
-      } finally {
-        await close(server)
-      }
-    },
-  )
+  it.each([
+    ['/api/reservations', 'declared at 200 MB', 413, REQUEST_TOO_LARGE_MESSAGE],
+    ['/api/admin/reservations', 'declared at 200 MB', 413, REQUEST_TOO_LARGE_MESSAGE],
+    ['/api/reservations', 'sent without a length', 411, LENGTH_REQUIRED_MESSAGE],
+    ['/api/admin/reservations', 'sent without a length', 411, LENGTH_REQUIRED_MESSAGE],
+  ])('refuses JSON to %s %s from its headers (%i): read by the client still sending, next to none of the body read', async (path, how, status, message) => {
+    const server = createAppServer(createApp(t.deps).app)
+    const port = await listen(server)
+    let accepted: net.Socket | undefined
+    server.on('connection', (s: net.Socket) => (accepted = s))
+    const chunked = how === 'sent without a length'
+    try {
+      const { answer } = await rawExchange(port, (s) => {
+        const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${200 * 1024 * 1024}`
+        s.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`)
+        const chunk = Buffer.alloc(1024 * 1024, 'a')
+        const framed = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk
+        let sent = 0
+        const pump = () => {
+          while (sent < 200 && !s.destroyed) if ((sent++, !s.write(framed))) return void s.once('drain', pump)
+        }
+        pump()
+      })
+      expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+      expect(answer).toContain('Connection: close')
+      expect(answer).toContain(JSON.stringify({ message }))
+      // body-parser read all 200 MB before its answer (the declared ones), or for as long as it came (the chunked ones).
+      expect(accepted!.bytesRead).toBeLessThan(4 * 1024 * 1024)
+    } finally {
+      await close(server)
+    }
+  })
 
   describe('a page action (React Router reads the form with formData(), whole)', () => {
     // What React Router's action does with the request it is given: read the whole form.
