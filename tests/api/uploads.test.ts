@@ -389,7 +389,9 @@ function rawGet(requestPath: string): Promise<{ status: number; body: string }> 
 
 /**
  * A signed-in multipart upload streamed with chunked encoding (no
- * Content-Length), optionally cut off after `abortAfter` bytes.
+ * Content-Length), or with the length `declared`, optionally cut off after
+ * `abortAfter` bytes. An answer that comes before the body is all sent stops
+ * the sending.
  */
 function rawMultipart(options: { fileBytes: number; abortAfter?: number; declared?: number }): Promise<{ status: number; body: string }> {
   const { port } = server.address() as AddressInfo
