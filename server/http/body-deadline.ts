@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express'
+import { closeAfterAnswer } from './lingering-close'
 
 /** How long any request body may take to arrive. */
 export const BODY_DEADLINE_MS = 30_000
@@ -21,7 +22,8 @@ const TOO_SLOW = 'The request took too long to arrive. Please try again.'
  * Cuts a request whose body is still arriving after BODY_DEADLINE_MS (a
  * "slow POST" holds a connection and the memory of a half-read body for as
  * long as the client likes): 408 if nothing was answered yet, and the
- * connection closed either way. The same cut applies to a body the app
+ * connection closed either way (after the 408, once the client has had time
+ * to read it: lingering-close.ts). The same cut applies to a body the app
  * answered without reading (Node keeps reading and discarding it). Requests
  * without a body cost nothing here.
  */
@@ -34,7 +36,7 @@ export function bodyDeadline({ ms = BODY_DEADLINE_MS, uploadMs = UPLOAD_BODY_DEA
         if (req.complete) return
         req.log.warn({ url: req.originalUrl, ms: isStaffUpload(req) ? uploadMs : ms }, 'Request body too slow: connection closed')
         if (res.headersSent) return void req.socket.destroy()
-        res.once('finish', () => req.socket.destroy())
+        closeAfterAnswer(req, res)
         res.status(408).set('Connection', 'close').json({ message: TOO_SLOW })
       },
       isStaffUpload(req) ? uploadMs : ms,
