@@ -12,6 +12,7 @@ import { bodyDeadline } from './http/body-deadline'
 import { apiNotFound, errorHandler } from './http/errors'
 import { boundApiBodies } from './http/declared-length'
 import { API_JSON_LIMIT_BYTES, fastLane } from './http/fast-lane'
+import { closeUnreadBodies } from './http/lingering-close'
 import { wellFormedRequest } from './http/request-guard'
 import { requestLog } from './http/request-log'
 import { mountRoutes } from './http/routes'
@@ -50,6 +51,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   app.use(requestLog(app, logger))
   app.use(wellFormedRequest)
   app.use(bodyDeadline())
+  app.use(closeUnreadBodies)
   if (testClock) app.use(testClock.middleware)
   const routes = apiRoutes(services, deps)
   // The public booking write, ahead of the middleware it does not use and the routes before it (decision 16).

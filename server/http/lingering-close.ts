@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { RequestHandler } from 'express'
 
 /** How long a connection refused while its body is still coming is held, unread, after its answer. */
 export const LINGER_MS = 500
@@ -26,4 +27,31 @@ export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse) {
     const timer = setTimeout(() => socket.destroy(), LINGER_MS)
     socket.once('close', () => clearTimeout(timer))
   })
+}
+
+/** More of a body than this may be left unread when its answer goes: its connection is closed, not read to the end. */
+export const UNREAD_DRAINED_AT_MOST = 64 * 1024
+
+/**
+ * A request answered before its body had all come (a 401 before an upload, a
+ * cross-site 403, a refused upload sent without a length): Node reads the rest
+ * off, so that the connection can be kept, for as long as it comes (within the
+ * body deadline: 30 s, or 10 minutes for anything carrying a session cookie,
+ * real or not). When the body declared more than UNREAD_DRAINED_AT_MOST, or no
+ * length at all, its connection is closed instead, as closeAfterAnswer does:
+ * nothing more read, the answer and a FIN, dropped LINGER_MS later. Answers
+ * that say `Connection: close` are left to Node and closeAfterAnswer.
+ */
+export const closeUnreadBodies: RequestHandler = (req, res, next) => {
+  const declared = req.headers['content-length']
+  if (declared === undefined ? req.headers['transfer-encoding'] === undefined : !(Number(declared) > UNREAD_DRAINED_AT_MOST)) return next()
+  res.once('finish', () => {
+    if (req.complete || String(res.getHeader('connection')).toLowerCase() === 'close') return
+    const socket = req.socket
+    req.pause()
+    socket.end()
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+    socket.once('close', () => clearTimeout(timer))
+  })
+  next()
 }

@@ -93,6 +93,35 @@ describe('bodies over their limit', () => {
     }
   })
 
+  it.each([
+    ['401 to an upload with a made-up session cookie, declared at 200 MB', 'Cookie: sid=made-up\r\nSec-Fetch-Site: same-origin', false, 401],
+    ['403 to a cross-site upload sent without a length', 'Sec-Fetch-Site: cross-site', true, 403],
+  ])('answers %s without reading the body on: the connection is closed after the pause', async (_name, headers, chunked, status) => {
+    const server = createAppServer(createApp(t.deps).app)
+    const port = await listen(server)
+    let accepted: net.Socket | undefined
+    server.on('connection', (s: net.Socket) => (accepted = s))
+    try {
+      const { answer, closedAfterMs } = await rawExchange(port, (s) => {
+        const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${200 * 1024 * 1024}`
+        s.write(`POST /api/upload HTTP/1.1\r\nHost: localhost\r\n${headers}\r\nContent-Type: multipart/form-data; boundary=b\r\n${framing}\r\n\r\n`)
+        const chunk = Buffer.alloc(1024 * 1024, 'a')
+        const framed = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk
+        let sent = 0
+        const pump = () => {
+          while (sent < 200 && !s.destroyed) if ((sent++, !s.write(framed))) return void s.once('drain', pump)
+        }
+        pump()
+      })
+      expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+      // Node read such a body off to its end to keep the connection: all 200 MB, or for as long as it came.
+      expect(accepted!.bytesRead).toBeLessThan(4 * 1024 * 1024)
+      expect(closedAfterMs).toBeLessThan(LINGER_MS + 2_000)
+    } finally {
+      await close(server)
+    }
+  })
+
   describe('a page action (React Router reads the form with formData(), whole)', () => {
     // What React Router's action does with the request it is given: read the whole form.
     let received: number[] = []
