@@ -30,7 +30,7 @@ export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse) {
 }
 
 /** More of a body than this may be left unread when its answer goes: its connection is closed, not read to the end. */
-export const UNREAD_DRAINED_AT_MOST = 64 * 1024
+const UNREAD_DRAINED_AT_MOST = 64 * 1024
 
 /**
  * A request answered before its body had all come (a 401 before an upload, a
@@ -44,7 +44,8 @@ export const UNREAD_DRAINED_AT_MOST = 64 * 1024
  */
 export const closeUnreadBodies: RequestHandler = (req, res, next) => {
   const declared = req.headers['content-length']
-  if (declared === undefined ? req.headers['transfer-encoding'] === undefined : !(Number(declared) > UNREAD_DRAINED_AT_MOST)) return next()
+  const large = declared === undefined ? req.headers['transfer-encoding'] !== undefined : Number(declared) > UNREAD_DRAINED_AT_MOST
+  if (!large) return next()
   res.once('finish', () => {
     if (req.complete || String(res.getHeader('connection')).toLowerCase() === 'close') return
     const socket = req.socket
