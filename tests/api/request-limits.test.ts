@@ -30,6 +30,39 @@ beforeAll(async () => {
 const listen = (server: http.Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)))
 const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()))
 
+/** Writes `megabytes` of body as fast as the socket takes them, framed as chunks or not; stops if the socket goes. */
+function pumpBody(socket: net.Socket, megabytes: number, chunked = false) {
+  const chunk = Buffer.alloc(1024 * 1024, 'a')
+  const framed = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk
+  let sent = 0
+  const pump = () => {
+    while (sent < megabytes && !socket.destroyed) if ((sent++, !socket.write(framed))) return void socket.once('drain', pump)
+  }
+  pump()
+}
+
+/**
+ * A POST of 200 MB (declared, or sent without a length) to the whole app, the
+ * client sending on until it is answered: the answer, when the connection
+ * closed, and how much of the body the server read.
+ */
+async function postWithoutEnd(head: string, chunked: boolean) {
+  const server = createAppServer(createApp(t.deps).app)
+  const port = await listen(server)
+  let accepted: net.Socket | undefined
+  server.on('connection', (s: net.Socket) => (accepted = s))
+  try {
+    const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${200 * 1024 * 1024}`
+    const exchange = await rawExchange(port, (s) => {
+      s.write(`${head}\r\n${framing}\r\n\r\n`)
+      pumpBody(s, 200, chunked)
+    })
+    return { ...exchange, bytesRead: accepted!.bytesRead }
+  } finally {
+    await close(server)
+  }
+}
+
 describe('methods the app never takes', () => {
   // React Router's express adapter builds a Fetch API request from the method: undici refuses TRACE,
   // TRACK and CONNECT (Node's parser refuses TRACK itself), and the page answered 500. Any build shows it: the request is built first.
@@ -66,60 +99,26 @@ describe('bodies over their limit', () => {
     ['/api/reservations', 'sent without a length', 411, LENGTH_REQUIRED_MESSAGE],
     ['/api/admin/reservations', 'sent without a length', 411, LENGTH_REQUIRED_MESSAGE],
   ])('refuses JSON to %s %s from its headers (%i): read by the client still sending, next to none of the body read', async (path, how, status, message) => {
-    const server = createAppServer(createApp(t.deps).app)
-    const port = await listen(server)
-    let accepted: net.Socket | undefined
-    server.on('connection', (s: net.Socket) => (accepted = s))
-    const chunked = how === 'sent without a length'
-    try {
-      const { answer } = await rawExchange(port, (s) => {
-        const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${200 * 1024 * 1024}`
-        s.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`)
-        const chunk = Buffer.alloc(1024 * 1024, 'a')
-        const framed = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk
-        let sent = 0
-        const pump = () => {
-          while (sent < 200 && !s.destroyed) if ((sent++, !s.write(framed))) return void s.once('drain', pump)
-        }
-        pump()
-      })
-      expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
-      expect(answer).toContain('Connection: close')
-      expect(answer).toContain(JSON.stringify({ message }))
-      // body-parser read all 200 MB before its answer (the declared ones), or for as long as it came (the chunked ones).
-      expect(accepted!.bytesRead).toBeLessThan(4 * 1024 * 1024)
-    } finally {
-      await close(server)
-    }
+    const { answer, bytesRead } = await postWithoutEnd(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json`, how === 'sent without a length')
+    expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+    expect(answer).toContain('Connection: close')
+    expect(answer).toContain(JSON.stringify({ message }))
+    // body-parser read all 200 MB before its answer (the declared ones), or for as long as it came (the chunked ones).
+    expect(bytesRead).toBeLessThan(4 * 1024 * 1024)
   })
 
   it.each([
     ['401 to an upload with a made-up session cookie, declared at 200 MB', 'Cookie: sid=made-up\r\nSec-Fetch-Site: same-origin', false, 401],
     ['403 to a cross-site upload sent without a length', 'Sec-Fetch-Site: cross-site', true, 403],
   ])('answers %s without reading the body on: the connection is closed after the pause', async (_name, headers, chunked, status) => {
-    const server = createAppServer(createApp(t.deps).app)
-    const port = await listen(server)
-    let accepted: net.Socket | undefined
-    server.on('connection', (s: net.Socket) => (accepted = s))
-    try {
-      const { answer, closedAfterMs } = await rawExchange(port, (s) => {
-        const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${200 * 1024 * 1024}`
-        s.write(`POST /api/upload HTTP/1.1\r\nHost: localhost\r\n${headers}\r\nContent-Type: multipart/form-data; boundary=b\r\n${framing}\r\n\r\n`)
-        const chunk = Buffer.alloc(1024 * 1024, 'a')
-        const framed = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk
-        let sent = 0
-        const pump = () => {
-          while (sent < 200 && !s.destroyed) if ((sent++, !s.write(framed))) return void s.once('drain', pump)
-        }
-        pump()
-      })
-      expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
-      // Node read such a body off to its end to keep the connection: all 200 MB, or for as long as it came.
-      expect(accepted!.bytesRead).toBeLessThan(4 * 1024 * 1024)
-      expect(closedAfterMs).toBeLessThan(LINGER_MS + 2_000)
-    } finally {
-      await close(server)
-    }
+    const { answer, closedAfterMs, bytesRead } = await postWithoutEnd(
+      `POST /api/upload HTTP/1.1\r\nHost: localhost\r\n${headers}\r\nContent-Type: multipart/form-data; boundary=b`,
+      chunked,
+    )
+    expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+    // Node read such a body off to its end to keep the connection: all 200 MB, or for as long as it came.
+    expect(bytesRead).toBeLessThan(4 * 1024 * 1024)
+    expect(closedAfterMs).toBeLessThan(LINGER_MS + 2_000)
   })
 
   describe('a page action (React Router reads the form with formData(), whole)', () => {
@@ -188,12 +187,7 @@ describe('bodies over their limit', () => {
         socket.on('connect', () => {
           socket.write(`POST /unsubscribe HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${200 * 1024 * 1024}\r\n\r\ntoken=`)
           // 64 MB more, as fast as the connection takes it.
-          const chunk = Buffer.alloc(1024 * 1024, 'a')
-          let sent = 0
-          const pump = () => {
-            while (sent < 64 && !socket.destroyed) if ((sent++, !socket.write(chunk))) return void socket.once('drain', pump)
-          }
-          pump()
+          pumpBody(socket, 64)
         })
         const at = await answered
         expect(answer).toMatch(/^HTTP\/1\.1 413 /)
