@@ -330,11 +330,12 @@ describe('the outbox', () => {
       data: { variables: {}, summary: [], guest: false },
     })
     const [query] = t.services.email.enqueue(['a', 'b', 'c'].map(message))
-    // Looked at inside the transaction, before the worker can take the job.
+    // Looked at inside the transaction, before the worker can take the job. In one snapshot (repeatable read): the
+    // worker may finish other tests' send jobs meanwhile, and a count by statement once saw one gone (2 for 3).
     const client = await t.db.$client.connect()
     const sendJobs = async () => (await client.query<{ payload: unknown }>(`${SEND_JOBS} order by j.id`)).rows
     try {
-      await client.query('begin')
+      await client.query('begin isolation level repeatable read')
       const before = await sendJobs()
       await client.query(query!)
       const ids = (
