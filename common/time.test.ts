@@ -37,6 +37,9 @@ describe('zone offsets and spans', () => {
   })
 
   it('tells the same date as the zone itself, every hour of a year, for a week after each span starts', () => {
+    // The differences are gathered and compared once: 175,200 assertions of their own took ten seconds.
+    const differences: string[] = []
+    let compared = 0
     for (const zone of [LONDON, 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Chatham']) {
       for (let t = ms('2026-01-01T00:00:00Z'); t < ms('2027-01-01T00:00:00Z'); t += 3_600_000) {
         const span = zoneSpan(new Date(t), zone)
@@ -48,10 +51,15 @@ describe('zone offsets and spans', () => {
           6 * 86_400_000 + 23 * 3_600_000,
         ]) {
           const when = new Date(t + later)
-          expect(todayInSpan(when, span, zone), `${zone} ${when.toISOString()}`).toBe(todayIn(when, zone))
+          const told = todayInSpan(when, span, zone)
+          const zones = todayIn(when, zone)
+          compared++
+          if (told !== zones) differences.push(`${zone} ${when.toISOString()}: ${told}, the zone says ${zones}`)
         }
       }
     }
+    expect(differences).toEqual([])
+    expect(compared).toBe(4 * 8760 * 5)
   })
 
   it('asks the zone itself outside the span (a browser clock behind the server’s, or a page open for weeks)', () => {
