@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
- * The longest files first (the fuzz walk of every route takes a minute alone): started last, as a fresh
- * clone with no timings ordered them, the fuzz file ran on alone for half a minute after the others ended.
+ * The longest files first (each takes half a minute or more alone): started last, as a fresh clone with
+ * no timings ordered them, the fuzz file (then a minute long) ran on alone for half a minute after the others ended.
  */
 const LONGEST = ['tests/api/fuzz.test.ts', 'tests/api/email.test.ts', 'tests/api/guards.test.ts']
 class LongestFirst extends BaseSequencer {
