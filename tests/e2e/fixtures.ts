@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from '@playwright/test'
+import { expect, test as base, type Page, type Request } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config'
 
 export { expect }
@@ -6,8 +6,11 @@ export { expect }
 /** The console errors and uncaught page errors of a test; `allow` names those the test causes on purpose. */
 export type ConsoleErrors = string[] & { allow: (...patterns: (string | RegExp)[]) => void }
 
+/** How many of the page's last API calls a failed test reports (Playwright prints the first 300 characters). */
+const API_CALLS_REPORTED = 5
+
 /** Fails a test on any console error or uncaught page error it did not `allow`. */
-export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+export const test = base.extend<{ consoleErrors: ConsoleErrors; apiCalls: void }>({
   consoleErrors: [
     async ({ page }, use, testInfo) => {
       const allowed: (string | RegExp)[] = []
@@ -22,6 +25,41 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
       const unexpected = errors.filter((e) => !allowed.some((p) => (typeof p === 'string' ? e.includes(p) : p.test(e))))
       // A test that failed already keeps its own failure as the one reported.
       if (testInfo.status === testInfo.expectedStatus) expect(unexpected, 'console errors during the test').toEqual([])
+    },
+    { auto: true },
+  ],
+  /**
+   * A failed test reports the page's last calls to the API, each with when it was sent and how it was
+   * answered: whether a click's save went out at all, and what came back. (A confirm's click twice
+   * started no save, with nothing else to say whether a request was sent: see docs/decisions/0041.)
+   */
+  apiCalls: [
+    async ({ page }, use, testInfo) => {
+      const started = Date.now()
+      const calls = new Map<Request, { at: number; line: string; answer: string }>()
+      page.on('request', (request) => {
+        const url = new URL(request.url())
+        // The live channel is one long request for the whole test.
+        if (url.pathname.startsWith('/api/') && url.pathname !== '/api/admin/live') {
+          calls.set(request, { at: Date.now() - started, line: `${request.method()} ${url.pathname}${url.search}`.slice(0, 60), answer: 'no answer' })
+        }
+      })
+      page.on('response', (response) => {
+        const call = calls.get(response.request())
+        if (call) call.answer = `${response.status()} at ${((Date.now() - started) / 1000).toFixed(1)} s`
+      })
+      page.on('requestfailed', (request) => {
+        const call = calls.get(request)
+        if (call) call.answer = `failed: ${request.failure()?.errorText ?? 'unknown'}`
+      })
+      await use()
+      if (testInfo.status === testInfo.expectedStatus || calls.size === 0) return
+      // Newest first: Playwright cuts a long attachment at its end.
+      const last = [...calls.values()].slice(-API_CALLS_REPORTED).reverse()
+      await testInfo.attach('the page’s last API calls, newest first', {
+        contentType: 'text/plain',
+        body: last.map((c) => `${(c.at / 1000).toFixed(1)} s ${c.line}: ${c.answer}`).join('\n'),
+      })
     },
     { auto: true },
   ],
