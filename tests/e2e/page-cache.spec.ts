@@ -34,13 +34,16 @@ const shows = async (server: Server, page: string, text: string) => (await pageT
  */
 test.describe('cached public pages', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 })
-  const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'pub-cache-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'pub-cache-b-'))]
+  // Made in the hook, not as the file loads: every process that lists the tests loads it, and only the one that
+  // runs them removes what it made (two empty directories were left in /tmp by every run).
+  let dirs: string[] = []
   let a: Server
   let b: Server
 
   test.beforeAll(async () => {
     // Starting an app and its PostgreSQL takes longer than a test's 30 s on a loaded machine (a hook keeps the project's timeout otherwise).
     test.setTimeout(120_000)
+    dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'pub-cache-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'pub-cache-b-'))]
     a = await startServer({ dataDir: dirs[0], env: processAdminEnv })
     b = await startServer({ dataDir: dirs[1], env: { ...processAdminEnv, DATABASE_URL: embeddedDatabaseUrl(dirs[0]) } })
   })
