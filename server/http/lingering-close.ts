@@ -23,10 +23,16 @@ export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse) {
     // Node's server has just ended the socket (FIN after the answer, as it said Connection: close) and set it to be
     // destroyed once that is written (destroySoon); it is held instead, with its request paused, for LINGER_MS.
     socket.removeListener('finish', socket.destroy)
-    req.pause()
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
-    socket.once('close', () => clearTimeout(timer))
+    lingerThenDrop(req)
   })
+}
+
+/** Reads nothing more of the request, and drops its connection LINGER_MS later, or when the client closes it first. */
+function lingerThenDrop(req: IncomingMessage) {
+  const socket = req.socket
+  req.pause()
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+  socket.once('close', () => clearTimeout(timer))
 }
 
 /** More of a body than this may be left unread when its answer goes: its connection is closed, not read to the end. */
@@ -48,11 +54,8 @@ export const closeUnreadBodies: RequestHandler = (req, res, next) => {
   if (!large) return next()
   res.once('finish', () => {
     if (req.complete || String(res.getHeader('connection')).toLowerCase() === 'close') return
-    const socket = req.socket
-    req.pause()
-    socket.end()
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
-    socket.once('close', () => clearTimeout(timer))
+    lingerThenDrop(req)
+    req.socket.end()
   })
   next()
 }
