@@ -10,7 +10,7 @@ export type ConsoleErrors = string[] & { allow: (...patterns: (string | RegExp)[
 const API_CALLS_REPORTED = 5
 
 /** Fails a test on any console error or uncaught page error it did not `allow`. */
-export const test = base.extend<{ consoleErrors: ConsoleErrors; apiCalls: void }>({
+export const test = base.extend<{ consoleErrors: ConsoleErrors; apiCalls: void; pointerLog: void }>({
   consoleErrors: [
     async ({ page }, use, testInfo) => {
       const allowed: (string | RegExp)[] = []
@@ -32,6 +32,7 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; apiCalls: void }
    * A failed test reports the page's last calls to the API, each with when it was sent and how it was
    * answered: whether a click's save went out at all, and what came back. (A confirm's click twice
    * started no save, with nothing else to say whether a request was sent: see docs/decisions/0041.)
+   * A call repeated in a row (the pending count's poll) is one line with its count.
    */
   apiCalls: [
     async ({ page }, use, testInfo) => {
@@ -55,11 +56,53 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; apiCalls: void }
       await use()
       if (testInfo.status === testInfo.expectedStatus || calls.size === 0) return
       // Newest first: Playwright cuts a long attachment at its end.
-      const last = [...calls.values()].slice(-API_CALLS_REPORTED).reverse()
+      const lines: { line: string; text: string; times: number }[] = []
+      for (const c of [...calls.values()].reverse()) {
+        const previous = lines.at(-1)
+        if (previous?.line === c.line) previous.times++
+        else if (lines.length < API_CALLS_REPORTED) lines.push({ line: c.line, text: `${(c.at / 1000).toFixed(1)} s ${c.line}: ${c.answer}`, times: 1 })
+        else break
+      }
       await testInfo.attach('the page’s last API calls, newest first', {
         contentType: 'text/plain',
-        body: last.map((c) => `${(c.at / 1000).toFixed(1)} s ${c.line}: ${c.answer}`).join('\n'),
+        body: lines.map((l) => (l.times > 1 ? `${l.text} (and ${l.times - 1} before it)` : l.text)).join('\n'),
       })
+    },
+    { auto: true },
+  ],
+  /**
+   * A failed test reports the page's last mouse presses, releases and clicks, each with what it landed on:
+   * a click that opened nothing shows whether the press and the release met the same element (a list that
+   * moved under the pointer between them sends the click to their common ancestor: docs/decisions/0041).
+   */
+  pointerLog: [
+    async ({ page }, use, testInfo) => {
+      await page.addInitScript(() => {
+        const log: string[] = []
+        Object.defineProperty(window, '__pointerLog', { value: log })
+        const describe = (target: EventTarget | null) => {
+          if (!(target instanceof Element)) return String(target)
+          const name = target.getAttribute('aria-label') ?? target.textContent?.trim().replace(/\s+/g, ' ') ?? ''
+          return `${target.tagName.toLowerCase()} "${name.slice(0, 24)}"`
+        }
+        for (const type of ['mousedown', 'mouseup', 'click']) {
+          window.addEventListener(
+            type,
+            (e) => {
+              const m = e as MouseEvent
+              log.push(`${(performance.now() / 1000).toFixed(2)} s ${type} ${describe(m.target)} (${m.clientX},${m.clientY})`)
+              if (log.length > 12) log.shift()
+            },
+            true,
+          )
+        }
+      })
+      await use()
+      if (testInfo.status === testInfo.expectedStatus) return
+      const log = await page.evaluate(() => (window as unknown as { __pointerLog?: string[] }).__pointerLog ?? []).catch(() => [])
+      if (log.length === 0) return
+      // Newest first, and the page's own clock (seconds since it loaded).
+      await testInfo.attach('the page’s last mouse events, newest first', { contentType: 'text/plain', body: log.reverse().join('\n') })
     },
     { auto: true },
   ],

@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { can } from '#common/permissions'
+import { cn } from '~/lib/utils'
 import { currentUserQuery } from '~/lib/current-user'
 import { guestListQuery } from '~/lib/queries/guests'
 import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
@@ -36,6 +37,9 @@ export default function GuestsPanel() {
 
   if (open !== null) return <GuestProfile id={open} onBack={() => setOpen(null)} />
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1
+  // The list on screen is an earlier search's while the typing settles and the new one loads: it is dimmed
+  // and marked busy, as its rows are about to move (a tap as they move can land on another row, or none).
+  const stale = typed.trim() !== q || list.isPlaceholderData
   return (
     <section aria-labelledby="guests-title" className="space-y-5">
       <PanelHeader
@@ -78,7 +82,11 @@ export default function GuestsPanel() {
             {list.data.total === 1 ? '1 guest' : `${list.data.total} guests`}
             {pages > 1 && `, page ${page} of ${pages}`}
           </p>
-          <ul className="divide-y divide-border rounded-lg border border-border bg-card" data-testid="guest-list">
+          <ul
+            className={cn('divide-y divide-border rounded-lg border border-border bg-card', stale && 'opacity-60')}
+            aria-busy={stale}
+            data-testid="guest-list"
+          >
             {list.data.guests.map((g) => (
               <li key={g.id}>
                 <button
