@@ -1,4 +1,4 @@
-import { expect, test as base, type Page, type Request } from '@playwright/test'
+import { expect, test as base, type BrowserContext, type Page, type Request } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config'
 
 export { expect }
@@ -10,7 +10,7 @@ export type ConsoleErrors = string[] & { allow: (...patterns: (string | RegExp)[
 const API_CALLS_REPORTED = 5
 
 /** Fails a test on any console error or uncaught page error it did not `allow`. */
-export const test = base.extend<{ consoleErrors: ConsoleErrors; apiCalls: void; pointerLog: void }>({
+export const test = base.extend<{ consoleErrors: ConsoleErrors; pageReport: void }>({
   consoleErrors: [
     async ({ page }, use, testInfo) => {
       const allowed: (string | RegExp)[] = []
@@ -29,33 +29,62 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; apiCalls: void; 
     { auto: true },
   ],
   /**
-   * A failed test reports the page's last calls to the API, each with when it was sent and how it was
-   * answered: whether a click's save went out at all, and what came back. (A confirm's click twice
-   * started no save, with nothing else to say whether a request was sent: see docs/decisions/0041.)
-   * A call repeated in a row (the pending count's poll) is one line with its count.
+   * A failed test reports what its pages last did, in two short lists (Playwright prints the first 300
+   * characters of each), newest first: the calls to the API, each with when it was sent and how it was
+   * answered (whether a click's save went out at all, and what came back; a call repeated in a row, such
+   * as the pending count's poll, takes one line with its count), and the mouse presses, releases and
+   * clicks, each with what it landed on (a click that opened nothing shows whether its press and release
+   * met the same element: a list or a dialog that moved between them sends the click to their common
+   * ancestor). It watches the test's `page` and every page the test opens in a context of its own (a
+   * second member of staff), each named by its place. See docs/decisions/0041.
    */
-  apiCalls: [
-    async ({ page }, use, testInfo) => {
+  pageReport: [
+    async ({ page, browser }, use, testInfo) => {
       const started = Date.now()
       const calls = new Map<Request, { at: number; line: string; answer: string }>()
-      page.on('request', (request) => {
-        const url = new URL(request.url())
-        // The live channel is one long request for the whole test.
-        if (url.pathname.startsWith('/api/') && url.pathname !== '/api/admin/live') {
-          calls.set(request, { at: Date.now() - started, line: `${request.method()} ${url.pathname}${url.search}`.slice(0, 60), answer: 'no answer' })
-        }
-      })
-      page.on('response', (response) => {
-        const call = calls.get(response.request())
-        if (call) call.answer = `${response.status()} at ${((Date.now() - started) / 1000).toFixed(1)} s`
-      })
-      page.on('requestfailed', (request) => {
-        const call = calls.get(request)
-        if (call) call.answer = `failed: ${request.failure()?.errorText ?? 'unknown'}`
-      })
+      const pointer: string[] = []
+      let contexts = 0
+      const watch = async (context: BrowserContext) => {
+        const label = contexts++ === 0 ? '' : `[page ${contexts}] `
+        context.on('request', (request) => {
+          const url = new URL(request.url())
+          // The live channel is one long request for the whole test.
+          if (url.pathname.startsWith('/api/') && url.pathname !== '/api/admin/live') {
+            calls.set(request, { at: Date.now() - started, line: `${label}${request.method()} ${url.pathname}${url.search}`.slice(0, 60), answer: 'no answer' })
+          }
+        })
+        context.on('response', (response) => {
+          const call = calls.get(response.request())
+          if (call) call.answer = `${response.status()} at ${((Date.now() - started) / 1000).toFixed(1)} s`
+        })
+        context.on('requestfailed', (request) => {
+          const call = calls.get(request)
+          if (call) call.answer = `failed: ${request.failure()?.errorText ?? 'unknown'}`
+        })
+        // Each mouse event is told to the test as a console message of its own kind (debug, marked).
+        context.on('console', (msg) => {
+          if (msg.type() === 'debug' && msg.text().startsWith(POINTER_MARK)) {
+            pointer.push(`${((Date.now() - started) / 1000).toFixed(2)} s ${label}${msg.text().slice(POINTER_MARK.length)}`)
+            if (pointer.length > 12) pointer.shift()
+          }
+        })
+        await context.addInitScript(recordPointer, POINTER_MARK)
+      }
+      await watch(page.context())
+      // Contexts the test opens itself (browser.newPage opens one too) are watched from the start.
+      const newContext = browser.newContext
+      browser.newContext = async (...args) => {
+        const context = await newContext.apply(browser, args)
+        await watch(context)
+        return context
+      }
       await use()
-      if (testInfo.status === testInfo.expectedStatus || calls.size === 0) return
-      // Newest first: Playwright cuts a long attachment at its end.
+      browser.newContext = newContext
+      if (testInfo.status === testInfo.expectedStatus) return
+      if (pointer.length > 0) {
+        await testInfo.attach('the pages’ last mouse events, newest first', { contentType: 'text/plain', body: [...pointer].reverse().join('\n') })
+      }
+      if (calls.size === 0) return
       const lines: { line: string; text: string; times: number }[] = []
       for (const c of [...calls.values()].reverse()) {
         const previous = lines.at(-1)
@@ -63,50 +92,38 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; apiCalls: void; 
         else if (lines.length < API_CALLS_REPORTED) lines.push({ line: c.line, text: `${(c.at / 1000).toFixed(1)} s ${c.line}: ${c.answer}`, times: 1 })
         else break
       }
-      await testInfo.attach('the page’s last API calls, newest first', {
+      await testInfo.attach('the pages’ last API calls, newest first', {
         contentType: 'text/plain',
         body: lines.map((l) => (l.times > 1 ? `${l.text} (and ${l.times - 1} before it)` : l.text)).join('\n'),
       })
     },
     { auto: true },
   ],
-  /**
-   * A failed test reports the page's last mouse presses, releases and clicks, each with what it landed on:
-   * a click that opened nothing shows whether the press and the release met the same element (a list that
-   * moved under the pointer between them sends the click to their common ancestor: docs/decisions/0041).
-   */
-  pointerLog: [
-    async ({ page }, use, testInfo) => {
-      await page.addInitScript(() => {
-        const log: string[] = []
-        Object.defineProperty(window, '__pointerLog', { value: log })
-        const describe = (target: EventTarget | null) => {
-          if (!(target instanceof Element)) return String(target)
-          const name = target.getAttribute('aria-label') ?? target.textContent?.trim().replace(/\s+/g, ' ') ?? ''
-          return `${target.tagName.toLowerCase()} "${name.slice(0, 24)}"`
-        }
-        for (const type of ['mousedown', 'mouseup', 'click']) {
-          window.addEventListener(
-            type,
-            (e) => {
-              const m = e as MouseEvent
-              log.push(`${(performance.now() / 1000).toFixed(2)} s ${type} ${describe(m.target)} (${m.clientX},${m.clientY})`)
-              if (log.length > 12) log.shift()
-            },
-            true,
-          )
-        }
-      })
-      await use()
-      if (testInfo.status === testInfo.expectedStatus) return
-      const log = await page.evaluate(() => (window as unknown as { __pointerLog?: string[] }).__pointerLog ?? []).catch(() => [])
-      if (log.length === 0) return
-      // Newest first, and the page's own clock (seconds since it loaded).
-      await testInfo.attach('the page’s last mouse events, newest first', { contentType: 'text/plain', body: log.reverse().join('\n') })
-    },
-    { auto: true },
-  ],
 })
+
+/** Marks the console messages that carry a page's mouse events to the test. */
+const POINTER_MARK = '\u2063pointer '
+
+/** Runs in every page of a watched context: tells each mouse press, release and click, and what it landed on. */
+function recordPointer(mark: string) {
+  const describe = (target: EventTarget | null) => {
+    if (!(target instanceof Element)) return String(target)
+    // A field by its label (its text is empty), anything else by its accessible name or its text.
+    const label = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ? target.labels?.[0]?.textContent : null
+    const name = target.getAttribute('aria-label') ?? label ?? target.textContent?.trim().replace(/\s+/g, ' ') ?? ''
+    return `${target.tagName.toLowerCase()} "${name.slice(0, 24)}"`
+  }
+  for (const type of ['mousedown', 'mouseup', 'click']) {
+    window.addEventListener(
+      type,
+      (e) => {
+        const m = e as MouseEvent
+        console.debug(`${mark}${type} ${describe(m.target)} (${m.clientX},${m.clientY})`)
+      },
+      true,
+    )
+  }
+}
 
 /** Opens a page and waits until React has hydrated it (clicks before that would post plain forms). */
 export async function gotoHydrated(page: Page, url: string) {
