@@ -32,11 +32,12 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; pageReport: void
    * A failed test reports what its pages last did, in two short lists (Playwright prints the first 300
    * characters of each), newest first: the calls to the API, each with when it was sent and how it was
    * answered (whether a click's save went out at all, and what came back; a call repeated in a row, such
-   * as the pending count's poll, takes one line with its count), and the mouse presses, releases and
-   * clicks, each with what it landed on (a click that opened nothing shows whether its press and release
-   * met the same element: a list or a dialog that moved between them sends the click to their common
-   * ancestor). It watches the test's `page` and every page the test opens in a context of its own (a
-   * second member of staff), each named by its place. See docs/decisions/0041.
+   * as the pending count fetched again for each booking the live channel announces, takes one line with
+   * its count), and the mouse presses, releases and clicks, each with what it landed on (a click that
+   * opened nothing shows whether its press and release met the same element: a list or a dialog that
+   * moved between them sends the click to their common ancestor). It watches the test's `page` and every
+   * page the test opens in a context of its own (a second member of staff), each named by its place.
+   * See docs/decisions/0041.
    */
   pageReport: [
     async ({ page, browser }, use, testInfo) => {
