@@ -98,7 +98,7 @@ export function EnquiryNotes({ enquiry: e }: { enquiry: AdminEnquiry }) {
         ) : (
           <p className="flex-1 self-center text-muted-foreground">No notes yet.</p>
         )}
-        <Button ref={editButton} type="button" size="sm" variant="ghost" onClick={start} aria-label={`${e.notes ? 'Edit notes on' : 'Add a note to'} ${e.name}'s enquiry`}>
+        <Button ref={editButton} type="button" size="sm" variant="ghost" onClick={start} aria-label={`${e.notes ? 'Edit notes on' : 'Add note to'} ${e.name}'s enquiry`}>
           <NotebookPen aria-hidden="true" />
           {e.notes ? 'Edit notes' : 'Add note'}
         </Button>
