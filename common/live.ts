@@ -11,10 +11,11 @@ export const SERVICE_CHANGES_CHANNEL = 'service_changed'
 /**
  * One change, as the database announces it: what kind of record, the date it concerns and one id. No
  * personal data: screens refetch what they show. A statement that changed several bookings of a date
- * announces the date once, with the lowest id.
+ * announces the date once, with the lowest id. An event enquiry's date is the day it came in (UTC):
+ * its screens refetch on any enquiry's change (migration 0028).
  */
 export const ServiceChangeSchema = z.object({
-  kind: z.enum(['reservation', 'waitlist']),
+  kind: z.enum(['reservation', 'waitlist', 'enquiry']),
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   id: z.number().int(),
 })

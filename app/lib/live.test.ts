@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ServiceChange } from '#common/live'
 import { concernsChange } from './live'
+import { eventKeys } from './queries/events'
 import { reservationKeys, tableChoiceKeys } from './queries/reservations'
 
 const change: ServiceChange = { kind: 'reservation', date: '2026-12-05', id: 7 }
@@ -20,5 +21,16 @@ describe('which queries a change refetches', () => {
     expect(concernsChange(['/api/admin/tonight', '2026-12-05'], change)).toBe(true)
     expect(concernsChange(['/api/admin/tonight', '2026-12-06'], change)).toBe(false)
     expect(concernsChange(['/api/admin/events'], change)).toBe(false)
+  })
+
+  it("an enquiry's change: the enquiries' list and the sidebar's count, and no screen of its date", () => {
+    const enquiry: ServiceChange = { kind: 'enquiry', date: '2026-12-05', id: 3 }
+    expect(concernsChange(eventKeys.enquiries, enquiry)).toBe(true)
+    expect(concernsChange(eventKeys.enquiryCounts, enquiry)).toBe(true)
+    expect(concernsChange(['/api/admin/tonight', '2026-12-05'], enquiry)).toBe(false)
+    expect(concernsChange(reservationKeys.list({ date: '2026-12-05' }), enquiry)).toBe(false)
+    expect(concernsChange(eventKeys.all, enquiry)).toBe(false)
+    // A booking's change leaves the enquiries alone.
+    expect(concernsChange(eventKeys.enquiries, change)).toBe(false)
   })
 })

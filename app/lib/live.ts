@@ -9,12 +9,17 @@ import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react
 import * as React from 'react'
 import { LIVE_EVENTS, LIVE_PATH, liveRetryDelay, parseServiceChange, type ServiceChange } from '#common/live'
 import { setBackOfficeOffline } from './api'
+import { eventKeys } from './queries/events'
 import { reservationKeys, type ReservationFilter } from './queries/reservations'
 
 export type LiveState = { online: boolean; offlineSince: Date | null }
 
-/** Whether a query shows something of `change`'s date: a day's list, a range or search holding it, or a key naming it. */
+/**
+ * Whether a query shows what `change` changed: for a booking or the waitlist, something of its date (a day's
+ * list, a range or search holding it, or a key naming it); for an event enquiry, the enquiries' list and count.
+ */
 export function concernsChange(key: QueryKey, change: ServiceChange): boolean {
+  if (change.kind === 'enquiry') return key[0] === eventKeys.enquiries[0]
   if (key[0] === reservationKeys.all[0] && key[1] === 'list') {
     const filter = (key[2] ?? {}) as ReservationFilter
     if (filter.date) return filter.date === change.date

@@ -4,7 +4,8 @@
  * through the database's notifications and each instance's own listener.
  * Instance A takes the writes and listens to nothing; instance B serves the
  * streams. Removing the reservations' insert trigger of migration 0021 fails
- * the cross-instance test (no event within the second).
+ * the cross-instance test (no event within the second); removing the
+ * enquiries' triggers of migration 0028 fails the enquiry's test likewise.
  */
 import type http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,6 +16,7 @@ import { SERVICE_CHANGES_CHANNEL, LIVE_MESSAGES } from '#common/live'
 import { createApp } from '../../server/app'
 import { createUserService } from '../../server/auth/users'
 import { createDb } from '../../server/db/client'
+import { events } from '../../server/db/schema'
 import { listenForNotifications, type Notifications } from '../../server/db/notifications'
 import type { RouteDef } from '../../server/http/routes'
 import type { LiveHub } from '../../server/live/live-hub'
@@ -144,6 +146,33 @@ describe('GET /api/admin/live', () => {
     ])
     await staff.patch(`/api/admin/reservations/${made.id}`).send({ status: 'cancelled', version: moved.version }).expect(200)
     await stream.next('change', (d) => d.id === made.id && d.date === '2026-12-19', 1_000)
+    stream.close()
+  })
+
+  it("a guest's event enquiry, a colleague marking it contacted and its deletion arrive, with no name or contact", async () => {
+    const [event] = await t.db
+      .insert(events)
+      .values({ slug: 'live-christmas-party', title: 'Christmas Party Night', description: 'Three courses and a band.', date: '2026-12-18', time: '19:00', bookingType: 'enquiry' })
+      .returning()
+    const cookie = await sessionCookie('live-owner')
+    const stream = await open(b, cookie)
+    await stream.next('ready')
+    const started = performance.now()
+    const asked = await request(a)
+      .post('/api/event-enquiries')
+      .set('X-Forwarded-For', '10.35.0.9')
+      .send({ eventId: event!.id, name: 'Party Planner', email: 'party-planner@example.com', phone: '07700 900 360', partySize: 12 })
+      .expect(201)
+    const event1 = await stream.next('change', (d) => d.kind === 'enquiry' && d.id === asked.body.id, 1_000)
+    // The day it came in (UTC, as stored), and nothing of the guest's.
+    const { rows } = await t.db.$client.query<{ day: string }>(`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day from event_enquiries where id = $1`, [asked.body.id])
+    expect(event1.data).toEqual({ kind: 'enquiry', date: rows[0]!.day, id: asked.body.id })
+    expect(event1.at - started).toBeLessThan(1_000)
+    const staff = request.agent(a).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie)
+    await staff.patch(`/api/admin/event-enquiries/${asked.body.id}`).send({ status: 'contacted' }).expect(200)
+    await stream.next('change', (d) => d.kind === 'enquiry' && d.id === asked.body.id, 1_000)
+    await staff.delete(`/api/admin/event-enquiries/${asked.body.id}`).expect(204)
+    await stream.next('change', (d) => d.kind === 'enquiry' && d.id === asked.body.id, 1_000)
     stream.close()
   })
 

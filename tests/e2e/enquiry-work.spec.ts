@@ -1,6 +1,7 @@
 /**
  * Enquiries staff can work (issue 36, item 8): notes on an enquiry that stay,
- * the sidebar's count of new ones, and 'Make a booking' with All
+ * the sidebar's count of new ones (a new enquiry shows at once, through the
+ * live channel), and 'Make a booking' with All
  * Reservations' New Booking form filled from the enquiry, at 1280 px and on a phone.
  */
 import type { Page } from '@playwright/test'
@@ -66,8 +67,17 @@ test.describe('Event Enquiries staff can work', () => {
       await expect.poll(async () => (await sidebarLink(page).textContent())?.replace(/\s+/g, ' ')).toBe(`Event Enquiries${await pendingInDatabase()} new`)
       await expect(sidebarLink(page)).toHaveAccessibleName(/^Event Enquiries\s*\d+ new$/)
 
+      // Another guest asks while the panel is open: the card and the count follow through the live channel, with
+      // no reload and well inside the half minute the screen used to wait between asking again.
+      const ann = `Ann ${stamp()}`
+      const askedAt = performance.now()
+      ids.push(await givenEnquiry(event, ann, 6))
+      await expect(enquiryCard(page, ann)).toBeVisible({ timeout: 5_000 })
+      console.log(`A new enquiry showed on the open Event Enquiries panel ${Math.round(performance.now() - askedAt)} ms after it was stored`)
+      await expect.poll(async () => (await sidebarLink(page).textContent())?.replace(/\s+/g, ' '), { timeout: 5_000 }).toBe(`Event Enquiries${await pendingInDatabase()} new`)
+
       // A note: too long first (the message, nothing saved), then one that fits, which stays after a reload.
-      await card.getByRole('button', { name: `Add a note to ${dan}'s enquiry` }).click()
+      await card.getByRole('button', { name: `Add note to ${dan}'s enquiry` }).click()
       const notes = card.getByRole('textbox', { name: `Notes on ${dan}'s enquiry` })
       await expect(notes).toBeFocused()
       await notes.fill('x'.repeat(2001))
@@ -145,7 +155,7 @@ test.describe('Event Enquiries staff can work', () => {
       await openSection(page, 'enquiries')
       await page.getByLabel('Event', { exact: true }).selectOption(event.title)
       const card = enquiryCard(page, fay)
-      await card.getByRole('button', { name: `Add a note to ${fay}'s enquiry` }).click()
+      await card.getByRole('button', { name: `Add note to ${fay}'s enquiry` }).click()
       await card.getByRole('textbox', { name: `Notes on ${fay}'s enquiry` }).fill('Mine: wants the snug.')
       // Meanwhile a colleague writes a note of their own (version 1 to 2).
       await staffApi(page, 'PATCH', `/api/admin/event-enquiries/${ids[0]}`, { notes: 'Theirs: left a voicemail.', version: 1 })
@@ -176,7 +186,7 @@ test.describe('Event Enquiries staff can work', () => {
       await openSection(page, 'enquiries')
       await page.getByLabel('Event', { exact: true }).selectOption(event.title)
       const card = enquiryCard(page, eve)
-      await card.getByRole('button', { name: `Add a note to ${eve}'s enquiry` }).click()
+      await card.getByRole('button', { name: `Add note to ${eve}'s enquiry` }).click()
       await card.getByRole('textbox', { name: `Notes on ${eve}'s enquiry` }).fill('Call after 5.')
       await card.getByRole('button', { name: 'Save notes' }).click()
       await expect(card.getByTestId(`enquiry-${ids[0]}-notes-text`)).toHaveText('Call after 5.')

@@ -26,17 +26,15 @@ export const eventCategoriesQuery = {
 export const enquiriesQuery = {
   queryKey: eventKeys.enquiries,
   queryFn: async () => (await getJson<AdminEnquiry[]>('/api/admin/event-enquiries')) ?? [],
-  // New enquiries come in while the panel is open.
-  refetchInterval: 30_000,
+  // New enquiries come in while the panel is open: the live channel announces each (app/lib/live.ts).
   refetchOnWindowFocus: true,
   staleTime: 0,
 }
 
-/** The sidebar's count of new enquiries: on focus and every half minute, as enquiries arrive while staff work. */
+/** The sidebar's count of new enquiries: fetched again on focus and when the live channel announces an enquiry's change. */
 export const enquiryCountsQuery = {
   queryKey: eventKeys.enquiryCounts,
   queryFn: async () => (await getJson<EnquiryCounts>('/api/admin/event-enquiries/counts')) ?? { pending: 0 },
-  refetchInterval: 30_000,
   refetchOnWindowFocus: true,
   staleTime: 0,
 }
