@@ -10,7 +10,7 @@ import { PUBLIC_PAGES } from './public-pages'
 test.describe.configure({ mode: 'parallel' })
 
 /** The back-office panels built so far, each checked signed in. */
-const ADMIN_PANELS = ['reservations', 'pending', 'tables', 'hours', 'events', 'enquiries', 'menus', 'cocktails', 'hero-slides', 'marketing', 'email-templates', 'settings', 'guests']
+const ADMIN_PANELS = ['reservations', 'pending', 'tables', 'hours', 'events', 'enquiries', 'menus', 'cocktails', 'hero-slides', 'marketing', 'email-templates', 'settings', 'guests', 'staff', 'audit', 'account']
 
 /** A phone and a laptop: each page is loaded once and checked at both widths. */
 const WIDTHS = [

@@ -51,7 +51,7 @@ function AccountItem({ account: a, isMe, onEdit, onReset, onToggleActive }: { ac
             <Pencil aria-hidden="true" />
             Edit
           </Button>
-          <Button type="button" size="sm" variant="outline" onClick={onReset} disabled={!a.email || !a.active} aria-label={`Email ${a.username} a password reset link`}>
+          <Button type="button" size="sm" variant="outline" onClick={onReset} disabled={!a.email || !a.active} aria-label={`Reset Password for ${a.username} by email`}>
             <KeyRound aria-hidden="true" />
             Reset Password
           </Button>
