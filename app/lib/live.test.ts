@@ -1,6 +1,7 @@
+import { MutationObserver, QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { ServiceChange } from '#common/live'
-import { concernsChange } from './live'
+import { applyChange, concernsChange, optimisticMutationKey } from './live'
 import { eventKeys } from './queries/events'
 import { reservationKeys, tableChoiceKeys } from './queries/reservations'
 
@@ -32,5 +33,28 @@ describe('which queries a change refetches', () => {
     expect(concernsChange(eventKeys.all, enquiry)).toBe(false)
     // A booking's change leaves the enquiries alone.
     expect(concernsChange(eventKeys.enquiries, change)).toBe(false)
+  })
+
+  it("leaves alone a query with one of the screen's own changes on its way, and marks it again once none is", async () => {
+    const queryClient = new QueryClient()
+    const enquiry: ServiceChange = { kind: 'enquiry', date: '2026-12-05', id: 3 }
+    const list = () => queryClient.getQueryCache().find({ queryKey: eventKeys.enquiries, exact: true })!
+    const counts = () => queryClient.getQueryCache().find({ queryKey: eventKeys.enquiryCounts, exact: true })!
+    queryClient.setQueryData(eventKeys.enquiries, [{ id: 3, status: 'confirmed' }])
+    queryClient.setQueryData(eventKeys.enquiryCounts, { pending: 1 })
+    // A status saved and not yet answered (the optimistic change of useConfirmedMutation).
+    let answer!: () => void
+    const saving = new MutationObserver(queryClient, {
+      mutationKey: optimisticMutationKey(eventKeys.enquiries),
+      mutationFn: () => new Promise<void>((resolve) => (answer = resolve)),
+    })
+    const saved = saving.mutate()
+    await applyChange(queryClient, enquiry)
+    expect(list().state.isInvalidated).toBe(false)
+    expect(counts().state.isInvalidated).toBe(true)
+    answer()
+    await saved
+    await applyChange(queryClient, enquiry)
+    expect(list().state.isInvalidated).toBe(true)
   })
 })

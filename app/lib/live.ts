@@ -31,9 +31,20 @@ export function concernsChange(key: QueryKey, change: ServiceChange): boolean {
   return JSON.stringify(key).includes(`"${change.date}"`)
 }
 
-/** Refetches the active queries a change concerns (inactive ones are only marked stale). */
+/** The key of the changes shown on a query's data before the server has them (`optimistic` in useConfirmedMutation). */
+export const optimisticMutationKey = (queryKey: QueryKey) => ['optimistic', ...queryKey]
+
+/**
+ * Refetches the active queries a change concerns (inactive ones are only marked stale), except one with a
+ * change of this screen's own still on its way: the server may not have it yet, so the screen would show the
+ * older value for a moment (a status picked twice showed the first pick, announced by its own save). The last
+ * such change refetches that query when it ends, which takes in whatever the announcement was about.
+ */
 export function applyChange(queryClient: QueryClient, change: ServiceChange) {
-  return queryClient.invalidateQueries({ predicate: (query) => concernsChange(query.queryKey, change) })
+  return queryClient.invalidateQueries({
+    predicate: (query) =>
+      concernsChange(query.queryKey, change) && queryClient.isMutating({ mutationKey: optimisticMutationKey(query.queryKey), exact: true }) === 0,
+  })
 }
 
 /** Mount once, in the back-office shell: every staff screen below it is then live. */

@@ -33,6 +33,7 @@ import {
 import { buttonVariants } from '~/components/ui/button'
 import { toast } from '~/components/ui/use-toast'
 import { ApiError, isBackOfficeOffline, offlineRefusal } from '~/lib/api'
+import { optimisticMutationKey } from '~/lib/live'
 import { cn } from '~/lib/utils'
 
 /** The code of a 409 for a save made over a newer version (server/audit/versions.ts). */
@@ -97,8 +98,9 @@ export function useConfirmedMutation<V, R = unknown>(options: {
   // Whether the running request was started with no dialog open (run, or the browser's confirm).
   const direct = React.useRef(false)
 
-  // Optimistic changes to one query carry its key, so each can tell whether another is still on its way.
-  const optimisticKey = options.optimistic ? ['optimistic', ...options.optimistic.queryKey] : undefined
+  // Optimistic changes to one query carry its key, so each (and the live channel, app/lib/live.ts) can tell
+  // whether another is still on its way.
+  const optimisticKey = options.optimistic ? optimisticMutationKey(options.optimistic.queryKey) : undefined
 
   const mutation = useMutation({
     mutationKey: optimisticKey,
