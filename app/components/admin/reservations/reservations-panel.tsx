@@ -77,8 +77,8 @@ const ReservationDialog = lazyDialog(() => import('./reservation-dialog').then((
 /**
  * All Reservations (SPEC.md section 2): a day's bookings (Today by default,
  * Tomorrow, or any date), or every booking page by page; a search; the
- * day's guests; a printable run sheet; new bookings appear within half a
- * minute, or at once when staff come back to the tab.
+ * day's guests; a printable run sheet. A change made anywhere shows at once
+ * (the shell's live channel, app/lib/live.ts), and again when staff come back to the tab.
  */
 export default function ReservationsPanel() {
   const { today, tomorrow } = useVenueDays()
