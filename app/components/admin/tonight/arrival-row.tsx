@@ -112,7 +112,7 @@ export function ArrivalRow({
           <div
             role="group"
             aria-label={`Visit of ${r.name}`}
-            className="flex gap-2 sm:w-40 sm:flex-col print:hidden [&>*]:flex-1 sm:[&>*]:flex-none"
+            className="flex gap-2 sm:w-40 sm:flex-col lg:w-64 lg:flex-row print:hidden [&>*]:flex-1 sm:[&>*]:flex-none lg:[&>*]:flex-1"
           >
             {steps.map((step) => (
               <Button
