@@ -1,4 +1,4 @@
-import { test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { CONTENT_CHANGES_CHANNEL } from '../../server/db/content-changes'
 // @ts-expect-error a plain ESM helper shared with the bench script
@@ -30,10 +30,11 @@ export async function withServerDatabase<T>(fn: (client: pg.Client) => Promise<T
 
 /**
  * As withServerDatabase, for a write to content the public pages show (a table
- * of migration 0004): resolves once the database has announced the change, so
- * the test server has heard it too and a page asked for next is not one cached
- * before it. (The server drops cached pages when it hears the announcement, a
- * moment after the commit; a test that navigates at once could get in first.)
+ * of migration 0004): resolves once the database has announced the change on
+ * this test's connection. The server hears it on its own connection, whose
+ * PostgreSQL backend is woken after the commit and may come later on a busy
+ * machine; until then it serves the pages it had cached. A test that then reads
+ * a page waits for the change there with `untilServed`.
  */
 export async function withAnnouncedChange<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   return withServerDatabase(async (client) => {
@@ -49,4 +50,20 @@ export async function withAnnouncedChange<T>(fn: (client: pg.Client) => Promise<
     await heard
     return result
   })
+}
+
+/**
+ * Resolves once the test server answers `path` with `text` in it (or, with `present: false`, without it):
+ * the server has heard a change written straight into its database (withAnnouncedChange). A page asked
+ * for sooner can be the one cached before the change (events.spec.ts failed so once in a clean-clone
+ * run: the new event was not on /events, and a page's HTML does not fetch again).
+ */
+export async function untilServed(path: string, text: string, { present = true } = {}): Promise<void> {
+  const url = new URL(path, test.info().project.use.baseURL)
+  await expect
+    .poll(async () => (await (await fetch(url)).text()).includes(text), {
+      message: `${path} ${present ? 'with' : 'without'} ${JSON.stringify(text)}`,
+      timeout: 10_000,
+    })
+    .toBe(present)
 }

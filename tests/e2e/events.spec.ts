@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { signInQuickly } from './admin'
-import { withAnnouncedChange, withServerDatabase } from './db'
+import { untilServed, withAnnouncedChange, withServerDatabase } from './db'
 import { expect, gotoHydrated, test, toastWith } from './fixtures'
 
 /** Dates in London from the real clock (the events pages run at the real time). */
@@ -9,11 +9,11 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:
 
 let counter = 0
 type EventRow = { id: number; slug: string; title: string; date: string }
-/** An event of its own for a test, straight into the test server's database (and heard by the server). */
+/** An event of its own for a test, straight into the test server's database (and, when it is published, on /events). */
 async function givenEvent(over: { title?: string; bookingType?: 'table' | 'enquiry'; status?: string; days?: number; capacity?: number | null } = {}) {
   const title = `${over.title ?? 'Test Event'} ${Date.now().toString(36)}${++counter}`
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-')
-  return withAnnouncedChange(async (db) => {
+  const event = await withAnnouncedChange(async (db) => {
     const { rows } = await db.query<EventRow>(
       `insert into events (slug, title, description, short_description, date, time, end_time, booking_type, status, capacity, price)
        values ($1, $2, $3, $4, $5, '19:30', '22:00', $6, $7, $8, '12.50') returning id, slug, title, date`,
@@ -30,6 +30,8 @@ async function givenEvent(over: { title?: string; bookingType?: 'table' | 'enqui
     )
     return rows[0]!
   })
+  if ((over.status ?? 'published') === 'published') await untilServed('/events', title)
+  return event
 }
 
 /** A toast shown while a dialog is open (the dialog hides everything else from the accessibility tree, so not found by role). */

@@ -10,7 +10,7 @@ import { addDays, dayOfWeek, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '#common
 import { signToken } from '../../server/signed-tokens'
 import { openSection, signInQuickly } from './admin'
 import { seriousViolations } from './axe'
-import { withAnnouncedChange, withServerDatabase } from './db'
+import { untilServed, withAnnouncedChange, withServerDatabase } from './db'
 import { expect, gotoHydrated, test, toastWith } from './fixtures'
 
 const SECRET = 'e2e-session-secret-e2e-session-secret'
@@ -33,15 +33,17 @@ test('a full date offers the waitlist: the guest joins it and is told so', async
   await withAnnouncedChange((db) =>
     db.query(
       `insert into hour_exceptions (date, open_time, close_time, is_closed, reason, services) values ($1, '18:00', '20:00', false, 'Waitlist test', $2::jsonb)
-       on conflict (date) do update set open_time = excluded.open_time, close_time = excluded.close_time, is_closed = false, services = excluded.services`,
+       on conflict (date) do update set open_time = excluded.open_time, close_time = excluded.close_time, is_closed = false, reason = excluded.reason, services = excluded.services`,
       [date, JSON.stringify([{ name: 'Supper', startTime: '18:00', endTime: '20:00', maxCoversPerSlot: 1 }])],
     ),
   )
   // Put back afterwards: other tests read the hours.
   try {
+    await untilServed('/api/hour-exceptions', 'Waitlist test')
     await joinOnFullDate(page, date)
   } finally {
     await withAnnouncedChange((db) => db.query(`delete from hour_exceptions where date = $1 and reason = 'Waitlist test'`, [date]))
+    await untilServed('/api/hour-exceptions', 'Waitlist test', { present: false })
   }
 })
 
