@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { addDays, dayOfWeek as weekday, formatTime12, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '#common/time'
 import { seriousViolations } from './axe'
-import { withServerDatabase } from './db'
+import { untilServed, withAnnouncedChange } from './db'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
 
 /** Dates in London, from the real clock the e2e server uses. */
@@ -232,10 +232,10 @@ test.describe('booking a table', () => {
   test('a day closed by an exception cannot be picked, and the API refuses it', async ({ page, request }) => {
     // A Saturday, open by its weekday row, closed for the day by an exception.
     const date = saturday(6)
-    await withServerDatabase((db) =>
-      db.query("insert into hour_exceptions (date, is_closed, reason) values ($1, true, 'Private party')", [date]),
-    )
+    const reason = `Private party (booking test ${date})`
+    await withAnnouncedChange((db) => db.query('insert into hour_exceptions (date, is_closed, reason) values ($1, true, $2)', [date, reason]))
     try {
+      await untilServed('/api/hour-exceptions', reason)
       await openBooking(page)
       await pickDate(page, date, { force: true })
       await expect(dayButton(page, date)).toHaveAttribute('aria-disabled', 'true')
@@ -251,7 +251,8 @@ test.describe('booking a table', () => {
       const booking = await bookThroughApi(request, { date, startTime: '19:00', partySize: 2 })
       expect(booking.status()).toBe(409)
     } finally {
-      await withServerDatabase((db) => db.query('delete from hour_exceptions where date = $1', [date]))
+      await withAnnouncedChange((db) => db.query('delete from hour_exceptions where date = $1', [date]))
+      await untilServed('/api/hour-exceptions', reason, { present: false })
     }
   })
 
