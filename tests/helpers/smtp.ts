@@ -23,7 +23,7 @@ export async function startSmtpServer() {
         authOptional: true,
         disabledCommands: ['STARTTLS'],
         logger: false,
-        // Stopped, it goes down as a mail server does, telling any client still connected 421 at once. By default
+        // Stopped, it goes down as a mail server does, telling any client still connected 421 within 50 ms. By default
         // smtp-server waits 30 s for them to leave: one connection open at the moment of stopping (a message of an
         // earlier test on its way, on a busy machine) took the whole of a test's 30 s (email.test.ts, a CI run).
         closeTimeout: 50,
