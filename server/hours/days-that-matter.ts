@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import {
   BANNER_WINDOW_DAYS,
+  DAYS_THAT_MATTER_MAX_MONTHS,
   addMonths,
   daysStillOnOrdinaryHours,
   festiveDaysBetween,
@@ -13,33 +14,64 @@ import { createHoursService } from './hours-service'
 
 type Holiday = { date: string; name: string }
 
-/** How long the worker may take for a few years' holidays (it loads in about a second). */
+/** How long the worker may take to answer (the first answer waits for the library to load). */
 const HOLIDAYS_TIMEOUT_MS = 15_000
 
-/** Each year's bank holidays, computed once per process (they do not change while it runs). */
+type HolidaysWorker = { ask(years: number[]): Promise<Record<number, Holiday[]>> }
+
+/** This process's worker, started on the first need; dropped if it fails, so the next need starts another. */
+let current: HolidaysWorker | undefined
+
+/**
+ * Starts holidays-worker.mjs, which loads the library once (the library never loads on the app's thread)
+ * and then answers each question in milliseconds. A worker per question loaded it each time: hostile or
+ * just varied years cost a second of loading each on a busy machine.
+ */
+function startHolidaysWorker(): HolidaysWorker {
+  const thread = new Worker(new URL('./holidays-worker.mjs', import.meta.url))
+  // It never keeps the process running: a server or a test ends without stopping it.
+  thread.unref()
+  const waiting = new Map<number, { resolve: (answer: Record<number, Holiday[]>) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>()
+  let nextId = 0
+  const fail = (error: Error) => {
+    if (current === self) current = undefined
+    for (const question of waiting.values()) {
+      clearTimeout(question.timer)
+      question.reject(error)
+    }
+    waiting.clear()
+  }
+  thread.on('message', ({ id, answer }: { id: number; answer: Record<number, Holiday[]> }) => {
+    const question = waiting.get(id)
+    if (!question) return
+    waiting.delete(id)
+    clearTimeout(question.timer)
+    question.resolve(answer)
+  })
+  thread.on('error', fail)
+  thread.on('exit', (code) => fail(new Error(`The bank holidays worker stopped with code ${code}`)))
+  const self: HolidaysWorker = {
+    ask: (years) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++
+        const timer = setTimeout(() => {
+          fail(new Error('The bank holidays took too long to work out'))
+          void thread.terminate()
+        }, HOLIDAYS_TIMEOUT_MS)
+        timer.unref()
+        waiting.set(id, { resolve, reject, timer })
+        thread.postMessage({ id, years })
+      }),
+  }
+  return self
+}
+
+/** Each year's bank holidays, worked out once per process (they do not change while it runs). */
 const byYear = new Map<number, Promise<Holiday[]>>()
 
-/** Runs holidays-worker.mjs for the years not asked for yet: the library never loads on the app's thread. */
 function computeYears(years: number[]): Promise<Record<number, Holiday[]>> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./holidays-worker.mjs', import.meta.url), { workerData: { years } })
-    const timer = setTimeout(() => {
-      void worker.terminate()
-      reject(new Error('The bank holidays took too long to work out'))
-    }, HOLIDAYS_TIMEOUT_MS)
-    worker.once('message', (answer: Record<number, Holiday[]>) => {
-      clearTimeout(timer)
-      resolve(answer)
-    })
-    worker.once('error', (error) => {
-      clearTimeout(timer)
-      reject(error)
-    })
-    worker.once('exit', (code) => {
-      clearTimeout(timer)
-      if (code !== 0) reject(new Error(`The bank holidays worker stopped with code ${code}`))
-    })
-  })
+  current ??= startHolidaysWorker()
+  return current.ask(years)
 }
 
 function holidaysOf(years: number[]): Promise<Holiday[][]> {
@@ -96,6 +128,14 @@ export function createDaysThatMatter({ db, clock, config }: Pick<Deps, 'db' | 'c
   return {
     today,
     list,
+    /**
+     * Loads the bank holidays the panel and the banner can ask for (this year to two years on), so the first
+     * staff member after a start does not wait for the library: the server calls it once it is listening.
+     */
+    async warm(): Promise<void> {
+      const from = today()
+      await bankHolidaysBetween(from, addMonths(from, DAYS_THAT_MATTER_MAX_MONTHS))
+    },
     /** The days of the next BANNER_WINDOW_DAYS still on the usual week's hours, soonest first. */
     async stillOnOrdinaryHours(): Promise<DayThatMatters[]> {
       const from = today()

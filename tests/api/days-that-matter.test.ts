@@ -5,7 +5,7 @@
  * still on ordinary hours, under the test clock (X-Test-Now).
  */
 import request from 'supertest'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AdminNotices } from '#common/admin-notices'
 import type { DayThatMatters } from '#common/days-that-matter'
 import { bankHolidaysBetween } from '../../server/hours/days-that-matter'
@@ -42,6 +42,21 @@ describe('bank holidays of England and Wales, from the library', () => {
     ])
     // Observances (Mother's Day, Easter Sunday) are not bank holidays.
     expect(list.map((d) => d.name)).not.toContain('Easter Sunday')
+  })
+
+  it('loads the library once: ten years never asked for before take less time together than the first load', async () => {
+    // A fresh copy of the module, whose worker has not started yet.
+    vi.resetModules()
+    const fresh = await import('../../server/hours/days-that-matter')
+    let started = performance.now()
+    expect(await fresh.bankHolidaysBetween('2030-01-01', '2031-01-01')).toContainEqual({ date: '2030-04-22', name: 'Easter Monday' })
+    const firstLoadMs = performance.now() - started
+    started = performance.now()
+    for (let year = 2031; year <= 2040; year++) {
+      expect(await fresh.bankHolidaysBetween(`${year}-01-01`, `${year + 1}-01-01`)).toContainEqual(expect.objectContaining({ name: 'Christmas Day' }))
+    }
+    // A worker per question (as before) loaded the library for each year: ten loads, against one here.
+    expect(performance.now() - started).toBeLessThan(firstLoadMs)
   })
 })
 

@@ -90,6 +90,9 @@ async function mintRealValues() {
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true' } })
   agent = await signedInAgent(t)
+  // As the server does once it listens (server/index.ts): the bank holidays' library loads in its worker in
+  // about a second on a busy machine, once per process, and the first staff request no longer waits for it.
+  await t.services.daysThatMatter.warm()
   await mintRealValues()
   const { rows } = await t.db.$client.query<{ table_name: string }>(
     "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
