@@ -74,8 +74,6 @@ async function main() {
     logger.info({ port: config.port, ms, embeddedPostgres: !config.databaseUrl }, 'Server ready')
     console.log(`The site is up at http://localhost:${config.port} (ready in ${ms} ms)`)
     void announceSiteAddress(services.settings).catch((error: unknown) => logger.warn({ err: error }, 'Could not read the site address'))
-    // The bank holidays' library loads in its worker now, not when the first staff member opens the back-office.
-    void services.daysThatMatter.warm().catch((error: unknown) => logger.warn({ err: error }, 'Could not load the bank holidays'))
   })
   server.keepAliveTimeout = 65_000
 

@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import {
   BANNER_WINDOW_DAYS,
-  DAYS_THAT_MATTER_MAX_MONTHS,
   addMonths,
   daysStillOnOrdinaryHours,
   festiveDaysBetween,
@@ -128,14 +127,6 @@ export function createDaysThatMatter({ db, clock, config }: Pick<Deps, 'db' | 'c
   return {
     today,
     list,
-    /**
-     * Loads the bank holidays the panel and the banner can ask for (this year to two years on), so the first
-     * staff member after a start does not wait for the library: the server calls it once it is listening.
-     */
-    async warm(): Promise<void> {
-      const from = today()
-      await bankHolidaysBetween(from, addMonths(from, DAYS_THAT_MATTER_MAX_MONTHS))
-    },
     /** The days of the next BANNER_WINDOW_DAYS still on the usual week's hours, soonest first. */
     async stillOnOrdinaryHours(): Promise<DayThatMatters[]> {
       const from = today()

@@ -21,6 +21,7 @@
 import fc from 'fast-check'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bankHolidaysBetween } from '../../server/hours/days-that-matter'
 import type { RouteDef } from '../../server/http/routes'
 import { manageLinkFor } from '../../server/reservations/manage-link'
 import { createTestApp, signedInAgent, type TestApp } from '../helpers/app'
@@ -90,9 +91,9 @@ async function mintRealValues() {
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true' } })
   agent = await signedInAgent(t)
-  // As the server does once it listens (server/index.ts): the bank holidays' library loads in its worker in
-  // about a second on a busy machine, once per process, and the first staff request no longer waits for it.
-  await t.services.daysThatMatter.warm()
+  // The bank holidays' library loads in its worker once per process, in about a second on a busy machine (the
+  // bound below is for work that grows with what a request asks): loaded before the run, like a server's first use.
+  await bankHolidaysBetween('2026-01-01', '2027-01-01')
   await mintRealValues()
   const { rows } = await t.db.$client.query<{ table_name: string }>(
     "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
