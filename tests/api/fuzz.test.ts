@@ -91,8 +91,9 @@ async function mintRealValues() {
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true' } })
   agent = await signedInAgent(t)
-  // The bank holidays' library loads in its worker once per process, in about a second on a busy machine (the
-  // bound below is for work that grows with what a request asks): loaded before the run, like a server's first use.
+  // The bank holidays' library loads in its worker once per process, with the first question: up to about a
+  // second on a busy machine, whatever was asked. The p99 bound is for work that grows with what a request asks,
+  // so the library is loaded before the run, as a server's first staff visit loads it.
   await bankHolidaysBetween('2026-01-01', '2027-01-01')
   await mintRealValues()
   const { rows } = await t.db.$client.query<{ table_name: string }>(
