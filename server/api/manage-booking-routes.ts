@@ -22,13 +22,16 @@ const SlotsQuerySchema = z.object({
  * read it, the times it could move to, move it, cancel it, or take it as a
  * calendar file. The token is the only key: no id travels in the address.
  */
+/** The name the link's changes are counted under in `rate_limits` (its keys are `manage-change:<link>`). */
+export const MANAGE_CHANGES_LIMIT = 'manage-change'
+
 export function manageBookingRoutes({ guestBookings }: Services, { db, clock }: Pick<Deps, 'db' | 'clock'>) {
   const token = (params: Record<string, unknown>) => String(params.token)
   // Per link, counted in PostgreSQL: a hundred changes a second once wrote a hundred emails to the guest and to staff.
   const changes = limitAttempts({
     db,
     clock,
-    name: 'manage-change',
+    name: MANAGE_CHANGES_LIMIT,
     windowMs: 60 * 60_000,
     limit: MANAGE_CHANGES_PER_HOUR,
     message: MANAGE_MESSAGES.tooManyChanges,
