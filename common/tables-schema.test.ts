@@ -68,9 +68,14 @@ describe('the turn-time rule schema', () => {
 describe('the messages naming bookings to come', () => {
   it("reads 'Fri 18 Dec'", () => {
     expect(formatDayShort('2026-12-18')).toBe('Fri 18 Dec')
-    expect(futureBookingsMessage('T4', 3, '2026-12-18', 'delete')).toBe('T4 has 3 bookings from Fri 18 Dec; make it inactive after its last booking instead.')
-    expect(futureBookingsMessage('T4', 1, '2026-12-18', 'deactivate')).toBe(
-      'T4 has 1 booking on Fri 18 Dec; move it to other tables first, or make it inactive after its last booking.',
+    // A table or combination: the day after its last booking, across the turn of the year.
+    expect(futureBookingsMessage('T4', 3, '2026-12-18', 'delete', '2026-12-31')).toBe('T4 has 3 bookings from Fri 18 Dec; take it out of use from Fri 1 Jan instead.')
+    expect(futureBookingsMessage('T4', 1, '2026-12-18', 'deactivate', '2026-12-18')).toBe(
+      'T4 has 1 booking on Fri 18 Dec; move it to other tables first, or take it out of use from Sat 19 Dec.',
+    )
+    // An area, which has no date of its own to be out of use from.
+    expect(futureBookingsMessage('Courtyard', 3, '2026-12-05', 'deactivate')).toBe(
+      'Courtyard has 3 bookings from Sat 5 Dec; move them to other tables first, or make it inactive after its last booking.',
     )
   })
 })

@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { ADMIN_PARTY_MAX } from './admin-reservations-schema'
 import { IdSchema, PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
 import { EMAIL_TEMPLATE_INFO } from './email'
-import { dayOfWeek, isValidDate, WEEKDAY_NAMES } from './time'
+import { addDays, dayOfWeek, isValidDate, WEEKDAY_NAMES } from './time'
 
 /** Grid units of an area's plan: a table's corner is at most this far from the top left. */
 export const PLAN_MAX = 60
@@ -58,6 +58,7 @@ export const TABLE_MESSAGES = {
   tooManyRules: `At most ${TURN_RULES_MAX} rules`,
   closureDate: 'Choose a valid date',
   closurePast: 'Choose today or a later date',
+  outOfUseFrom: 'Out of use from must be a date, today or later, or empty',
   closureReason: 'Say why the area is closed (guests may be told)',
   areaTaken: (name: string) => `An area called ${name} already exists.`,
   tableTaken: (name: string) => `A table called ${name} already exists.`,
@@ -67,6 +68,10 @@ export const TABLE_MESSAGES = {
   inCombination: (table: string, combinations: string[]) =>
     `${table} is joined in ${combinations.join(', ')}: delete ${combinations.length === 1 ? 'that combination' : 'those combinations'} first.`,
   pastBookings: (name: string, n: number) => `${name} has ${n} past or cancelled ${n === 1 ? 'booking' : 'bookings'} that name it; make it inactive instead.`,
+  /** 'T4 has 2 bookings on or after Mon 4 Jan, the first on Mon 4 Jan; move them to other tables first, or choose Sat 9 Jan or later.' */
+  bookingsAfterOutOfUse: (name: string, n: number, firstDate: string, dayAfterLast: string) =>
+    `${name} has ${n} ${n === 1 ? 'booking' : 'bookings'} from that date, the first on ${formatDayShort(firstDate)}; ` +
+    `move ${n === 1 ? 'it' : 'them'} to other tables first, or take it out of use from ${formatDayShort(dayAfterLast)} or later.`,
   /** 'T4 has 2 bookings of more than 3 guests from Fri 18 Dec; move them to other tables first, or let it seat 5.' */
   partiesAbove: (name: string, maxCovers: number, n: number, firstDate: string, largest: number) =>
     `${name} has ${n} ${n === 1 ? 'booking' : 'bookings'} of more than ${maxCovers} ${maxCovers === 1 ? 'guest' : 'guests'} ${n === 1 ? 'on' : 'from'} ${formatDayShort(firstDate)}; ` +
@@ -81,14 +86,17 @@ export function formatDayShort(date: string): string {
 }
 
 /**
- * 'T4 has 3 bookings from Fri 18 Dec; make it inactive after its last booking instead.'
- * Why a table or combination with bookings to come cannot be deleted, or made inactive, now.
+ * Why a table, combination or area with bookings to come cannot be deleted, or made inactive, now. A table or
+ * combination can instead be out of use from the day after its last booking (`lastDate`), which it names:
+ * 'T4 has 3 bookings from Fri 18 Dec; take it out of use from Mon 21 Dec instead.' An area cannot: its
+ * message says to wait ('... or make it inactive after its last booking.').
  */
-export function futureBookingsMessage(name: string, count: number, firstDate: string, action: 'delete' | 'deactivate'): string {
+export function futureBookingsMessage(name: string, count: number, firstDate: string, action: 'delete' | 'deactivate', lastDate?: string): string {
   const held = `${name} has ${count} ${count === 1 ? 'booking' : 'bookings'} ${count === 1 ? 'on' : 'from'} ${formatDayShort(firstDate)}`
-  return action === 'delete'
-    ? `${held}; make it inactive after its last booking instead.`
-    : `${held}; move ${count === 1 ? 'it' : 'them'} to other tables first, or make it inactive after its last booking.`
+  const move = `move ${count === 1 ? 'it' : 'them'} to other tables first`
+  if (lastDate === undefined) return action === 'delete' ? `${held}; make it inactive after its last booking instead.` : `${held}; ${move}, or make it inactive after its last booking.`
+  const outOfUse = `take it out of use from ${formatDayShort(addDays(lastDate, 1))}`
+  return action === 'delete' ? `${held}; ${outOfUse} instead.` : `${held}; ${move}, or ${outOfUse}.`
 }
 
 const Name = (required: string) => text({ max: 40, required, label: 'Name', tooLong: TABLE_MESSAGES.nameTooLong })
@@ -113,6 +121,15 @@ export const AreaPatchSchema = AreaFields.partial().extend({ version: Version })
 export type AreaCreate = z.output<typeof AreaCreateSchema>
 export type AreaPatch = z.output<typeof AreaPatchSchema>
 
+/**
+ * The first date a table or combination is out of use ('YYYY-MM-DD'), or null while it is in use for
+ * good: the issue's 'made inactive for dates after its last booking'. The engine seats no one there
+ * from that date; bookings before it stand. Today or later (checked against the venue's today).
+ */
+const OutOfUseFrom = z.union([z.null(), z.string({ error: TABLE_MESSAGES.outOfUseFrom }).refine(isValidDate, TABLE_MESSAGES.outOfUseFrom)], {
+  error: TABLE_MESSAGES.outOfUseFrom,
+})
+
 const TableFields = z.object({
   name: Name(TABLE_MESSAGES.tableNameRequired),
   areaId: wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: TABLE_MESSAGES.areaRequired }),
@@ -126,6 +143,7 @@ const TableFields = z.object({
   planWidth: PlanSide.optional(),
   planHeight: PlanSide.optional(),
   shape: z.enum(TABLE_SHAPES, { error: TABLE_MESSAGES.shape }).optional(),
+  outOfUseFrom: OutOfUseFrom.optional(),
 })
 export const TableCreateSchema = TableFields.refine(coversInOrder, coversIssue)
 export const TablePatchSchema = TableFields.partial().extend({ version: Version }).refine(coversInOrder, coversIssue)
@@ -147,6 +165,7 @@ const CombinationFields = z.object({
   onlineBookable: Flag.optional(),
   sortOrder: SortOrder.optional(),
   active: Flag.optional(),
+  outOfUseFrom: OutOfUseFrom.optional(),
 })
 export const CombinationCreateSchema = CombinationFields.refine(coversInOrder, coversIssue)
 export const CombinationPatchSchema = CombinationFields.partial().extend({ version: Version }).refine(coversInOrder, coversIssue)
@@ -310,6 +329,8 @@ export type AdminTable = {
   planWidth: number
   planHeight: number
   shape: TableShape
+  /** The first date it is out of use, or null (see OutOfUseFrom). */
+  outOfUseFrom: string | null
   version: number
 }
 
@@ -323,6 +344,8 @@ export type AdminCombination = {
   onlineBookable: boolean
   sortOrder: number
   active: boolean
+  /** The first date it is out of use, or null (see OutOfUseFrom). */
+  outOfUseFrom: string | null
   version: number
 }
 

@@ -21,6 +21,8 @@ export type PlanTable = {
   onlineBookable: boolean
   isActive: boolean
   sortOrder: number
+  /** The first date it seats no one ('YYYY-MM-DD'), or null (absent: null). */
+  outOfUseFrom?: string | null
 }
 export type PlanCombination = PlanTable & { tableIds: readonly number[] }
 /** How long a party keeps its table: parties minParty..maxParty, on one weekday (0 Sunday) or every day (null). */
@@ -50,6 +52,8 @@ export type Candidate = {
   onlineBookable: boolean
   /** Area sort, then the table's (or combination's) sort, then id: the plan's reading order. */
   order: readonly [number, number, number]
+  /** The first date it seats no one: its own, or the earliest of its tables' (null: in use on every date). */
+  outOfUseFrom: string | null
 }
 
 /** A plan made ready for many questions: candidates per party size are worked out once. */
@@ -60,6 +64,8 @@ export type PreparedPlan = {
   areaById: ReadonlyMap<number, PlanArea>
   tableById: ReadonlyMap<number, PlanTable>
   candidates: (partySize: number, staff: boolean) => readonly Candidate[]
+  /** Whether any table or combination is out of use from a date (else every candidate serves every date). */
+  retires: boolean
 }
 
 /** The tables side of a booking day: the plan, the areas closed that date, and the tables' active holds around it. */
@@ -112,18 +118,24 @@ export function preparePlan(plan: FloorPlan): PreparedPlan {
   const all: Candidate[] = []
   for (const t of plan.tables) {
     if (!t.isActive || !activeArea(t.areaId)) continue
-    all.push(candidateOf('table', t, [t.id], areaById.get(t.areaId)!))
+    all.push(candidateOf('table', t, [t.id], areaById.get(t.areaId)!, t.outOfUseFrom ?? null))
   }
   for (const c of plan.combinations) {
     if (!c.isActive || !activeArea(c.areaId) || c.tableIds.length === 0) continue
     if (!c.tableIds.every((id) => tableById.get(id)?.isActive === true)) continue
-    all.push(candidateOf('combination', c, c.tableIds, areaById.get(c.areaId)!))
+    const from = [c.outOfUseFrom, ...c.tableIds.map((id) => tableById.get(id)?.outOfUseFrom)].reduce<string | null>(
+      (earliest, d) => (d && (earliest === null || d < earliest) ? d : earliest),
+      null,
+    )
+    all.push(candidateOf('combination', c, c.tableIds, areaById.get(c.areaId)!, from))
   }
   const booksTables = all.some((c) => c.kind === 'table')
+  const retires = all.some((c) => c.outOfUseFrom !== null)
   const cache = new Map<number, readonly Candidate[]>()
   return {
     plan,
     booksTables,
+    retires,
     areaById,
     tableById,
     candidates(partySize, staff) {
@@ -141,7 +153,7 @@ export function preparePlan(plan: FloorPlan): PreparedPlan {
   }
 }
 
-function candidateOf(kind: Candidate['kind'], t: PlanTable, tableIds: readonly number[], area: PlanArea): Candidate {
+function candidateOf(kind: Candidate['kind'], t: PlanTable, tableIds: readonly number[], area: PlanArea, outOfUseFrom: string | null): Candidate {
   return {
     kind,
     id: t.id,
@@ -153,7 +165,13 @@ function candidateOf(kind: Candidate['kind'], t: PlanTable, tableIds: readonly n
     maxCovers: t.maxCovers,
     onlineBookable: t.onlineBookable,
     order: [area.sortOrder, t.sortOrder, t.id],
+    outOfUseFrom,
   }
+}
+
+/** Whether a table or candidate seats anyone on `date` (it is not out of use from that date or earlier). */
+export function inUseOn(item: { outOfUseFrom?: string | null }, date: string): boolean {
+  return !item.outOfUseFrom || date < item.outOfUseFrom
 }
 
 /** The reservations holding any of `tableIds` at some moment of [start, end). */
@@ -190,7 +208,9 @@ export function seatParty(
   const durationMinutes = options.durationMinutes ?? turnTimeFor(request.partySize, request.date, tables.plan.plan.turnTimes, options.fallbackMinutes)
   const start = timeToMinutes(request.startTime)
   const end = start + durationMinutes
-  const candidates = tables.plan.candidates(request.partySize, options.staff)
+  // Those out of use from the date or earlier are not there that date (filtered only when the plan has any).
+  const listed = tables.plan.candidates(request.partySize, options.staff)
+  const candidates = tables.plan.retires ? listed.filter((c) => inUseOn(c, request.date)) : listed
   let open = 0
   for (const c of candidates) {
     if (tables.closedAreaIds.includes(c.areaId)) continue

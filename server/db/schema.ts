@@ -506,6 +506,8 @@ export const diningTables = pgTable(
     planWidth: integer('plan_width').notNull().default(2),
     planHeight: integer('plan_height').notNull().default(2),
     shape: text('shape').$type<TableShape>().notNull().default('rect'),
+    /** The first date ('YYYY-MM-DD') it seats no one, or null: out of use after its last booking. */
+    outOfUseFrom: dateText('out_of_use_from'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -514,6 +516,7 @@ export const diningTables = pgTable(
     uniqueIndex('dining_tables_name_idx').on(sql`lower(${t.name})`),
     check('dining_tables_name_check', sql`length(trim(${t.name})) > 0`),
     check('dining_tables_covers_check', sql`${t.minCovers} >= 1 and ${t.maxCovers} >= ${t.minCovers} and ${t.maxCovers} <= 100`),
+    check('dining_tables_out_of_use_from_check', isDate('out_of_use_from')),
     check('dining_tables_shape_check', sql`${t.shape} in ('rect','round')`),
     check('dining_tables_plan_check', sql`${t.planX} >= 0 and ${t.planY} >= 0 and ${t.planWidth} between 1 and 20 and ${t.planHeight} between 1 and 20`),
     index('dining_tables_area_idx').on(t.areaId),
@@ -536,6 +539,8 @@ export const tableCombinations = pgTable(
     onlineBookable: boolean('online_bookable').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** The first date ('YYYY-MM-DD') it seats no one, or null: out of use after its last booking. */
+    outOfUseFrom: dateText('out_of_use_from'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -543,6 +548,7 @@ export const tableCombinations = pgTable(
   (t) => [
     uniqueIndex('table_combinations_name_idx').on(sql`lower(${t.name})`),
     check('table_combinations_covers_check', sql`${t.minCovers} >= 1 and ${t.maxCovers} >= ${t.minCovers} and ${t.maxCovers} <= 200`),
+    check('table_combinations_out_of_use_from_check', isDate('out_of_use_from')),
   ],
 )
 export type TableCombination = typeof tableCombinations.$inferSelect

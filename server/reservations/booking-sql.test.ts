@@ -52,7 +52,7 @@ const statements = (v: Values): Record<string, pg.QueryConfig> => ({
 const OWN_LITERALS = new Set(['pending', 'confirmed', '[]', 'dayOfWeek', 'openTime', 'closeTime', 'isClosed', 'lastOrdersTime', 'services', 'date', 'startTime', 'partySize', 'reservations', 'id', 'booking',
   // The tables' reads (issue 34): JSON keys, and the space between a date and a time.
   ' ', 'tableId', 'reservationId', 'start', 'end', 'name', 'sortOrder', 'onlineBookable', 'isActive', 'areaId', 'minCovers', 'maxCovers', 'tableIds',
-  'minParty', 'maxParty', 'durationMinutes', 'weekday',
+  'minParty', 'maxParty', 'durationMinutes', 'weekday', 'outOfUseFrom',
   // A finished or no-show party's covers free from a minute (issue 35).
   'freed',
   // The guests' upsert and consent rows (issue 37): a consent's action and places.

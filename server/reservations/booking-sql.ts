@@ -159,10 +159,12 @@ export const PLAN_COLUMNS = `
   (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'sortOrder', sort_order,
      'onlineBookable', online_bookable, 'isActive', is_active)), '[]'::json) from areas) as areas,
   (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'areaId', area_id, 'minCovers', min_covers,
-     'maxCovers', max_covers, 'onlineBookable', online_bookable, 'isActive', is_active, 'sortOrder', sort_order)), '[]'::json)
+     'maxCovers', max_covers, 'onlineBookable', online_bookable, 'isActive', is_active, 'sortOrder', sort_order,
+     'outOfUseFrom', out_of_use_from)), '[]'::json)
      from dining_tables) as tables,
   (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'areaId', c.area_id, 'minCovers', c.min_covers,
      'maxCovers', c.max_covers, 'onlineBookable', c.online_bookable, 'isActive', c.is_active, 'sortOrder', c.sort_order,
+     'outOfUseFrom', c.out_of_use_from,
      'tableIds', (select coalesce(json_agg(m.table_id order by m.table_id), '[]'::json) from table_combination_members m
                   where m.combination_id = c.id))), '[]'::json)
      from table_combinations c) as combinations,

@@ -9,7 +9,7 @@
  */
 import type { AvailabilityExplanation, BookedTable, ExplainQuery, TableChoice } from '#common/admin-reservations-schema'
 import { lastBookableDate } from '#common/availability'
-import { holdersOf, holderText, timeRange, turnTimeFor, type Candidate } from '#common/tables'
+import { holdersOf, holderText, inUseOn, timeRange, turnTimeFor, type Candidate } from '#common/tables'
 import { formatLongDate, formatTime12 } from '#common/time'
 import type { Deps } from '../deps'
 import type { BookingSettings, SettingsService } from '../settings/settings-service'
@@ -55,7 +55,7 @@ export function createAvailabilityExplainer({ db, clock, config }: Pick<Deps, 'd
       const choices: (TableChoice & { order: [number, number, number] })[] = []
       for (const t of staffDay.plan.plan.tables) {
         const area = staffDay.plan.areaById.get(t.areaId)
-        if (!t.isActive || !area?.isActive) continue
+        if (!t.isActive || !area?.isActive || !inUseOn(t, query.date)) continue
         const holder = staffDay.holds.find((h) => h.tableId === t.id && h.start < end && start < h.end)
         choices.push({
           id: t.id,

@@ -8,7 +8,8 @@
  */
 import type pg from 'pg'
 import type { BookedTable } from '#common/admin-reservations-schema'
-import { seatParty, tableTakenMessage, timeRange, type FloorPlan, type PreparedPlan } from '#common/tables'
+import { inUseOn, seatParty, tableTakenMessage, timeRange, type FloorPlan, type PreparedPlan } from '#common/tables'
+import { formatDayShort } from '#common/tables-schema'
 import { dayOfWeek, formatLongDate, formatTime12 } from '#common/time'
 import { ConflictError, DomainError, ValidationError } from '../domain-errors'
 import { dayWithoutQuery, insertReservationTablesQuery } from './booking-sql'
@@ -36,21 +37,31 @@ export async function readStaffDay(client: Queryable, date: string, exceptId: nu
  * not exist or is not in use, 409 naming the booking that holds one of them at
  * some moment of the visit. Never overridden: staff move that booking first.
  */
-export function checkNamedTables(tableIds: readonly number[], at: { startTime: string }, durationMinutes: number, staffDay: StaffDay): void {
+export function checkNamedTables(tableIds: readonly number[], at: { date: string; startTime: string }, durationMinutes: number, staffDay: StaffDay): void {
   const [start, end] = timeRange(at.startTime, durationMinutes)
-  for (const id of tableIds) {
-    const table = staffDay.plan.tableById.get(id)
-    if (!table) throw new ValidationError(`There is no table ${id}.`, { tableIds: `There is no table ${id}.` })
-    if (!table.isActive || staffDay.plan.areaById.get(table.areaId)?.isActive !== true) {
-      throw new ValidationError(`${table.name} is not in use.`, { tableIds: `${table.name} is not in use.` })
-    }
-  }
+  for (const id of tableIds) checkTableInUse(id, at.date, staffDay)
   for (const id of tableIds) {
     const holder = staffDay.holds.find((h) => h.tableId === id && h.start < end && start < h.end)
     if (holder) {
       const message = tableTakenMessage(staffDay.plan.tableById.get(id)!.name, holder)
       throw new DomainError('conflict', message, { tableIds: message }, 'table_taken')
     }
+  }
+}
+
+/**
+ * Refuses (400) a table staff name that does not exist, is inactive, is in an
+ * inactive area, or is out of use from `date` or earlier.
+ */
+export function checkTableInUse(id: number, date: string, staffDay: StaffDay): void {
+  const table = staffDay.plan.tableById.get(id)
+  if (!table) throw new ValidationError(`There is no table ${id}.`, { tableIds: `There is no table ${id}.` })
+  if (!table.isActive || staffDay.plan.areaById.get(table.areaId)?.isActive !== true) {
+    throw new ValidationError(`${table.name} is not in use.`, { tableIds: `${table.name} is not in use.` })
+  }
+  if (!inUseOn(table, date)) {
+    const message = `${table.name} is out of use from ${formatDayShort(table.outOfUseFrom!)}.`
+    throw new ValidationError(message, { tableIds: message })
   }
 }
 

@@ -9,7 +9,7 @@ import type {
   ReservationPatch,
 } from '#common/admin-reservations-schema'
 import { ADMIN_RESERVATION_MESSAGES as M, toAdminReservation, type BookedTable } from '#common/admin-reservations-schema'
-import { tablesFree, timeRange, turnTimeFor } from '#common/tables'
+import { inUseOn, tablesFree, timeRange, turnTimeFor } from '#common/tables'
 import { bookingHoursFor, bookingSlotTimes, pacedBy, serviceAt, servicesFor, peakSeated, slotTimes, startingInSlot } from '#common/availability'
 import { serviceRanges } from '#common/services'
 import { formatLongDate, formatTime12, todayIn } from '#common/time'
@@ -152,7 +152,7 @@ export function createStaffReservations(
     }
     const [start, end] = timeRange(next.startTime, durationMinutes)
     const seats = current.reduce((sum, id) => sum + (staffDay.plan.tableById.get(id)?.maxCovers ?? 0), 0)
-    if (current.length && seats >= next.partySize && current.every((id) => staffDay.plan.tableById.get(id)?.isActive)) {
+    if (current.length && seats >= next.partySize && current.every((id) => { const t = staffDay.plan.tableById.get(id); return t?.isActive && inUseOn(t, next.date) })) {
       if (tablesFree(current, start, end, staffDay.holds)) return current
     }
     const best = staffBestFit(next, durationMinutes, staffDay)

@@ -19,12 +19,12 @@ import { auditQuery, type Actor } from '../audit/audit'
 import { reservations, type Reservation } from '../db/schema'
 import { isExclusionViolation } from '../db/errors'
 import type { Deps } from '../deps'
-import { ConflictError, ValidationError } from '../domain-errors'
+import { ConflictError } from '../domain-errors'
 import type { BookingSettings, SettingsService } from '../settings/settings-service'
 import { bookingWords } from './reservation-audit'
 import type { ReservationEvents } from './reservation-events'
 import { runStatements, withDatesLocked } from './reservations-data'
-import { readStaffDay, replaceTables, tablesOfBookings, tableTakenMeanwhile, type StaffDay } from './seating'
+import { checkTableInUse, readStaffDay, replaceTables, tablesOfBookings, tableTakenMeanwhile, type StaffDay } from './seating'
 
 /** The tables of a candidate as staff see them. */
 const bookedTablesOf = (c: Candidate, staffDay: StaffDay): BookedTable[] =>
@@ -42,15 +42,12 @@ export function createWalkIns(
   const timeZone = config.venueTimezone
 
   /** Where a walk-in sits: the tables named (checked), or the best free fit for the whole stay; 409 naming what is in the way. */
-  function tablesFor(input: WalkInInput, now: number, stay: number, staffDay: StaffDay): readonly number[] {
+  function tablesFor(input: WalkInInput, date: string, now: number, stay: number, staffDay: StaffDay): readonly number[] {
     const holds = staffDay.holds
     if (input.tableIds) {
       for (const id of input.tableIds) {
-        const table = staffDay.plan.tableById.get(id)
-        if (!table) throw new ValidationError(`There is no table ${id}.`, { tableIds: `There is no table ${id}.` })
-        if (!table.isActive || staffDay.plan.areaById.get(table.areaId)?.isActive !== true) {
-          throw new ValidationError(`${table.name} is not in use.`, { tableIds: `${table.name} is not in use.` })
-        }
+        checkTableInUse(id, date, staffDay)
+        const table = staffDay.plan.tableById.get(id)!
         const holder = holds.find((h) => h.tableId === id && h.start <= now && now < h.end)
         if (holder) throw new ConflictError(`${table.name} is taken now by ${holderText(holder)}.`, 'table_taken')
       }
@@ -104,7 +101,7 @@ export function createWalkIns(
       const { row, tables } = await withDatesLocked(db, [date], at, async (client, tx) => {
         const staffDay = await readStaffDay(client, date, null, rules.durationMinutes, at)
         const durationMinutes = input.durationMinutes ?? stayFor(input.partySize, date, staffDay, rules)
-        const seats = staffDay.plan.booksTables || input.tableIds ? tablesFor(input, minutes, durationMinutes, staffDay) : []
+        const seats = staffDay.plan.booksTables || input.tableIds ? tablesFor(input, date, minutes, durationMinutes, staffDay) : []
         if (!staffDay.plan.booksTables) checkCovers(input.partySize, startTime, staffDay, rules)
         const [row] = await tx
           .insert(reservations)

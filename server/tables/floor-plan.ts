@@ -33,7 +33,7 @@ import {
   type TablePatch,
   type TableShape,
 } from '#common/tables-schema'
-import { todayIn } from '#common/time'
+import { addDays, todayIn } from '#common/time'
 import { audit, changedFields, type Actor } from '../audit/audit'
 import { staleVersion } from '../audit/versions'
 import type { DbOrTx } from '../db/client'
@@ -85,6 +85,7 @@ export const toAdminTable = (t: DiningTable): AdminTable => ({
   planWidth: t.planWidth,
   planHeight: t.planHeight,
   shape: t.shape as TableShape,
+  outOfUseFrom: t.outOfUseFrom ?? null,
   version: t.version,
 })
 
@@ -98,6 +99,7 @@ const toAdminCombination = (c: TableCombination, tableIds: number[]): AdminCombi
   onlineBookable: c.onlineBookable,
   sortOrder: c.sortOrder,
   active: c.isActive,
+  outOfUseFrom: c.outOfUseFrom ?? null,
   version: c.version,
 })
 
@@ -206,14 +208,14 @@ export function createFloorPlan(
    * table: its bookings; a combination: those seated at all of its tables),
    * and the first of their dates. Venue time: 'today' is the pub's.
    */
-  async function bookingsToCome(tx: DbOrTx, tableIds: number[]): Promise<{ count: number; first: string | null }> {
-    const { rows } = await tx.execute<{ n: number; first: string | null }>(sql`
-      select count(*)::int as n, min(date) as first from (
+  async function bookingsToCome(tx: DbOrTx, tableIds: number[]): Promise<{ count: number; first: string | null; last: string | null }> {
+    const { rows } = await tx.execute<{ n: number; first: string | null; last: string | null }>(sql`
+      select count(*)::int as n, min(date) as first, max(date) as last from (
         select reservation_id, min(date) as date from reservation_tables
         where table_id in (${sql.join(tableIds.map((id) => sql`${id}`), sql`, `)}) and active and date >= ${today()}
         group by reservation_id having count(*) = ${tableIds.length}
       ) held`)
-    return { count: rows[0]?.n ?? 0, first: rows[0]?.first ?? null }
+    return { count: rows[0]?.n ?? 0, first: rows[0]?.first ?? null, last: rows[0]?.last ?? null }
   }
 
   /**
@@ -251,12 +253,32 @@ export function createFloorPlan(
     return { count: rows[0]?.n ?? 0, first: rows[0]?.first ?? null }
   }
 
+  /**
+   * Refuses (409) a table or combination out of use from `from` while bookings
+   * on or after that date sit at it (and only at it): staff move them first, or
+   * choose the day after its last booking, which the message names. Today or
+   * later only (400): a date gone by would stand for 'now', which `active` says.
+   */
+  async function refuseOutOfUseFrom(tx: DbOrTx, name: string, tableIds: number[], from: string | null | undefined, current: string | null) {
+    if (from === undefined || from === null || from === current) return
+    if (from < today()) throw new ValidationError(M.outOfUseFrom, { outOfUseFrom: M.outOfUseFrom })
+    const { rows } = await tx.execute<{ n: number; first: string | null; last: string | null }>(sql`
+      select count(*)::int as n, min(date) as first, max(date) as last from (
+        select reservation_id, min(date) as date from reservation_tables
+        where table_id in (${sql.join(tableIds.map((id) => sql`${id}`), sql`, `)}) and active and date >= ${from}
+        group by reservation_id having count(*) = ${tableIds.length}
+      ) held`)
+    const held = rows[0]
+    if (held && held.n > 0) throw new ConflictError(M.bookingsAfterOutOfUse(name, held.n, held.first!, addDays(held.last!, 1)), 'has_bookings')
+  }
+
   /** Refuses (409) to delete or make inactive what has bookings to come. */
   async function refuseWithBookingsToCome(tx: DbOrTx, name: string, tableIds: number[], action: 'delete' | 'deactivate') {
     refuseIfHeld(name, await bookingsToCome(tx, tableIds), action)
   }
-  function refuseIfHeld(name: string, held: { count: number; first: string | null }, action: 'delete' | 'deactivate') {
-    if (held.count > 0) throw new ConflictError(futureBookingsMessage(name, held.count, held.first!, action), 'has_bookings')
+  /** An area's bookings (`last` absent) or a table's or combination's, whose message names the day after the last. */
+  function refuseIfHeld(name: string, held: { count: number; first: string | null; last?: string | null }, action: 'delete' | 'deactivate') {
+    if (held.count > 0) throw new ConflictError(futureBookingsMessage(name, held.count, held.first!, action, held.last ?? undefined), 'has_bookings')
   }
 
   /** The tables a combination joins: at least two, all there, all active, all in one area. */
@@ -389,6 +411,7 @@ export function createFloorPlan(
         const [area] = await tx.select().from(areas).where(eq(areas.id, input.areaId)).for('share')
         if (!area) throw new ValidationError(M.areaRequired, { areaId: M.areaRequired })
         const { active, ...fields } = input
+        if (input.outOfUseFrom && input.outOfUseFrom < today()) throw new ValidationError(M.outOfUseFrom, { outOfUseFrom: M.outOfUseFrom })
         const [row] = await tx
           .insert(diningTables)
           .values({ ...fields, minCovers: input.minCovers ?? 1, isActive: active ?? true })
@@ -425,6 +448,7 @@ export function createFloorPlan(
           if (joined.length > 0) throw new ConflictError(M.inCombination(row.name, joined), 'in_combination')
         }
         if (patch.active === false && row.isActive) await refuseWithBookingsToCome(tx, row.name, [id], 'deactivate')
+        await refuseOutOfUseFrom(tx, row.name, [id], patch.outOfUseFrom, row.outOfUseFrom)
         if ((patch.active ?? row.isActive) && maxCovers < row.maxCovers) await refusePartiesAbove(tx, row.name, [id], maxCovers)
         const [updated] = await tx.update(diningTables).set({ ...columnsOf(patch), updatedAt: clock.now() }).where(eq(diningTables.id, id)).returning()
         const after = toAdminTable(updated!)
@@ -466,6 +490,7 @@ export function createFloorPlan(
     async createCombination(actor: Actor, input: CombinationCreate): Promise<AdminCombination> {
       let name = input.name ?? ''
       return change(async (tx) => {
+        if (input.outOfUseFrom && input.outOfUseFrom < today()) throw new ValidationError(M.outOfUseFrom, { outOfUseFrom: M.outOfUseFrom })
         const tables = await joinableTables(tx, input.tableIds)
         name = input.name || combinationName(tables)
         const [row] = await tx
@@ -478,6 +503,7 @@ export function createFloorPlan(
             onlineBookable: input.onlineBookable ?? true,
             sortOrder: input.sortOrder ?? 0,
             isActive: input.active ?? true,
+            outOfUseFrom: input.outOfUseFrom ?? null,
           })
           .returning()
         await tx.insert(tableCombinationMembers).values(input.tableIds.map((tableId) => ({ combinationId: row!.id, tableId })))
@@ -511,6 +537,7 @@ export function createFloorPlan(
         // A name cleared in the form: named after its tables again.
         if (patch.name === '') columns.name = combinationName(tables)
         if (patch.active === false && row.isActive) await refuseWithBookingsToCome(tx, row.name, before.tableIds, 'deactivate')
+        await refuseOutOfUseFrom(tx, row.name, patch.tableIds ?? before.tableIds, patch.outOfUseFrom, row.outOfUseFrom)
         // The parties booked at exactly its tables (as they will be) that it would no longer seat.
         if ((patch.active ?? row.isActive) && maxCovers < row.maxCovers) await refusePartiesAbove(tx, row.name, patch.tableIds ?? before.tableIds, maxCovers)
         // The row is written even when only its tables changed: its version moves with them.

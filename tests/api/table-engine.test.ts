@@ -430,6 +430,66 @@ describe('staff and tables', () => {
   })
 })
 
+describe('a table out of use from a date', () => {
+  const NEXT = '2026-12-12'
+  const outOfUse = async (kind: 'tables' | 'table-combinations', id: number, from: string | null, status: number) =>
+    staff.patch(`/api/admin/${kind}/${id}`).send({ outOfUseFrom: from, version: await versionOf(t.db, kind === 'tables' ? 'dining_tables' : 'table_combinations', id) }).expect(status)
+
+  it('seats no one there from that date, keeps the bookings before it, and says why to staff', async () => {
+    // The Snug (5-8, staff only) and T2 + T3 (5-6, online): a party of 6 online has only the combination.
+    const before = (await book({ partySize: 6 }).expect(201)).body
+    expect(await tablesOf(before.id)).toEqual(['T2', 'T3'])
+    // T3 out of use from the next Saturday takes the combination with it from then; the booking of the 5th stands.
+    await outOfUse('tables', plan.tableIds.get('T3')!, NEXT, 200)
+    expect(await tablesOf(before.id)).toEqual(['T2', 'T3'])
+    expect(await slots(6, NEXT)).toEqual([])
+    await book({ date: NEXT, partySize: 6 }).expect(409)
+    expect(await slots(6, '2026-12-11')).toContain('19:00')
+    // Parties of 4 go to T2 and the garden from then, never T3.
+    const four = (await book({ date: NEXT, partySize: 4 }).expect(201)).body
+    const other = (await book({ date: NEXT, partySize: 4 }).expect(201)).body
+    expect([...(await tablesOf(four.id)), ...(await tablesOf(other.id))].sort()).toEqual(['G1', 'T2'])
+    const why = await explain('19:00', 4, NEXT)
+    expect(why.offered).toBe(false)
+    expect(why.tables.map((x) => x.name)).not.toContain('T3')
+    // Staff naming it for that date are told it is out of use (400, nothing changed).
+    const named = await staff.post('/api/admin/reservations').send(staffBooking({ date: NEXT, startTime: '13:00', partySize: 2, tableIds: [plan.tableIds.get('T3')] })).expect(400)
+    expect(named.body.errors).toEqual({ tableIds: 'T3 is out of use from Sat 12 Dec.' })
+    // Back in use (null): offered again.
+    await outOfUse('tables', plan.tableIds.get('T3')!, null, 200)
+    expect(await slots(6, NEXT)).toContain('13:00')
+  })
+
+  it('refuses a date on or before a booking seated there (409 naming how many, the first and the day after the last), and a past date', async () => {
+    const t2 = plan.tableIds.get('T2')!
+    const first = (await book({ partySize: 4 }).expect(201)).body
+    const second = (await book({ date: NEXT, partySize: 4 }).expect(201)).body
+    expect(await tablesOf(first.id)).toEqual(['T2'])
+    expect(await tablesOf(second.id)).toEqual(['T2'])
+    const refused = await outOfUse('tables', t2, DAY, 409)
+    expect(refused.body).toMatchObject({
+      code: 'has_bookings',
+      message: 'T2 has 2 bookings from that date, the first on Sat 5 Dec; move them to other tables first, or take it out of use from Sun 13 Dec or later.',
+    })
+    expect((await outOfUse('tables', t2, '2026-12-06', 409)).body.message).toBe(
+      'T2 has 1 booking from that date, the first on Sat 12 Dec; move it to other tables first, or take it out of use from Sun 13 Dec or later.',
+    )
+    expect((await outOfUse('tables', t2, '2026-11-20', 400)).body.errors).toEqual({ outOfUseFrom: 'Out of use from must be a date, today or later, or empty' })
+    expect((await outOfUse('tables', t2, '2026-02-30', 400)).body.errors).toEqual({ outOfUseFrom: 'Out of use from must be a date, today or later, or empty' })
+    // The day after its last booking: accepted, and shown.
+    const done = (await outOfUse('tables', t2, '2026-12-13', 200)).body
+    expect(done).toMatchObject({ name: 'T2', outOfUseFrom: '2026-12-13', active: true })
+    // A combination's own date counts the bookings at all its tables.
+    const combination = plan.combinationIds.get('T2 + T3')!
+    const six = (await book({ date: '2026-12-11', partySize: 6 }).expect(201)).body
+    expect(await tablesOf(six.id)).toEqual(['T2', 'T3'])
+    expect((await outOfUse('table-combinations', combination, '2026-12-10', 409)).body.message).toBe(
+      'T2 + T3 has 1 booking from that date, the first on Fri 11 Dec; move it to other tables first, or take it out of use from Sat 12 Dec or later.',
+    )
+    expect((await outOfUse('table-combinations', combination, '2026-12-12', 200)).body.outOfUseFrom).toBe('2026-12-12')
+  })
+})
+
 describe('the guarantees', () => {
   it('the exclusion constraint refuses two active bookings on one table at overlapping times, whatever writes them', async () => {
     const a = (await book({ partySize: 4 }).expect(201)).body

@@ -140,7 +140,7 @@ describe('tables', () => {
 
   it('creates a table with its defaults and plan place, and writes one audit row', async () => {
     const table = await oneAuditRow('table', () => newTable('T1', restaurant.id, { maxCovers: 2, planX: 3, planY: 4, shape: 'round' }))
-    expect(table).toMatchObject({ name: 'T1', areaId: restaurant.id, minCovers: 1, maxCovers: 2, onlineBookable: true, active: true, planX: 3, planY: 4, planWidth: 2, planHeight: 2, shape: 'round', version: 1 })
+    expect(table).toMatchObject({ name: 'T1', areaId: restaurant.id, minCovers: 1, maxCovers: 2, onlineBookable: true, active: true, planX: 3, planY: 4, planWidth: 2, planHeight: 2, shape: 'round', outOfUseFrom: null, version: 1 })
     expect((await lastAudit()).summary).toBe('added the table T1 (Dining Room, 1–2 guests)')
     expect((await staff.get('/api/admin/tables').expect(200)).body.some((x: { name: string }) => x.name === 'T1')).toBe(true)
   })
@@ -179,11 +179,11 @@ describe('tables', () => {
     await bookingOn([t4.id], '2026-11-20') // yesterday: past
     await unchanged(async () => {
       expect((await manager.delete(`/api/admin/tables/${t4.id}`).expect(409)).body).toMatchObject({
-        message: 'T4 has 3 bookings from Fri 18 Dec; make it inactive after its last booking instead.',
+        message: 'T4 has 3 bookings from Fri 18 Dec; take it out of use from Mon 21 Dec instead.',
         code: 'has_bookings',
       })
       expect((await manager.patch(`/api/admin/tables/${t4.id}`).send({ active: false, version: 1 }).expect(409)).body.message).toBe(
-        'T4 has 3 bookings from Fri 18 Dec; move them to other tables first, or make it inactive after its last booking.',
+        'T4 has 3 bookings from Fri 18 Dec; move them to other tables first, or take it out of use from Mon 21 Dec.',
       )
     })
     // Other edits of a table with bookings are fine.
@@ -193,6 +193,27 @@ describe('tables', () => {
     expect(inactive.active).toBe(false)
     // Still named by its bookings: never deleted, so their history keeps its name.
     expect((await manager.delete(`/api/admin/tables/${t4.id}`).expect(409)).body.message).toBe('T4 has 5 past or cancelled bookings that name it; make it inactive instead.')
+  })
+
+  it('takes a table out of use from the day after its last booking, with one audit row, and back in use', async () => {
+    const t10 = await newTable('T10', restaurant.id)
+    await bookingOn([t10.id], '2026-12-18')
+    await bookingOn([t10.id], '2026-12-24', 'cancelled')
+    await unchanged(async () => {
+      expect((await manager.patch(`/api/admin/tables/${t10.id}`).send({ outOfUseFrom: '2026-12-18', version: 1 }).expect(409)).body).toMatchObject({
+        code: 'has_bookings',
+        message: 'T10 has 1 booking from that date, the first on Fri 18 Dec; move it to other tables first, or take it out of use from Sat 19 Dec or later.',
+      })
+      expect((await manager.patch(`/api/admin/tables/${t10.id}`).send({ outOfUseFrom: 'soon', version: 1 }).expect(400)).body.errors).toEqual({ outOfUseFrom: 'Out of use from must be a date, today or later, or empty' })
+      expect((await manager.patch(`/api/admin/tables/${t10.id}`).send({ outOfUseFrom: '2026-11-20', version: 1 }).expect(400)).body.message).toBe('Out of use from must be a date, today or later, or empty')
+    })
+    const out = await oneAuditRow('table', async () => (await manager.patch(`/api/admin/tables/${t10.id}`).send({ outOfUseFrom: '2026-12-19', version: 1 }).expect(200)).body)
+    expect(out).toMatchObject({ outOfUseFrom: '2026-12-19', active: true, version: 2 })
+    expect(await lastAudit()).toMatchObject({ summary: 'changed the table T10', before: { outOfUseFrom: null }, after: { outOfUseFrom: '2026-12-19' } })
+    expect((await staff.get('/api/admin/tables').expect(200)).body.find((x: { id: number }) => x.id === t10.id).outOfUseFrom).toBe('2026-12-19')
+    // A new table can be drawn out of use from a date, and any table put back in use.
+    expect((await newTable('T11', restaurant.id, { outOfUseFrom: '2027-01-04' })).outOfUseFrom).toBe('2027-01-04')
+    expect((await manager.patch(`/api/admin/tables/${t10.id}`).send({ outOfUseFrom: null, version: 2 }).expect(200)).body.outOfUseFrom).toBeNull()
   })
 
   it('does not make a table seat fewer than a party booked at it alone (409 naming how many, the first date and the largest party)', async () => {
@@ -225,7 +246,7 @@ describe('tables', () => {
   it("counts today's bookings as to come, in the venue's time zone", async () => {
     const t5 = await newTable('T5', restaurant.id)
     await bookingOn([t5.id], '2026-11-21', 'pending')
-    expect((await manager.delete(`/api/admin/tables/${t5.id}`).expect(409)).body.message).toBe('T5 has 1 booking on Sat 21 Nov; make it inactive after its last booking instead.')
+    expect((await manager.delete(`/api/admin/tables/${t5.id}`).expect(409)).body.message).toBe('T5 has 1 booking on Sat 21 Nov; take it out of use from Sun 22 Nov instead.')
   })
 
   it('deletes a table never booked with one audit row', async () => {
@@ -300,9 +321,9 @@ describe('combinations', () => {
     await bookingOn([c1.id], '2026-12-04')
     const held = await bookingOn([c1.id, c2.id], '2026-12-05', 'confirmed', '20:00')
     await unchanged(async () => {
-      expect((await manager.delete(`/api/admin/table-combinations/${pair.id}`).expect(409)).body.message).toBe('C1 + C2 has 1 booking on Sat 5 Dec; make it inactive after its last booking instead.')
+      expect((await manager.delete(`/api/admin/table-combinations/${pair.id}`).expect(409)).body.message).toBe('C1 + C2 has 1 booking on Sat 5 Dec; take it out of use from Sun 6 Dec instead.')
       expect((await manager.patch(`/api/admin/table-combinations/${pair.id}`).send({ active: false, version: pair.version }).expect(409)).body.message).toBe(
-        'C1 + C2 has 1 booking on Sat 5 Dec; move it to other tables first, or make it inactive after its last booking.',
+        'C1 + C2 has 1 booking on Sat 5 Dec; move it to other tables first, or take it out of use from Sun 6 Dec.',
       )
     })
     await t.db.$client.query(`update reservations set status = 'cancelled' where id = $1`, [held])

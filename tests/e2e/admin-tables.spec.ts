@@ -3,13 +3,15 @@
  * placed on the plan by keyboard and another by drag, a combination, and
  * turn times (an overlap refused and shown by its field); 'Test a booking'
  * answers or says why it could not; a table is not made to seat fewer than
- * a party booked at it; the panel at 390 px and on a tablet;
+ * a party booked at it, nor put out of use before its last booking; the
+ * panel at 390 px and on a tablet;
  * axe; a guest on /booking is offered a party of 6 at 19:30 only while the
  * combination for 6 is free. The plan is taken away again at the end: once
  * the engine books tables, a table left behind would change the other
  * tests' bookings.
  */
 import type { Page } from '@playwright/test'
+import { formatDayShort } from '#common/tables-schema'
 import { addDays, dayOfWeek, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '#common/time'
 import { openSection, signInQuickly, staffApi, staffBooking } from './admin'
 import { seriousViolations } from './axe'
@@ -237,7 +239,7 @@ test('a table changed by someone else while its form is open: the conflict dialo
   }
 })
 
-test('a table is not made to seat fewer than a party booked at it: the form says which bookings and what it must seat', async ({ page, consoleErrors }, testInfo) => {
+test('a table is not made to seat fewer than a party booked at it, nor put out of use before its last booking: the form says which bookings', async ({ page, consoleErrors }, testInfo) => {
   consoleErrors.allow('status of 409 (Conflict)')
   await signInQuickly(page)
   const suffix = Date.now().toString(36).slice(-4)
@@ -264,6 +266,23 @@ test('a table is not made to seat fewer than a party booked at it: the form says
     await confirm(page, 'Save')
     await expect(toastWith(page, 'Updated successfully!')).toBeVisible()
     expect((await tablesNamed(page, [`N${suffix}`]))[0]).toMatchObject({ minCovers: 3, maxCovers: 6, version: 2 })
+
+    // Out of use from the booking's date: refused, naming the day after it; from that day: saved, and shown on its row.
+    await page.getByRole('button', { name: `Edit N${suffix}`, exact: true }).click()
+    const again = page.getByRole('dialog', { name: `Edit N${suffix}` })
+    await again.getByLabel('Out of use from').fill(date)
+    await again.getByRole('button', { name: 'Save Changes' }).click()
+    await confirm(page, 'Save')
+    const dayAfter = addDays(date, 1)
+    await expect(again).toContainText(
+      `N${suffix} has 1 booking from that date, the first on ${formatDayShort(date)}; move it to other tables first, or take it out of use from ${formatDayShort(dayAfter)} or later.`,
+    )
+    await again.getByLabel('Out of use from').fill(dayAfter)
+    await again.getByRole('button', { name: 'Save Changes' }).click()
+    await confirm(page, 'Save')
+    await expect(toastWith(page, 'Updated successfully!').last()).toBeVisible()
+    await expect(page.getByText(`Out of use from ${formatDayShort(dayAfter)}`)).toBeVisible()
+    expect((await tablesNamed(page, [`N${suffix}`]))[0]).toMatchObject({ outOfUseFrom: dayAfter, version: 3 })
   } finally {
     await staffApi(page, 'DELETE', `/api/admin/reservations/${six.id}`)
     await staffApi(page, 'DELETE', `/api/admin/tables/${table.id}`)

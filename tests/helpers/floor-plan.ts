@@ -11,7 +11,7 @@ import { areas, diningTables, tableCombinationMembers, tableCombinations, turnTi
 import { DEMO_PLAN as SHARED_DEMO_PLAN, largePlan as sharedLargePlan } from './floor-plans.mjs'
 
 export type AreaSketch = { name: string; onlineBookable?: boolean; weatherDependent?: boolean; isActive?: boolean; sortOrder?: number }
-export type TableSketch = { name: string; area: string; min?: number; max: number; onlineBookable?: boolean; isActive?: boolean; sortOrder?: number }
+export type TableSketch = { name: string; area: string; min?: number; max: number; onlineBookable?: boolean; isActive?: boolean; sortOrder?: number; outOfUseFrom?: string | null }
 export type CombinationSketch = { name: string; area: string; tables: string[]; min?: number; max: number; onlineBookable?: boolean; isActive?: boolean; sortOrder?: number }
 export type TurnTimeSketch = { minParty: number; maxParty: number; durationMinutes: number; weekday?: number | null }
 export type PlanSketch = { areas: AreaSketch[]; tables: TableSketch[]; combinations?: CombinationSketch[]; turnTimes?: TurnTimeSketch[] }
@@ -45,6 +45,7 @@ export async function drawPlan(db: Db, plan: PlanSketch): Promise<DrawnPlan> {
       onlineBookable: t.onlineBookable ?? true,
       isActive: t.isActive ?? true,
       sortOrder: t.sortOrder ?? i,
+      outOfUseFrom: t.outOfUseFrom ?? null,
     })
   }
   const tableRows = tableValues.length ? await db.insert(diningTables).values(tableValues).returning() : []

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { openingMinutes } from './timeline'
+import type { AdminReservation } from '#common/admin-reservations-schema'
+import type { AdminArea, AdminTable } from '#common/tables-schema'
+import { openingMinutes, rowsOf } from './timeline'
 
 const at = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3))
 const visit = (start: string, minutes: number) => ({ start: at(start), end: at(start) + minutes })
@@ -28,5 +30,20 @@ describe('where the timeline opens', () => {
   it('counts a party that has finished only until it left (its bar ends there)', () => {
     // The 17:00 party left at 17:30: at 17:45 the next one is at 19:00.
     expect(openingMinutes([{ start: at('17:00'), end: at('17:30') }, visit('19:00', 120)], at('17:45'), at('12:00'))).toBe(at('19:00'))
+  })
+})
+
+describe('the rows of a day', () => {
+  const area = { id: 1, name: 'Garden', sortOrder: 0, active: true } as AdminArea
+  const table = (id: number, name: string, outOfUseFrom: string | null = null) => ({ id, name, areaId: 1, sortOrder: id, active: true, outOfUseFrom }) as AdminTable
+  const tables = [table(1, 'G1'), table(2, 'G2', '2027-01-04')]
+  const names = (date: string, reservations: AdminReservation[] = []) => rowsOf([area], tables, date, reservations).map((r) => r.table.name)
+
+  it('leave out a table out of use from the day or earlier, unless a booking of the day still sits at it', () => {
+    expect(names('2027-01-03')).toEqual(['G1', 'G2'])
+    expect(names('2027-01-04')).toEqual(['G1'])
+    expect(names('2027-02-01')).toEqual(['G1'])
+    const seated = { id: 9, status: 'confirmed', tables: [{ id: 2, name: 'G2', area: 'Garden' }] } as AdminReservation
+    expect(names('2027-01-04', [seated])).toEqual(['G1', 'G2'])
   })
 })

@@ -3,6 +3,7 @@ import * as React from 'react'
 import type { AdminReservation } from '#common/admin-reservations-schema'
 import type { AdminArea, AdminTable } from '#common/tables-schema'
 import { minutesToTime, timeToMinutes } from '#common/time'
+import { inUseOn } from '#common/tables'
 import { heldMinutes } from '#common/visit'
 import { areasQuery, diningTablesQuery } from '~/lib/queries/tables'
 import { cn } from '~/lib/utils'
@@ -46,12 +47,16 @@ function BarText({ reservation: r }: { reservation: AdminReservation }) {
 
 const isActive = (r: AdminReservation) => r.status !== 'cancelled'
 
-/** The active tables of active areas, grouped by area in the plan's order. */
-function rowsOf(areas: AdminArea[], tables: AdminTable[]): Row[] {
+/**
+ * The active tables of active areas, grouped by area in the plan's order; a table out of use from the
+ * day or earlier only while a booking of the day still sits at it.
+ */
+export function rowsOf(areas: AdminArea[], tables: AdminTable[], date: string, reservations: AdminReservation[]): Row[] {
   const rows: Row[] = []
+  const seated = new Set(reservations.flatMap((r) => r.tables.map((t) => t.id)))
   for (const area of [...areas].filter((a) => a.active).sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)) {
     const own = tables
-      .filter((t) => t.active && t.areaId === area.id)
+      .filter((t) => t.active && t.areaId === area.id && (inUseOn(t, date) || seated.has(t.id)))
       .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
     for (const table of own) rows.push({ table, area: area.name })
   }
@@ -228,7 +233,7 @@ export function ReservationTimeline({
         }}
         errorMessage="The tables could not be loaded."
         empty={(data) =>
-          rowsOf(data.areas, data.tables).length === 0 && (
+          rowsOf(data.areas, data.tables, date, active).length === 0 && (
             <EmptyState title="No tables yet">
               Draw the tables in Tables &amp; Areas to see the day on a timeline.
             </EmptyState>
@@ -237,7 +242,7 @@ export function ReservationTimeline({
       >
         {(data) => (
           <TimelineBody
-            rows={rowsOf(data.areas, data.tables)}
+            rows={rowsOf(data.areas, data.tables, date, active)}
             reservations={active}
             now={now}
             onOpen={setMoving}

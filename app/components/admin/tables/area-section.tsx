@@ -205,6 +205,7 @@ export function AreaSection({
                   <span className="text-sm text-muted-foreground">{t.shape === 'round' ? 'Round' : 'Rectangle'}</span>
                   {!t.onlineBookable && <Badge variant="outline">Staff seat only</Badge>}
                   {!t.active && <Badge variant="danger">Inactive</Badge>}
+                  {t.active && t.outOfUseFrom && <Badge variant="brass">Out of use from {formatDayShort(t.outOfUseFrom)}</Badge>}
                 </p>
                 {canEdit && (
                   <ItemActions
@@ -265,6 +266,7 @@ export function AreaSection({
                   {c.name !== names(c.tableIds) && <span className="text-sm text-muted-foreground">{names(c.tableIds)}</span>}
                   {!c.onlineBookable && <Badge variant="outline">Staff seat only</Badge>}
                   {!c.active && <Badge variant="danger">Inactive</Badge>}
+                  {c.active && c.outOfUseFrom && <Badge variant="brass">Out of use from {formatDayShort(c.outOfUseFrom)}</Badge>}
                 </p>
                 {canEdit && (
                   <ItemActions

@@ -170,6 +170,7 @@ const tableForm = (t: Partial<AdminTable> & { areaId: number }): TableForm => ({
   planWidth: t.planWidth ?? 2,
   planHeight: t.planHeight ?? 2,
   shape: t.shape ?? 'rect',
+  outOfUseFrom: t.outOfUseFrom ?? null,
 })
 const TABLE_FIELDS: ConflictFieldLabel[] = [
   { key: 'name', label: 'Name' },
@@ -184,7 +185,12 @@ const TABLE_FIELDS: ConflictFieldLabel[] = [
   { key: 'sortOrder', label: 'Sort order' },
   { key: 'onlineBookable', label: 'Bookable online' },
   { key: 'active', label: 'Active' },
+  { key: 'outOfUseFrom', label: 'Out of use from' },
 ]
+
+/** The date field of a table or combination out of use from a date: empty is null (in use on every date). */
+const OUT_OF_USE_HINT = 'Empty while it is in use. From this date no one is seated at it; the bookings before it stand.'
+const outOfUseDate = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : v) }
 
 export function TableDialog({
   table,
@@ -259,6 +265,7 @@ export function TableDialog({
           </fieldset>
           <SwitchField control={form.control} name="onlineBookable" label="Bookable online" hint="Off: only staff seat guests here." />
           <SwitchField control={form.control} name="active" label="Active" hint="An inactive table is kept with its bookings but not offered." />
+          <TextField label="Out of use from" type="date" hint={OUT_OF_USE_HINT} error={err('outOfUseFrom')} {...form.register('outOfUseFrom', outOfUseDate)} />
           <FormDialogFooter submitLabel={table ? 'Save Changes' : 'Add Table'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
@@ -279,6 +286,7 @@ const combinationForm = (c?: AdminCombination): CombinationForm => ({
   onlineBookable: c?.onlineBookable ?? true,
   sortOrder: c?.sortOrder ?? 0,
   active: c?.active ?? true,
+  outOfUseFrom: c?.outOfUseFrom ?? null,
 })
 
 export function CombinationDialog({
@@ -380,6 +388,7 @@ export function CombinationDialog({
           </div>
           <SwitchField control={form.control} name="onlineBookable" label="Bookable online" />
           <SwitchField control={form.control} name="active" label="Active" />
+          <TextField label="Out of use from" type="date" hint={OUT_OF_USE_HINT} error={errors.outOfUseFrom?.message ?? server.outOfUseFrom} {...form.register('outOfUseFrom', outOfUseDate)} />
           <FormDialogFooter submitLabel={combination ? 'Save Changes' : 'Add Combination'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
@@ -391,6 +400,7 @@ export function CombinationDialog({
             { key: 'maxCovers', label: 'Largest party' },
             { key: 'onlineBookable', label: 'Bookable online' },
             { key: 'active', label: 'Active' },
+            { key: 'outOfUseFrom', label: 'Out of use from' },
           ]}
           {...versions.dialogProps}
         />
