@@ -68,7 +68,7 @@ export const TABLE_MESSAGES = {
   inCombination: (table: string, combinations: string[]) =>
     `${table} is joined in ${combinations.join(', ')}: delete ${combinations.length === 1 ? 'that combination' : 'those combinations'} first.`,
   pastBookings: (name: string, n: number) => `${name} has ${n} past or cancelled ${n === 1 ? 'booking' : 'bookings'} that name it; make it inactive instead.`,
-  /** 'T4 has 2 bookings on or after Mon 4 Jan, the first on Mon 4 Jan; move them to other tables first, or choose Sat 9 Jan or later.' */
+  /** 'T4 has 2 bookings from that date, the first on Sat 2 Jan; move them to other tables first, or take it out of use from Sun 10 Jan or later.' */
   bookingsAfterOutOfUse: (name: string, n: number, firstDate: string, dayAfterLast: string) =>
     `${name} has ${n} ${n === 1 ? 'booking' : 'bookings'} from that date, the first on ${formatDayShort(firstDate)}; ` +
     `move ${n === 1 ? 'it' : 'them'} to other tables first, or take it out of use from ${formatDayShort(dayAfterLast)} or later.`,
