@@ -144,8 +144,10 @@ describe('the table engine, on random venues and random evenings', () => {
           } else if (step.kind === 'assign' && target) {
             const ids = step.tables.map((i) => tableIds[i % tableIds.length]!).filter((id, i, all) => all.indexOf(id) === i)
             const res = await staff.patch(`/api/admin/reservations/${target.id}`).send({ tableIds: ids, version: await versionOf(t.db, 'reservations', target.id) })
+            // Tables named for a cancelled booking are not checked (it holds none), as before.
             const outOfUse = sketch.tables.filter((x) => x.outOfUseFrom === DAY).map((x) => drawn.tableIds.get(x.name)!)
-            if (ids.some((id) => outOfUse.includes(id))) {
+            const { rows } = await t.db.$client.query<{ status: string }>('select status from reservations where id = $1', [target.id])
+            if (rows[0]!.status !== 'cancelled' && ids.some((id) => outOfUse.includes(id))) {
               expect(res.status, res.body.message).toBe(400)
               expect(res.body.errors.tableIds).toMatch(/ is out of use from /)
               continue
