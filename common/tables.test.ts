@@ -115,6 +115,25 @@ describe('seatParty', () => {
     expect(seat('19:00', 4, allFour, [2])).toMatchObject({ ok: false, code: 'tables_taken', heldBy: [1, 2] })
     expect(seat('19:00', 4, [], [1, 2])).toMatchObject({ ok: false, code: 'area_closed' })
   })
+
+  it('leaves out what is out of use from the date or earlier: a combination goes with its own date or any of its tables', () => {
+    const plan = (tables: PlanTable[], combinations: PlanCombination[]) => preparePlan(planOf({ tables, combinations }))
+    const on = (date: string, partySize: number, prepared: ReturnType<typeof preparePlan>) =>
+      seatParty({ date, startTime: '19:00', partySize }, { plan: prepared, holds: [], closedAreaIds: [] }, { staff: true, fallbackMinutes: 90 })
+    const retiring = plan([table(1, 4), table(2, 4, { outOfUseFrom: '2027-01-04' })], [combination(10, [1, 2], 5, 8)])
+    expect(retiring.retires).toBe(true)
+    expect(on('2027-01-03', 4, retiring)).toMatchObject({ ok: true, tableIds: [1] })
+    expect(on('2027-01-03', 6, retiring)).toMatchObject({ ok: true, tableIds: [1, 2] })
+    // From its date the table and its combination are not there: no table takes 6, and 4 sit at T1 only.
+    expect(on('2027-01-04', 6, retiring)).toMatchObject({ ok: false, code: 'no_table_fits' })
+    expect(on('2027-01-05', 4, retiring)).toMatchObject({ ok: true, tableIds: [1] })
+    // A combination's own date, its tables in use.
+    const own = plan([table(1, 4), table(2, 4)], [combination(10, [1, 2], 5, 8, { outOfUseFrom: '2027-02-01' })])
+    expect(on('2027-01-31', 6, own)).toMatchObject({ ok: true, tableIds: [1, 2] })
+    expect(on('2027-02-01', 6, own)).toMatchObject({ ok: false, code: 'no_table_fits' })
+    expect(on('2027-02-01', 4, own)).toMatchObject({ ok: true, tableIds: [1] })
+    expect(plan([table(1, 4)], []).retires).toBe(false)
+  })
 })
 
 describe('staff messages', () => {
