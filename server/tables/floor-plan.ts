@@ -206,13 +206,14 @@ export function createFloorPlan(
   /**
    * Active bookings of today or later that hold every one of `tableIds` (one
    * table: its bookings; a combination: those seated at all of its tables),
-   * and the first of their dates. Venue time: 'today' is the pub's.
+   * and the first and last of their dates; from `from` (an out-of-use date),
+   * else from today. Venue time: 'today' is the pub's.
    */
-  async function bookingsToCome(tx: DbOrTx, tableIds: number[]): Promise<{ count: number; first: string | null; last: string | null }> {
+  async function bookingsToCome(tx: DbOrTx, tableIds: number[], from = today()): Promise<{ count: number; first: string | null; last: string | null }> {
     const { rows } = await tx.execute<{ n: number; first: string | null; last: string | null }>(sql`
       select count(*)::int as n, min(date) as first, max(date) as last from (
         select reservation_id, min(date) as date from reservation_tables
-        where table_id in (${sql.join(tableIds.map((id) => sql`${id}`), sql`, `)}) and active and date >= ${today()}
+        where table_id in (${sql.join(tableIds.map((id) => sql`${id}`), sql`, `)}) and active and date >= ${from}
         group by reservation_id having count(*) = ${tableIds.length}
       ) held`)
     return { count: rows[0]?.n ?? 0, first: rows[0]?.first ?? null, last: rows[0]?.last ?? null }
@@ -261,15 +262,13 @@ export function createFloorPlan(
    */
   async function refuseOutOfUseFrom(tx: DbOrTx, name: string, tableIds: number[], from: string | null | undefined, current: string | null) {
     if (from === undefined || from === null || from === current) return
-    if (from < today()) throw new ValidationError(M.outOfUseFrom, { outOfUseFrom: M.outOfUseFrom })
-    const { rows } = await tx.execute<{ n: number; first: string | null; last: string | null }>(sql`
-      select count(*)::int as n, min(date) as first, max(date) as last from (
-        select reservation_id, min(date) as date from reservation_tables
-        where table_id in (${sql.join(tableIds.map((id) => sql`${id}`), sql`, `)}) and active and date >= ${from}
-        group by reservation_id having count(*) = ${tableIds.length}
-      ) held`)
-    const held = rows[0]
-    if (held && held.n > 0) throw new ConflictError(M.bookingsAfterOutOfUse(name, held.n, held.first!, addDays(held.last!, 1)), 'has_bookings')
+    refusePastOutOfUse(from)
+    const held = await bookingsToCome(tx, tableIds, from)
+    if (held.count > 0) throw new ConflictError(M.bookingsAfterOutOfUse(name, held.count, held.first!, addDays(held.last!, 1)), 'has_bookings')
+  }
+  /** Refuses (400) a date out of use before today (null or absent: in use). */
+  function refusePastOutOfUse(from: string | null | undefined) {
+    if (from && from < today()) throw new ValidationError(M.outOfUseFrom, { outOfUseFrom: M.outOfUseFrom })
   }
 
   /** Refuses (409) to delete or make inactive what has bookings to come. */
@@ -411,7 +410,7 @@ export function createFloorPlan(
         const [area] = await tx.select().from(areas).where(eq(areas.id, input.areaId)).for('share')
         if (!area) throw new ValidationError(M.areaRequired, { areaId: M.areaRequired })
         const { active, ...fields } = input
-        if (input.outOfUseFrom && input.outOfUseFrom < today()) throw new ValidationError(M.outOfUseFrom, { outOfUseFrom: M.outOfUseFrom })
+        refusePastOutOfUse(input.outOfUseFrom)
         const [row] = await tx
           .insert(diningTables)
           .values({ ...fields, minCovers: input.minCovers ?? 1, isActive: active ?? true })
@@ -490,7 +489,7 @@ export function createFloorPlan(
     async createCombination(actor: Actor, input: CombinationCreate): Promise<AdminCombination> {
       let name = input.name ?? ''
       return change(async (tx) => {
-        if (input.outOfUseFrom && input.outOfUseFrom < today()) throw new ValidationError(M.outOfUseFrom, { outOfUseFrom: M.outOfUseFrom })
+        refusePastOutOfUse(input.outOfUseFrom)
         const tables = await joinableTables(tx, input.tableIds)
         name = input.name || combinationName(tables)
         const [row] = await tx
