@@ -228,11 +228,50 @@ test('a table changed by someone else while its form is open: the conflict dialo
     await expect(conflict.getByTestId('conflict-maxCovers')).toContainText('Both of you changed this')
     await expect(conflict.getByTestId('conflict-shape')).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
+    // The choice in the conflict dialog is the confirmation: it saves at once, as in every other panel.
     await conflict.getByRole('button', { name: 'Save Merged' }).click()
-    await confirm(page, 'Save')
     await expect(toastWith(page, 'Updated successfully!')).toBeVisible()
+    await expect(conflict).toBeHidden()
+    await expect(edit).toBeHidden()
     // Theirs where only they changed it (the shape), mine where both did (the covers).
     expect((await tablesNamed(page, [`L${suffix}`]))[0]).toMatchObject({ maxCovers: 6, shape: 'round', version: 3 })
+  } finally {
+    await staffApi(page, 'DELETE', `/api/admin/tables/${table.id}`)
+    await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
+  }
+})
+
+test('a merge that does not hold together goes back to the form, which says why, and saves over the colleague change once put right', async ({ page, consoleErrors }, testInfo) => {
+  consoleErrors.allow('status of 409 (Conflict)')
+  await signInQuickly(page)
+  const suffix = Date.now().toString(36).slice(-4)
+  const area = await staffApi(page, 'POST', '/api/admin/areas', { name: `Attic ${suffix}` })
+  const table = await staffApi(page, 'POST', '/api/admin/tables', { name: `A${suffix}`, areaId: area.id, maxCovers: 4 })
+  try {
+    const edit = await editTable(page, `Attic ${suffix}`, `A${suffix}`)
+    await edit.getByLabel('Smallest party').fill('3')
+    // Meanwhile a colleague makes it a table for two at most.
+    await staffApi(page, 'PATCH', `/api/admin/tables/${table.id}`, { maxCovers: 2, version: table.version })
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await confirm(page, 'Save')
+    const conflict = page.getByRole('dialog', { name: 'Someone else changed this' })
+    // Each changed one field: mine (3 at the least) and theirs (2 at the most) are proposed, and do not go together.
+    await expect(conflict.getByRole('radio', { name: 'Smallest party: keep yours' })).toBeChecked()
+    await expect(conflict.getByRole('radio', { name: 'Largest party: keep theirs' })).toBeChecked()
+    await conflict.getByRole('button', { name: 'Save Merged' }).click()
+    await expect(conflict).toBeHidden()
+    await expect(edit.getByLabel('Largest party')).toHaveValue('2')
+    await expect(edit).toContainText('The largest party must be at least the smallest')
+    await page.screenshot({ path: testInfo.outputPath('merge-refused.png') })
+    expect(await seriousViolations(page)).toEqual([])
+    expect((await tablesNamed(page, [`A${suffix}`]))[0]).toMatchObject({ minCovers: 1, maxCovers: 2, version: 2 })
+    // Put right, it saves over their change (seen and merged) without asking about it again.
+    await edit.getByLabel('Largest party').fill('3')
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await confirm(page, 'Save')
+    await expect(toastWith(page, 'Updated successfully!')).toBeVisible()
+    await expect(edit).toBeHidden()
+    expect((await tablesNamed(page, [`A${suffix}`]))[0]).toMatchObject({ minCovers: 3, maxCovers: 3, version: 3 })
   } finally {
     await staffApi(page, 'DELETE', `/api/admin/tables/${table.id}`)
     await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)

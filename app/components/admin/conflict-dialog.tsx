@@ -71,7 +71,7 @@ export function useVersionConflict<T extends Record<string, unknown>, R extends 
     newerVersion: current?.version,
     /** What staff are about to save, for the dialog to compare. */
     submitted: setMine,
-    /** Staff took the other change: the form now shows it, and saves go against its version. */
+    /** Staff took the other change, whole or merged with theirs: the form now holds it, and saves go against its version. */
     tookTheirs: () => {
       if (!current) return
       setBase(toValues(current))
@@ -188,6 +188,9 @@ export function ConflictDialog<T extends Record<string, unknown>>({
  * in the form (saves then go against its version); Keep Mine and Save Merged
  * put the chosen values in the form and save them, checked by the form's own
  * schema, against the version stored now (a third change is caught the same way).
+ * Chosen values that do not hold together (their largest party below my
+ * smallest) stay in the form, which says what is wrong; its next save goes
+ * against the version stored now, whose change staff have seen and merged.
  */
 export function FormConflictDialog<T extends Record<string, unknown>, I>({
   versions,
@@ -206,7 +209,9 @@ export function FormConflictDialog<T extends Record<string, unknown>, I>({
     form.reset(values, { keepDefaultValues: true })
     const parsed = schema.safeParse(values)
     if (!parsed.success || versions.newerVersion === undefined) {
-      // Back to the form, which shows what is wrong with the chosen values.
+      // Back to the form, which shows what is wrong with the chosen values: they were made from the
+      // stored record, so its version is the one to save against.
+      versions.tookTheirs()
       save.clearError()
       void form.trigger()
       return

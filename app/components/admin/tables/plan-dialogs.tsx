@@ -1,7 +1,8 @@
 /**
  * The forms of Tables & Areas: an area, a table, a combination. Each edit is
  * saved against the version it was opened with; when someone saved first the
- * conflict dialog shows both and saves the choice against the new version.
+ * conflict dialog shows both and saves the choice against the new version
+ * (`useVersionConflict` and `FormConflictDialog`, as in every other panel).
  */
 import { zodResolver } from '@hookform/resolvers/zod'
 import * as React from 'react'
@@ -15,18 +16,19 @@ import {
   type AdminArea,
   type AdminCombination,
   type AdminTable,
+  type AreaCreate,
+  type CombinationCreate,
+  type TableCreate,
 } from '#common/tables-schema'
 import { FieldError, FormError, SelectField, TextField } from '~/components/forms/fields'
 import { Checkbox } from '~/components/ui/checkbox'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
-import { ConflictDialog, type ConflictFieldLabel } from '../conflict-dialog'
+import { FormConflictDialog, useVersionConflict, type ConflictFieldLabel } from '../conflict-dialog'
 import { useDiscardGuard } from '../discard-guard'
 import { FormDialogFooter } from '../form-dialog-footer'
 import type { TablesActions } from './use-tables-actions'
-
-type Save = TablesActions['updateArea'] | TablesActions['updateTable'] | TablesActions['updateCombination']
 
 /** A yes/no of the form, as a switch with its label. */
 function SwitchField<T extends FieldValues>({ control, name, label, hint }: { control: Control<T>; name: Path<T>; label: string; hint?: string }) {
@@ -52,35 +54,6 @@ function SwitchField<T extends FieldValues>({ control, name, label, hint }: { co
   )
 }
 
-/**
- * The lost-update step of a form: after a 409 'stale_version', the values
- * staff sent, the record as the server has it now, and a re-save against
- * its version with what they choose.
- */
-function useVersionConflict<T extends Record<string, unknown>>(save: Save, toForm: (current: unknown) => T, resend: (values: T, version: number) => void, reset: (values: T) => void) {
-  const sent = React.useRef<{ base: T; mine: T } | null>(null)
-  const current = save.errorCode === 'stale_version' ? (save.errorCurrent as { version: number } | undefined) : undefined
-  const conflict = current && sent.current ? { message: save.error ?? '', base: sent.current.base, mine: sent.current.mine, theirs: toForm(current) } : null
-  return {
-    remember: (base: T, mine: T) => {
-      sent.current = { base, mine }
-    },
-    dialogProps: {
-      conflict,
-      pending: save.pending,
-      onKeepMine: (values: T) => resend(values, current!.version),
-      onMerge: (values: T) => resend(values, current!.version),
-      onTakeTheirs: (values: T) => {
-        reset(values)
-        save.clearError()
-      },
-      onCancel: () => save.clearError(),
-    },
-    /** The form's own message, unless the conflict dialog is saying it. */
-    formError: conflict ? undefined : save.error,
-  }
-}
-
 // ---- Area ----
 
 type AreaForm = z.input<typeof AreaCreateSchema>
@@ -101,27 +74,20 @@ const AREA_FIELDS: ConflictFieldLabel[] = [
 
 export function AreaDialog({ area, nextOrder, actions, onOpenChange }: { area?: AdminArea; nextOrder: number; actions: TablesActions; onOpenChange: (open: boolean) => void }) {
   const save = area ? actions.updateArea : actions.createArea
-  const [version, setVersion] = React.useState(area?.version ?? 1)
   const opened = React.useMemo(() => (area ? areaForm(area) : { ...areaForm(), sortOrder: nextOrder }), [area, nextOrder])
-  const form = useForm<AreaForm, unknown, z.output<typeof AreaCreateSchema>>({ resolver: zodResolver(AreaCreateSchema), defaultValues: opened })
+  const form = useForm<AreaForm, unknown, AreaCreate>({ resolver: zodResolver(AreaCreateSchema), defaultValues: opened })
   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
-  const send = (values: z.output<typeof AreaCreateSchema>, at: number) =>
-    area
-      ? actions.updateArea.ask({ title: 'Save this area?', description: 'The plan changes at once.', detail: values.name, confirmLabel: 'Save', variables: { id: area.id, patch: { ...values, version: at } }, returnTo: 'form' })
-      : actions.createArea.ask({ title: 'Add this area?', description: 'You can then draw its tables.', detail: values.name, confirmLabel: 'Add Area', variables: values, returnTo: 'form' })
-  const versions = useVersionConflict<AreaForm>(
-    actions.updateArea,
-    (c) => areaForm(c as AdminArea),
-    (values, at) => {
-      setVersion(at)
-      send(AreaCreateSchema.parse(values), at)
-    },
-    (values) => {
-      form.reset(values)
-      setVersion((actions.updateArea.errorCurrent as AdminArea).version)
-    },
-  )
+  // Someone else may save this area while the form is open: the save carries the version it was read at.
+  const versions = useVersionConflict<AreaForm, AdminArea>({ initial: opened, version: area?.version, stale: actions.updateArea.stale, toValues: areaForm })
+  const submit = form.handleSubmit((values) => {
+    versions.submitted(form.getValues())
+    if (area) {
+      actions.updateArea.ask({ title: 'Save this area?', description: 'The plan changes at once.', detail: values.name, confirmLabel: 'Save', variables: { id: area.id, patch: { ...values, version: versions.version } }, returnTo: 'form' })
+    } else {
+      actions.createArea.ask({ title: 'Add this area?', description: 'You can then draw its tables.', detail: values.name, confirmLabel: 'Add Area', variables: values, returnTo: 'form' })
+    }
+  })
   const { errors } = form.formState
   const server = save.fieldErrors
   return (
@@ -131,15 +97,8 @@ export function AreaDialog({ area, nextOrder, actions, onOpenChange }: { area?: 
           <DialogTitle>{area ? `Edit ${area.name}` : 'Add Area'}</DialogTitle>
           <DialogDescription>A room or space of the pub: its tables are booked together and can be closed for a date.</DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={form.handleSubmit((values) => {
-            versions.remember(form.formState.defaultValues as AreaForm, form.getValues())
-            send(values, version)
-          })}
-        >
-          <FormError message={versions.formError} />
+        <form noValidate className="grid gap-4" onSubmit={submit}>
+          <FormError message={versions.conflict ? undefined : save.error} />
           <TextField label="Name" autoComplete="off" error={errors.name?.message ?? server.name} {...form.register('name')} />
           <TextField label="Sort order" inputMode="numeric" hint="Areas are listed and offered in this order, smallest first." error={errors.sortOrder?.message ?? server.sortOrder} {...form.register('sortOrder')} />
           <SwitchField control={form.control} name="onlineBookable" label="Bookable online" hint="Off: only staff seat guests here." />
@@ -148,7 +107,15 @@ export function AreaDialog({ area, nextOrder, actions, onOpenChange }: { area?: 
           <FormDialogFooter submitLabel={area ? 'Save Changes' : 'Add Area'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
-        <ConflictDialog fields={AREA_FIELDS} {...versions.dialogProps} />
+        {area && (
+          <FormConflictDialog
+            versions={versions}
+            fields={AREA_FIELDS}
+            form={form as unknown as { reset: (v: AreaForm) => void; trigger: () => Promise<boolean> }}
+            schema={AreaCreateSchema}
+            save={{ ...actions.updateArea, run: (values: AreaCreate, version) => actions.updateArea.run({ id: area.id, patch: { ...values, version } }) }}
+          />
+        )}
       </DialogContent>
     </Dialog>
   )
@@ -208,27 +175,27 @@ export function TableDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const save = table ? actions.updateTable : actions.createTable
-  const [version, setVersion] = React.useState(table?.version ?? 1)
   const opened = React.useMemo(() => (table ? tableForm(table) : tableForm({ areaId, sortOrder: nextOrder })), [table, areaId, nextOrder])
-  const form = useForm<TableForm, unknown, z.output<typeof TableCreateSchema>>({ resolver: zodResolver(TableCreateSchema), defaultValues: opened })
+  const form = useForm<TableForm, unknown, TableCreate>({ resolver: zodResolver(TableCreateSchema), defaultValues: opened })
   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
-  const send = (values: z.output<typeof TableCreateSchema>, at: number) =>
-    table
-      ? actions.updateTable.ask({ title: 'Save this table?', description: 'The plan changes at once; bookings already made keep their tables.', detail: values.name, confirmLabel: 'Save', variables: { id: table.id, patch: { ...values, version: at } }, returnTo: 'form' })
-      : actions.createTable.ask({ title: 'Add this table?', description: 'Guests can be seated at it from now on.', detail: `${values.name} · ${values.minCovers ?? 1}–${values.maxCovers} guests`, confirmLabel: 'Add Table', variables: values, returnTo: 'form' })
-  const versions = useVersionConflict<TableForm>(
-    actions.updateTable,
-    (c) => tableForm(c as AdminTable),
-    (values, at) => {
-      setVersion(at)
-      send(TableCreateSchema.parse(values), at)
-    },
-    (values) => {
-      form.reset(values)
-      setVersion((actions.updateTable.errorCurrent as AdminTable).version)
-    },
-  )
+  // Someone else may save this table while the form is open (or move it on the plan): the save carries the version it was read at.
+  const versions = useVersionConflict<TableForm, AdminTable>({ initial: opened, version: table?.version, stale: actions.updateTable.stale, toValues: tableForm })
+  const submit = form.handleSubmit((values) => {
+    versions.submitted(form.getValues())
+    if (table) {
+      actions.updateTable.ask({
+        title: 'Save this table?',
+        description: 'The plan changes at once; bookings already made keep their tables.',
+        detail: values.name,
+        confirmLabel: 'Save',
+        variables: { id: table.id, patch: { ...values, version: versions.version } },
+        returnTo: 'form',
+      })
+    } else {
+      actions.createTable.ask({ title: 'Add this table?', description: 'Guests can be seated at it from now on.', detail: `${values.name} · ${values.minCovers ?? 1}–${values.maxCovers} guests`, confirmLabel: 'Add Table', variables: values, returnTo: 'form' })
+    }
+  })
   const { errors } = form.formState
   const server = save.fieldErrors
   const err = (key: keyof TableForm) => errors[key]?.message ?? server[key]
@@ -239,15 +206,8 @@ export function TableDialog({
           <DialogTitle>{table ? `Edit ${table.name}` : 'Add Table'}</DialogTitle>
           <DialogDescription>What staff call it, the parties it seats, and where it is drawn on the plan (in grid squares from the top left).</DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={form.handleSubmit((values) => {
-            versions.remember(form.formState.defaultValues as TableForm, form.getValues())
-            send(values, version)
-          })}
-        >
-          <FormError message={versions.formError} />
+        <form noValidate className="grid gap-4" onSubmit={submit}>
+          <FormError message={versions.conflict ? undefined : save.error} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Name" autoComplete="off" hint="T4, Snug, G2" error={err('name')} {...form.register('name')} />
             <SelectField label="Area" options={areas.map((a) => ({ value: String(a.id), label: a.name }))} error={err('areaId')} {...form.register('areaId')} />
@@ -269,7 +229,15 @@ export function TableDialog({
           <FormDialogFooter submitLabel={table ? 'Save Changes' : 'Add Table'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
-        <ConflictDialog fields={TABLE_FIELDS} {...versions.dialogProps} />
+        {table && (
+          <FormConflictDialog
+            versions={versions}
+            fields={TABLE_FIELDS}
+            form={form as unknown as { reset: (v: TableForm) => void; trigger: () => Promise<boolean> }}
+            schema={TableCreateSchema}
+            save={{ ...actions.updateTable, run: (values: TableCreate, version) => actions.updateTable.run({ id: table.id, patch: { ...values, version } }) }}
+          />
+        )}
       </DialogContent>
     </Dialog>
   )
@@ -304,34 +272,41 @@ export function CombinationDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const save = combination ? actions.updateCombination : actions.createCombination
-  const [version, setVersion] = React.useState(combination?.version ?? 1)
   const opened = React.useMemo(() => (combination ? combinationForm(combination) : { ...combinationForm(), sortOrder: nextOrder }), [combination, nextOrder])
-  const form = useForm<CombinationForm, unknown, z.output<typeof CombinationCreateSchema>>({ resolver: zodResolver(CombinationCreateSchema), defaultValues: opened })
+  const form = useForm<CombinationForm, unknown, CombinationCreate>({ resolver: zodResolver(CombinationCreateSchema), defaultValues: opened })
   const guard = useDiscardGuard({ dirty: form.formState.isDirty, pending: save.pending, onOpenChange })
   React.useEffect(() => save.clearError(), []) // eslint-disable-line react-hooks/exhaustive-deps
-  const names = (ids: readonly unknown[]) => tables.filter((t) => ids.includes(t.id)).map((t) => t.name)
-  const send = (values: z.output<typeof CombinationCreateSchema>, at: number) =>
-    combination
-      ? actions.updateCombination.ask({ title: 'Save this combination?', description: 'The plan changes at once.', detail: values.name || names(values.tableIds).join(' + '), confirmLabel: 'Save', variables: { id: combination.id, patch: { ...values, version: at } }, returnTo: 'form' })
-      : actions.createCombination.ask({
-          title: 'Join these tables?',
-          description: 'Parties of this size can be seated at them together.',
-          detail: `${values.name || names(values.tableIds).join(' + ')} · ${values.minCovers ?? 1}–${values.maxCovers} guests`,
-          confirmLabel: 'Add Combination',
-          variables: values,
-          returnTo: 'form',
-        })
-  const versions = useVersionConflict<CombinationForm>(
-    actions.updateCombination,
-    (c) => combinationForm(c as AdminCombination),
-    (values, at) => {
-      setVersion(at)
-      send(CombinationCreateSchema.parse(values), at)
-    },
-    (values) => {
-      form.reset(values)
-      setVersion((actions.updateCombination.errorCurrent as AdminCombination).version)
-    },
+  const names = React.useCallback((ids: readonly unknown[]) => tables.filter((t) => ids.includes(t.id)).map((t) => t.name), [tables])
+  // Someone else may save this combination while the form is open: the save carries the version it was read at.
+  const versions = useVersionConflict<CombinationForm, AdminCombination>({ initial: opened, version: combination?.version, stale: actions.updateCombination.stale, toValues: combinationForm })
+  const submit = form.handleSubmit((values) => {
+    versions.submitted(form.getValues())
+    const detail = values.name || names(values.tableIds).join(' + ')
+    if (combination) {
+      actions.updateCombination.ask({ title: 'Save this combination?', description: 'The plan changes at once.', detail, confirmLabel: 'Save', variables: { id: combination.id, patch: { ...values, version: versions.version } }, returnTo: 'form' })
+    } else {
+      actions.createCombination.ask({
+        title: 'Join these tables?',
+        description: 'Parties of this size can be seated at them together.',
+        detail: `${detail} · ${values.minCovers ?? 1}–${values.maxCovers} guests`,
+        confirmLabel: 'Add Combination',
+        variables: values,
+        returnTo: 'form',
+      })
+    }
+  })
+  // The tables are named in the conflict dialog; one list for as long as the area's tables stay the same.
+  const conflictFields = React.useMemo<ConflictFieldLabel[]>(
+    () => [
+      { key: 'name', label: 'Name' },
+      { key: 'tableIds', label: 'Tables', format: (ids) => names((ids as number[]) ?? []).join(' + ') },
+      { key: 'minCovers', label: 'Smallest party' },
+      { key: 'maxCovers', label: 'Largest party' },
+      { key: 'onlineBookable', label: 'Bookable online' },
+      { key: 'active', label: 'Active' },
+      { key: 'outOfUseFrom', label: 'Out of use from' },
+    ],
+    [names],
   )
   const { errors } = form.formState
   const server = save.fieldErrors
@@ -343,15 +318,8 @@ export function CombinationDialog({
           <DialogTitle>{combination ? `Edit ${combination.name}` : 'Add Combination'}</DialogTitle>
           <DialogDescription>Tables of one area that staff push together, with the parties they seat together: two four-tops may seat six, not eight.</DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={form.handleSubmit((values) => {
-            versions.remember(form.formState.defaultValues as CombinationForm, form.getValues())
-            send(values, version)
-          })}
-        >
-          <FormError message={versions.formError} />
+        <form noValidate className="grid gap-4" onSubmit={submit}>
+          <FormError message={versions.conflict ? undefined : save.error} />
           <fieldset aria-describedby={errors.tableIds || server.tableIds ? 'combination-tables-error' : undefined}>
             <legend className="mb-2 text-sm font-semibold">Tables joined</legend>
             <Controller
@@ -392,18 +360,15 @@ export function CombinationDialog({
           <FormDialogFooter submitLabel={combination ? 'Save Changes' : 'Add Combination'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
-        <ConflictDialog
-          fields={[
-            { key: 'name', label: 'Name' },
-            { key: 'tableIds', label: 'Tables', format: (ids) => names((ids as number[]) ?? []).join(' + ') },
-            { key: 'minCovers', label: 'Smallest party' },
-            { key: 'maxCovers', label: 'Largest party' },
-            { key: 'onlineBookable', label: 'Bookable online' },
-            { key: 'active', label: 'Active' },
-            { key: 'outOfUseFrom', label: 'Out of use from' },
-          ]}
-          {...versions.dialogProps}
-        />
+        {combination && (
+          <FormConflictDialog
+            versions={versions}
+            fields={conflictFields}
+            form={form as unknown as { reset: (v: CombinationForm) => void; trigger: () => Promise<boolean> }}
+            schema={CombinationCreateSchema}
+            save={{ ...actions.updateCombination, run: (values: CombinationCreate, version) => actions.updateCombination.run({ id: combination.id, patch: { ...values, version } }) }}
+          />
+        )}
       </DialogContent>
     </Dialog>
   )
