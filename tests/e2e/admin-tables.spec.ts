@@ -3,8 +3,10 @@
  * placed on the plan by keyboard and another by drag, a combination, and
  * turn times (an overlap refused and shown by its field); 'Test a booking'
  * answers or says why it could not; a table is not made to seat fewer than
- * a party booked at it, nor put out of use before its last booking; the
- * panel at 390 px and on a tablet;
+ * a party booked at it, nor put out of use before its last booking; a
+ * table or the turn times saved by someone else while the form is open (the
+ * conflict dialog, a merge that does not hold together, their list loaded or
+ * mine saved over it); the panel at 390 px and on a tablet;
  * axe; a guest on /booking is offered a party of 6 at 19:30 only while the
  * combination for 6 is free. The plan is taken away again at the end: once
  * the engine books tables, a table left behind would change the other
@@ -275,6 +277,55 @@ test('a merge that does not hold together goes back to the form, which says why,
   } finally {
     await staffApi(page, 'DELETE', `/api/admin/tables/${table.id}`)
     await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
+  }
+})
+
+test('turn times saved by someone else while I edit them: the form says so, and loads their list or saves mine over it', async ({ page, consoleErrors }) => {
+  consoleErrors.allow('status of 409 (Conflict)')
+  await signInQuickly(page)
+  const before = await (await page.request.get('/api/admin/turn-times')).json()
+  const theirs = [
+    { minParty: 1, maxParty: 4, durationMinutes: 105, weekday: null },
+    { minParty: 5, maxParty: 20, durationMinutes: 165, weekday: null },
+  ]
+  const mine = [{ minParty: 1, maxParty: 20, durationMinutes: 135, weekday: null }]
+  const put = async (rules: unknown[]) => {
+    const now = await (await page.request.get('/api/admin/turn-times')).json()
+    await staffApi(page, 'PUT', '/api/admin/turn-times', { rules, version: now.version })
+  }
+  try {
+    await put(mine)
+    await openSection(page, 'tables')
+    const turns = page.getByRole('region', { name: 'Turn Times' })
+    const minutes = turns.getByTestId('turn-rule-0').getByLabel('Minutes')
+    await expect(minutes).toHaveValue('135')
+    // I start to change the one rule; meanwhile a colleague saves a list of two.
+    await minutes.fill('150')
+    await put(theirs)
+    await turns.getByRole('button', { name: 'Save Turn Times' }).click()
+    await confirm(page, 'Save Turn Times')
+    await expect(turns.getByRole('alert')).toContainText(/This list of turn times was changed by e2e-admin at \d\d:\d\d while you were editing\./)
+    expect(await seriousViolations(page)).toEqual([])
+    await turns.getByRole('button', { name: 'Load Their List' }).click()
+    await expect(turns.getByRole('alert')).toHaveCount(0)
+    await expect(turns.getByTestId('turn-rule-1').getByLabel('Minutes')).toHaveValue('165')
+    await expect(minutes).toHaveValue('105')
+    expect((await (await page.request.get('/api/admin/turn-times')).json()).rules).toEqual(theirs)
+
+    // Again, and this time mine goes over theirs (against the version they saved).
+    await turns.getByRole('button', { name: 'Remove rule 2' }).click()
+    await turns.getByTestId('turn-rule-0').getByLabel('To (guests)').fill('20')
+    await minutes.fill('150')
+    await put(theirs.map((r) => ({ ...r, durationMinutes: r.durationMinutes + 15 })))
+    await turns.getByRole('button', { name: 'Save Turn Times' }).click()
+    await confirm(page, 'Save Turn Times')
+    await turns.getByRole('button', { name: 'Save Mine Over It' }).click()
+    await confirm(page, 'Save Turn Times')
+    await expect(toastWith(page, 'The turn times are saved.')).toBeVisible()
+    await expect(turns.getByRole('alert')).toHaveCount(0)
+    expect((await (await page.request.get('/api/admin/turn-times')).json()).rules).toEqual([{ minParty: 1, maxParty: 20, durationMinutes: 150, weekday: null }])
+  } finally {
+    await put(before.rules)
   }
 })
 

@@ -203,8 +203,6 @@ export function useConfirmedMutation<V, R = unknown>(options: {
     fieldErrors: failure?.fields ?? {},
     /** The whole answer of the last failure (a 409 of a stale version carries the record as it is now: `current`). */
     errorBody: failure?.body,
-    /** A save against an older version (errorCode 'stale_version'): the record as it is now, for the conflict dialog. */
-    errorCurrent: (failure?.body as { current?: unknown } | null | undefined)?.current,
     clearError: () => setFailure(null),
     /** The answer of the last success, for a panel that shows more of it than the toast. */
     result: mutation.data,

@@ -79,7 +79,8 @@ function Editor({ data, actions }: { data: TurnTimes; actions: TablesActions }) 
       setVersion(data.version)
     }
   }, [data]) // eslint-disable-line react-hooks/exhaustive-deps
-  const stale = save.errorCode === 'stale_version' ? (save.errorCurrent as TurnTimes | undefined) : undefined
+  // Someone saved the list first (409 stale_version): their list, to load or to save over.
+  const stale = save.stale?.current as TurnTimes | undefined
   const send = (at: string) =>
     save.ask({
       title: 'Save the turn times?',
