@@ -19,7 +19,7 @@ import { openSection, signInQuickly, staffApi, staffBooking } from './admin'
 import { seriousViolations } from './axe'
 import { expect, gotoHydrated, test, toastWith } from './fixtures'
 
-type Row = { id: number; name: string; planX: number; planY: number; areaId: number; minCovers: number; maxCovers: number; shape: string; version: number }
+type Row = { id: number; name: string; planX: number; planY: number; areaId: number; minCovers: number; maxCovers: number; shape: string; active: boolean; version: number }
 
 const confirm = (page: Page, name: string) => page.getByRole('alertdialog').getByRole('button', { name, exact: true }).click()
 /** Opens a table's Edit dialog in Tables & Areas, from its area's tab. */
@@ -329,7 +329,7 @@ test('turn times saved by someone else while I edit them: the form says so, and 
   }
 })
 
-test('a table is not made to seat fewer than a party booked at it, nor put out of use before its last booking: the form says which bookings', async ({ page, consoleErrors }, testInfo) => {
+test('a table is not made to seat fewer than a party booked at it, nor put out of use before its last booking, nor deleted or made inactive while it is to come: the form and the confirm say which bookings; an area closed for a date opens again', async ({ page, consoleErrors }, testInfo) => {
   consoleErrors.allow('status of 409 (Conflict)')
   await signInQuickly(page)
   const suffix = Date.now().toString(36).slice(-4)
@@ -373,6 +373,41 @@ test('a table is not made to seat fewer than a party booked at it, nor put out o
     await expect(toastWith(page, 'Updated successfully!').last()).toBeVisible()
     await expect(page.getByText(`Out of use from ${formatDayShort(dayAfter)}`)).toBeVisible()
     expect((await tablesNamed(page, [`N${suffix}`]))[0]).toMatchObject({ outOfUseFrom: dayAfter, version: 3 })
+
+    // Neither deleted nor made inactive while the booking is to come: the confirm says why, and from when it can go.
+    const asked = page.getByRole('alertdialog')
+    await page.getByRole('button', { name: `Delete N${suffix}`, exact: true }).click()
+    await confirm(page, 'Delete')
+    await expect(asked).toContainText(`N${suffix} has 1 booking on ${formatDayShort(date)}; take it out of use from ${formatDayShort(dayAfter)} instead.`)
+    await page.screenshot({ path: testInfo.outputPath('table-delete-refused.png') })
+    expect(await seriousViolations(page)).toEqual([])
+    await confirm(page, 'Cancel')
+    await page.getByRole('switch', { name: `Active: N${suffix}` }).click()
+    await expect(asked).toContainText('Make this table inactive?')
+    await confirm(page, 'Make Inactive')
+    await expect(asked).toContainText(`N${suffix} has 1 booking on ${formatDayShort(date)}; move it to other tables first, or take it out of use from ${formatDayShort(dayAfter)}.`)
+    await confirm(page, 'Cancel')
+    await page.getByRole('button', { name: `Delete Nook ${suffix}`, exact: true }).click()
+    await confirm(page, 'Delete')
+    await expect(asked).toContainText(`Nook ${suffix} has 1 table: move or delete it first.`)
+    await confirm(page, 'Cancel')
+    await expect(asked).toBeHidden()
+    expect((await tablesNamed(page, [`N${suffix}`]))[0]).toMatchObject({ active: true, version: 3 })
+
+    // Closed for a date, then open again that day.
+    const closedOn = addDays(date, 7)
+    const areaCard = page.getByTestId(`area-Nook ${suffix}`)
+    await areaCard.getByLabel('Date').fill(closedOn)
+    await areaCard.getByLabel('Reason').fill('Private party')
+    await areaCard.getByRole('button', { name: 'Close for a Date' }).click()
+    await confirm(page, 'Close Area')
+    const closures = page.getByRole('list', { name: `Dates Nook ${suffix} is closed` })
+    await expect(closures).toContainText(`${formatDayShort(closedOn)}Private party`)
+    await closures.getByRole('button', { name: `Reopen Nook ${suffix} on ${formatDayShort(closedOn)}` }).click()
+    await confirm(page, 'Reopen')
+    await expect(toastWith(page, 'The area is open again on that date.')).toBeVisible()
+    await expect(closures).toBeHidden()
+    await expect(areaCard).toContainText('Open every day it is active.')
   } finally {
     await staffApi(page, 'DELETE', `/api/admin/reservations/${six.id}`)
     await staffApi(page, 'DELETE', `/api/admin/tables/${table.id}`)

@@ -217,7 +217,7 @@ export function AreaSection({
                       onToggle: () =>
                         actions.updateTable.ask({
                           title: t.active ? 'Make this table inactive?' : 'Make this table active?',
-                          description: t.active ? 'It is no longer offered. A table with bookings to come stays active until they are moved.' : 'It is offered again from now on.',
+                          description: t.active ? 'It is no longer offered. A table with bookings to come stays active: move them first, or give it a date it is out of use from.' : 'It is offered again from now on.',
                           detail: t.name,
                           confirmLabel: t.active ? 'Make Inactive' : 'Make Active',
                           variables: { id: t.id, patch: { active: !t.active, version: t.version } },
@@ -227,7 +227,7 @@ export function AreaSection({
                     onDelete={() =>
                       actions.deleteTable.ask({
                         title: 'Delete this table?',
-                        description: 'Only a table no booking has ever named can be deleted; otherwise make it inactive.',
+                        description: 'Only a table no booking has ever named can be deleted; otherwise make it inactive, or out of use from a date after its last booking.',
                         detail: t.name,
                         confirmLabel: 'Delete',
                         destructive: true,
