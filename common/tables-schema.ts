@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { ADMIN_PARTY_MAX } from './admin-reservations-schema'
 import { IdSchema, PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
 import { EMAIL_TEMPLATE_INFO } from './email'
+import type { TurnTimeRule } from './tables'
 import { addDays, dayOfWeek, isValidDate, WEEKDAY_NAMES } from './time'
 
 /** Grid units of an area's plan: a table's corner is at most this far from the top left. */
@@ -184,7 +185,8 @@ export const TurnTimeRuleSchema = z
     weekday: wholeNumber({ min: 0, max: 6, message: TABLE_MESSAGES.weekday }).nullable().default(null),
   })
   .refine((r) => r.maxParty >= r.minParty, { message: TABLE_MESSAGES.partyOrder, path: ['maxParty'] })
-export type TurnTimeRule = { minParty: number; maxParty: number; durationMinutes: number; weekday: number | null }
+/** One rule as stored and sent: the engine's own type (common/tables.ts). */
+export type { TurnTimeRule } from './tables'
 
 export const TurnTimesSchema = z.object({
   rules: z.array(TurnTimeRuleSchema, { error: 'Send the rules as a list' }).max(TURN_RULES_MAX, TABLE_MESSAGES.tooManyRules),
