@@ -7,6 +7,7 @@
  * so a third change in between is caught the same way.
  */
 import * as React from 'react'
+import type { FieldValues, UseFormReset, UseFormTrigger } from 'react-hook-form'
 import { conflictFields, mergeChoices, type FieldChoice } from '#common/conflicts'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
@@ -192,7 +193,7 @@ export function ConflictDialog<T extends Record<string, unknown>>({
  * smallest) stay in the form, which says what is wrong; its next save goes
  * against the version stored now, whose change staff have seen and merged.
  */
-export function FormConflictDialog<T extends Record<string, unknown>, I>({
+export function FormConflictDialog<T extends FieldValues, I>({
   versions,
   fields,
   form,
@@ -201,7 +202,8 @@ export function FormConflictDialog<T extends Record<string, unknown>, I>({
 }: {
   versions: VersionConflictState<T>
   fields: readonly ConflictFieldLabel[]
-  form: { reset: (values: T, options?: { keepDefaultValues?: boolean }) => void; trigger: () => Promise<boolean> }
+  /** The form (react-hook-form's), to show the chosen values in and check them. */
+  form: { reset: UseFormReset<T>; trigger: UseFormTrigger<T> }
   schema: { safeParse: (values: unknown) => { success: true; data: I } | { success: false } }
   save: { run: (values: I, version: number) => void; pending: boolean; clearError: () => void }
 }) {

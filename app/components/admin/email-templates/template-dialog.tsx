@@ -259,7 +259,7 @@ export function TemplateDialog({
           <FormConflictDialog
             versions={versions}
             fields={CONFLICT_FIELDS}
-            form={form as unknown as { reset: (v: EmailTemplateForm) => void; trigger: () => Promise<boolean> }}
+            form={form}
             schema={EmailTemplateSchema}
             save={{ ...actions.update, run: (values: EmailTemplateInput, version) => actions.update.run({ id: template.id, values, version }) }}
           />

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { X } from 'lucide-react'
 import * as React from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form'
 import { EventSchema, type AdminEvent, type EventForm, type EventInput } from '#common/event-schema'
 import { FormError, SelectField, TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
@@ -262,7 +262,8 @@ export function EventDialog({
           <FormConflictDialog
             versions={versions}
             fields={CONFLICT_FIELDS}
-            form={form as unknown as { reset: (v: Values) => void; trigger: () => Promise<boolean> }}
+            // The conflict compares the dialog's Values; the form is typed with the schema's input, which is wider.
+            form={form as unknown as UseFormReturn<Values>}
             schema={EventSchema}
             save={{ ...actions.update, run: (values: EventInput, version) => actions.update.run({ id: event.id, values, version }) }}
           />

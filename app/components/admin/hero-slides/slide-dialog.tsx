@@ -220,7 +220,7 @@ export function SlideDialog({
           <FormConflictDialog
             versions={versions}
             fields={CONFLICT_FIELDS}
-            form={form as unknown as { reset: (v: HeroSlideForm) => void; trigger: () => Promise<boolean> }}
+            form={form}
             schema={HeroSlideSchema}
             save={{ ...actions.update, run: (values: HeroSlideInput, version) => actions.update.run({ id: slide.id, values, version }) }}
           />

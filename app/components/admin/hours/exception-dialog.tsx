@@ -148,7 +148,7 @@ export function ExceptionDialog({
           <FormConflictDialog
             versions={versions}
             fields={CONFLICT_FIELDS}
-            form={form as unknown as { reset: (v: Values) => void; trigger: () => Promise<boolean> }}
+            form={form}
             schema={HourExceptionSchema}
             save={{ ...save, run: (values: HourExceptionInput, version) => save.run({ id: exception.id, values, version }) }}
           />

@@ -198,7 +198,7 @@ export function SectionDialog({
           <FormConflictDialog
             versions={versions}
             fields={CONFLICT_FIELDS}
-            form={form as unknown as { reset: (v: MenuSectionForm) => void; trigger: () => Promise<boolean> }}
+            form={form}
             schema={MenuSectionSchema}
             save={{ ...actions.update, run: (values: MenuSectionInput, version) => actions.update.run({ id: section.id, values, version }) }}
           />

@@ -111,7 +111,7 @@ export function AreaDialog({ area, nextOrder, actions, onOpenChange }: { area?: 
           <FormConflictDialog
             versions={versions}
             fields={AREA_FIELDS}
-            form={form as unknown as { reset: (v: AreaForm) => void; trigger: () => Promise<boolean> }}
+            form={form}
             schema={AreaCreateSchema}
             save={{ ...actions.updateArea, run: (values: AreaCreate, version) => actions.updateArea.run({ id: area.id, patch: { ...values, version } }) }}
           />
@@ -233,7 +233,7 @@ export function TableDialog({
           <FormConflictDialog
             versions={versions}
             fields={TABLE_FIELDS}
-            form={form as unknown as { reset: (v: TableForm) => void; trigger: () => Promise<boolean> }}
+            form={form}
             schema={TableCreateSchema}
             save={{ ...actions.updateTable, run: (values: TableCreate, version) => actions.updateTable.run({ id: table.id, patch: { ...values, version } }) }}
           />
@@ -364,7 +364,7 @@ export function CombinationDialog({
           <FormConflictDialog
             versions={versions}
             fields={conflictFields}
-            form={form as unknown as { reset: (v: CombinationForm) => void; trigger: () => Promise<boolean> }}
+            form={form}
             schema={CombinationCreateSchema}
             save={{ ...actions.updateCombination, run: (values: CombinationCreate, version) => actions.updateCombination.run({ id: combination.id, patch: { ...values, version } }) }}
           />
