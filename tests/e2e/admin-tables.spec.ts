@@ -264,6 +264,8 @@ test('a merge that does not hold together goes back to the form, which says why,
     await expect(conflict).toBeHidden()
     await expect(edit.getByLabel('Largest party')).toHaveValue('2')
     await expect(edit).toContainText('The largest party must be at least the smallest')
+    // The keyboard is put on the field to change.
+    await expect(edit.getByLabel('Largest party')).toBeFocused()
     await page.screenshot({ path: testInfo.outputPath('merge-refused.png') })
     expect(await seriousViolations(page)).toEqual([])
     expect((await tablesNamed(page, [`A${suffix}`]))[0]).toMatchObject({ minCovers: 1, maxCovers: 2, version: 2 })

@@ -89,6 +89,7 @@ export function ConflictDialog<T extends Record<string, unknown>>({
   onTakeTheirs,
   onMerge,
   onCancel,
+  onCloseAutoFocus,
 }: {
   conflict: VersionConflict<T> | null
   fields: readonly ConflictFieldLabel[]
@@ -100,6 +101,8 @@ export function ConflictDialog<T extends Record<string, unknown>>({
   /** Save the chosen value of each field. */
   onMerge: (values: T) => void
   onCancel: () => void
+  /** Where the keyboard goes as the dialog closes (preventDefault to put it elsewhere than where it was). */
+  onCloseAutoFocus?: (event: Event) => void
 }) {
   const labels = React.useMemo(() => new Map(fields.map((f) => [f.key, f])), [fields])
   const differing = React.useMemo(
@@ -113,7 +116,7 @@ export function ConflictDialog<T extends Record<string, unknown>>({
 
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onCancel()}>
-      <DialogContent className="max-w-2xl" aria-describedby="conflict-message">
+      <DialogContent className="max-w-2xl" aria-describedby="conflict-message" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Someone else changed this</DialogTitle>
           <DialogDescription id="conflict-message">{conflict.message}</DialogDescription>
@@ -207,6 +210,8 @@ export function FormConflictDialog<T extends FieldValues, I>({
   schema: { safeParse: (values: unknown) => { success: true; data: I } | { success: false } }
   save: { run: (values: I, version: number) => void; pending: boolean; clearError: () => void }
 }) {
+  // Set when the chosen values go back to the form: as the dialog closes, the keyboard goes to the field to change.
+  const toField = React.useRef(false)
   const saveChosen = (values: T) => {
     form.reset(values, { keepDefaultValues: true })
     const parsed = schema.safeParse(values)
@@ -215,6 +220,7 @@ export function FormConflictDialog<T extends FieldValues, I>({
       // stored record, so its version is the one to save against.
       versions.tookTheirs()
       save.clearError()
+      toField.current = true
       void form.trigger()
       return
     }
@@ -234,6 +240,12 @@ export function FormConflictDialog<T extends FieldValues, I>({
         save.clearError()
       }}
       onCancel={save.clearError}
+      onCloseAutoFocus={(event) => {
+        if (!toField.current) return
+        toField.current = false
+        event.preventDefault()
+        void form.trigger(undefined, { shouldFocus: true })
+      }}
     />
   )
 }
