@@ -399,12 +399,15 @@ test('a table is not made to seat fewer than a party booked at it, nor put out o
     // Closed for a date, then open again that day.
     const closedOn = addDays(date, 7)
     const areaCard = page.getByTestId(`area-Nook ${suffix}`)
-    await areaCard.getByLabel('Date').fill(closedOn)
+    await areaCard.getByLabel('Date', { exact: true }).fill(closedOn)
     await areaCard.getByLabel('Reason').fill('Private party')
     await areaCard.getByRole('button', { name: 'Close for a Date' }).click()
     await confirm(page, 'Close Area')
     const closures = page.getByRole('list', { name: `Dates Nook ${suffix} is closed` })
     await expect(closures).toContainText(`${formatDayShort(closedOn)}Private party`)
+    // The form is empty again for the next date.
+    await expect(areaCard.getByLabel('Date', { exact: true })).toHaveValue('')
+    await expect(areaCard.getByLabel('Reason')).toHaveValue('')
     await closures.getByRole('button', { name: `Reopen Nook ${suffix} on ${formatDayShort(closedOn)}` }).click()
     await confirm(page, 'Reopen')
     await expect(toastWith(page, 'The area is open again on that date.')).toBeVisible()
