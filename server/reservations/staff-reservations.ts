@@ -152,7 +152,12 @@ export function createStaffReservations(
     }
     const [start, end] = timeRange(next.startTime, durationMinutes)
     const seats = current.reduce((sum, id) => sum + (staffDay.plan.tableById.get(id)?.maxCovers ?? 0), 0)
-    if (current.length && seats >= next.partySize && current.every((id) => { const t = staffDay.plan.tableById.get(id); return t?.isActive && inUseOn(t, next.date) })) {
+    // Its tables still stand that date: active, and not out of use from it or earlier.
+    const standing = (id: number) => {
+      const table = staffDay.plan.tableById.get(id)
+      return table !== undefined && table.isActive && inUseOn(table, next.date)
+    }
+    if (current.length && seats >= next.partySize && current.every(standing)) {
       if (tablesFree(current, start, end, staffDay.holds)) return current
     }
     const best = staffBestFit(next, durationMinutes, staffDay)
