@@ -57,7 +57,10 @@ async function main() {
     files.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }))
     // Artwork in public/images keeps its name between releases: a week, not forever.
     files.use('/images', express.static(path.join(client, 'images'), { maxAge: '7d', index: false }))
-    files.use(express.static(client, { index: false, maxAge: '1h' }))
+    // Files at the build's root (none today: public/ holds only images/), by name: a page's path is not looked for on disk.
+    const rootFiles = new Set(fs.readdirSync(client, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [`/${entry.name}`] : [])))
+    const rootFile = express.static(client, { index: false, maxAge: '1h' })
+    if (rootFiles.size) files.use((req, res, next) => (rootFiles.has(req.path) ? rootFile(req, res, next) : next()))
     assets.push(files)
   }
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import type { ContentChanges } from '../db/content-changes'
-import { compressAroundNonce, gzipWithNonce } from './nonce-gzip'
+import { compressAroundNonce, gzipWithNonce, plainWithNonce, type SplitPage } from './nonce-gzip'
 import { acceptedEncodings } from './precompressed'
 
 /**
@@ -77,11 +77,10 @@ type Entry = {
   at: number
   status: number
   headers: [string, string][]
-  /** The placeholder's length: a response nonce of another length cannot take its place in `deflated`. */
+  /** The placeholder's length: a response nonce of another length cannot take its place in `page.deflated`. */
   nonceLength: number
-  /** The page's bytes between the nonces, and each of them deflated on its own (nonce-gzip.ts). */
-  parts: Buffer[]
-  deflated: Buffer[]
+  /** The page's bytes between the nonces, each of them deflated on its own, and their CRCs (nonce-gzip.ts). */
+  page: SplitPage
 }
 
 const MAX_AGE_MS = 10 * 60_000
@@ -106,8 +105,8 @@ function storable(response: Response): boolean {
 }
 
 function makeEntry(response: Response, body: Buffer, placeholder: string, version: number): Entry {
-  const { parts, deflated } = compressAroundNonce(body, placeholder)
-  return { version, at: Date.now(), status: response.status, headers: [...response.headers], nonceLength: Buffer.byteLength(placeholder), parts, deflated }
+  const page = compressAroundNonce(body, placeholder)
+  return { version, at: Date.now(), status: response.status, headers: [...response.headers], nonceLength: Buffer.byteLength(placeholder), page }
 }
 
 function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry, nonce: string) {
@@ -115,12 +114,14 @@ function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry, nonc
   for (const [name, value] of entry.headers) if (name !== 'content-length') res.append(name, value)
   res.vary('Accept-Encoding')
   const nonceBytes = Buffer.from(nonce)
-  if (nonceBytes.length === entry.nonceLength && acceptedEncodings(req.get('accept-encoding')).includes('gzip')) {
-    res.setHeader('Content-Encoding', 'gzip')
-    res.end(gzipWithNonce(entry.parts, entry.deflated, nonceBytes))
-  } else {
-    res.end(Buffer.concat(entry.parts.flatMap((part, i) => (i > 0 ? [nonceBytes, part] : [part]))))
-  }
+  const gzip = nonceBytes.length === entry.nonceLength && acceptedEncodings(req.get('accept-encoding')).includes('gzip')
+  if (gzip) res.setHeader('Content-Encoding', 'gzip')
+  const chunks = gzip ? gzipWithNonce(entry.page, nonceBytes) : plainWithNonce(entry.page, nonceBytes)
+  // The pieces as they are, not joined into one copy of the page: held back until the end, then one write to the socket.
+  res.setHeader('Content-Length', chunks.reduce((sum, chunk) => sum + chunk.length, 0))
+  res.cork()
+  for (const chunk of chunks) res.write(chunk)
+  res.end()
 }
 
 async function sendUncached(res: ExpressResponse, { response, placeholder }: Uncached, nonce: string) {

@@ -1,6 +1,6 @@
-import crypto from 'node:crypto'
 import type { Request, RequestHandler, Response } from 'express'
 import helmet from 'helmet'
+import { freshNonce } from './nonce'
 
 const PIXEL_SCRIPT_HOST = 'https://connect.facebook.net'
 const PIXEL_IMG_HOST = 'https://www.facebook.com'
@@ -28,7 +28,7 @@ export function securityHeaders(options: { pixel: boolean; dev: boolean }): Requ
       for (const [name, value] of files) res.setHeader(name, value)
       return next()
     }
-    res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+    res.locals.cspNonce = freshNonce()
     pages(req, res, next)
   }
 }

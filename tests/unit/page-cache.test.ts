@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import express from 'express'
 import { describe, expect, it } from 'vitest'
-import { gzipWithNonce, splitAroundNonce } from '../../server/http/nonce-gzip'
+import { crc32After, crc32Past, gzipWithNonce, splitAroundNonce } from '../../server/http/nonce-gzip'
 import { pageCache } from '../../server/http/page-cache'
 
 // Nonces are 16 random bytes in base64: a response's is as long as the placeholder.
@@ -17,18 +17,29 @@ const page = (nonce: string) =>
 
 describe('a cached page compressed once, each response with its own nonce', () => {
   it('is a valid gzip stream of the page with the response nonce in every place', () => {
-    const { parts, deflated } = splitAroundNonce(page(PLACEHOLDER), PLACEHOLDER)
-    expect(parts).toHaveLength(4)
+    const split = splitAroundNonce(page(PLACEHOLDER), PLACEHOLDER)
+    expect(split.parts).toHaveLength(4)
     for (const nonce of ['Zmlyc3QtcmVzcG9uc2Uhbm9=', 'AAAAAAAAAAAAAAAAAAAAAA==']) {
-      const body = gzipWithNonce(parts, deflated, Buffer.from(nonce))
+      const body = Buffer.concat(gzipWithNonce(split, Buffer.from(nonce)))
       expect(zlib.gunzipSync(body).toString()).toBe(page(nonce))
     }
   })
 
   it('holds a page that starts or ends with the nonce, or has none', () => {
     for (const html of [`${PLACEHOLDER}<p>x</p>${PLACEHOLDER}`, '<p>no scripts</p>', '']) {
-      const { parts, deflated } = splitAroundNonce(html, PLACEHOLDER)
-      expect(zlib.gunzipSync(gzipWithNonce(parts, deflated, Buffer.from(NONCE))).toString()).toBe(html.replaceAll(PLACEHOLDER, NONCE))
+      const split = splitAroundNonce(html, PLACEHOLDER)
+      expect(zlib.gunzipSync(Buffer.concat(gzipWithNonce(split, Buffer.from(NONCE)))).toString()).toBe(html.replaceAll(PLACEHOLDER, NONCE))
+    }
+  })
+
+  it("works out the CRC-32 of joined pieces from the pieces' own, as zlib reads the whole", () => {
+    const random = (length: number) => crypto.randomBytes(length)
+    // Lengths around the powers of two the operator is built from, and a page's size.
+    for (const lengths of [[0, 0], [1, 0], [0, 1], [1, 1], [7, 8], [255, 256], [4_096, 24], [65_535, 65_537], [24, 91_233, 24, 3]]) {
+      const pieces = lengths.map(random)
+      let crc = zlib.crc32(pieces[0]!)
+      for (const piece of pieces.slice(1)) crc = crc32After(crc, crc32Past(piece.length), zlib.crc32(piece))
+      expect(crc).toBe(zlib.crc32(Buffer.concat(pieces)))
     }
   })
 })
