@@ -106,6 +106,8 @@ const POLY = 0xedb88320
 
 /** a·b modulo the polynomial. */
 function multModP(a: number, b: number): number {
+  // The loop below ends at a's last set bit: a has one (every power of x modulo the polynomial does), or the product is 0.
+  if (a === 0) return 0
   let m = 1 << 31
   let p = 0
   for (;;) {
