@@ -42,6 +42,7 @@ export function pageCache(options: {
   return async (req, res, next) => {
     if (!cacheableRequest(req) || !changes.listening()) return next()
     try {
+      // A link with only tracking tags is the page itself: rendered, kept and served under its path.
       const key = `${today()} ${req.path}`
       let entry: Entry | Uncached | undefined = entries.get(key)
       if (entry && (entry.version !== changes.version() || Date.now() - entry.at > MAX_AGE_MS)) entry = undefined
@@ -52,7 +53,7 @@ export function pageCache(options: {
         // a change was announced since it began: it may have read what the change replaced.
         if (pending?.version === version) entry = await pending.entry
         else {
-          const started = fill(key, toFetchRequest(req), version).finally(() => {
+          const started = fill(key, toFetchRequest(req, req.path), version).finally(() => {
             if (filling.get(key)?.entry === started) filling.delete(key)
           })
           filling.set(key, { version, entry: started })
@@ -88,9 +89,19 @@ const MAX_ENTRIES = 300
 /** Pages that differ per guest or per link, and everything that is not a page. */
 const NOT_CACHED = /^\/(?:api|admin|login|booking\/manage|unsubscribe|uploads|assets|images)(?:\/|$)|\.data$/
 
+/**
+ * Query parameters that ads, social sites and mail tools add to links (Facebook adds `fbclid` to
+ * every link clicked there), which no page reads: the browser's analytics, if any, read them.
+ */
+const TRACKING_PARAMETER = /^(?:utm_\w+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|mc_cid|mc_eid|igshid|ttclid|twclid|_ga|_gl)$/i
+
 function cacheableRequest(req: ExpressRequest): boolean {
-  // A query string (?date=..., tracking tags) would make every variant its own entry.
-  return req.method === 'GET' && !req.originalUrl.includes('?') && !NOT_CACHED.test(req.path)
+  if (req.method !== 'GET' || NOT_CACHED.test(req.path)) return false
+  // Any other query (?month=..., ?x=...) may change the page, and would make every variant its own entry.
+  const query = req.originalUrl.indexOf('?')
+  if (query === -1) return true
+  for (const name of new URLSearchParams(req.originalUrl.slice(query + 1)).keys()) if (!TRACKING_PARAMETER.test(name)) return false
+  return true
 }
 
 /** Only a plain 200 page that sets no cookie and says nothing against sharing. */
@@ -131,8 +142,8 @@ async function sendUncached(res: ExpressResponse, { response, placeholder }: Unc
   res.end((await response.text()).replaceAll(placeholder, nonce))
 }
 
-/** The Fetch API request React Router renders from (a GET: no body). */
-function toFetchRequest(req: ExpressRequest): Request {
+/** The Fetch API request React Router renders `target` from (a GET: no body). */
+function toFetchRequest(req: ExpressRequest, target: string): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v)
@@ -142,9 +153,9 @@ function toFetchRequest(req: ExpressRequest): Request {
   // no valid URL authority renders as localhost rather than failing the request.
   let url: URL
   try {
-    url = new URL(`${req.protocol}://${req.get('host')}${req.originalUrl}`)
+    url = new URL(`${req.protocol}://${req.get('host')}${target}`)
   } catch {
-    url = new URL(`http://localhost${req.originalUrl}`)
+    url = new URL(`http://localhost${target}`)
   }
   return new Request(url, { headers })
 }

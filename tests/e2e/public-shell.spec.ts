@@ -356,6 +356,23 @@ test.describe('loading', () => {
   }
 })
 
+test.describe('a link with tracking tags', () => {
+  // Facebook adds fbclid to every link clicked there, and newsletters add utm_ tags: the page served is the one
+  // kept for its path (server/http/page-cache.ts), rendered without them.
+  test('opens the page, which hydrates, keeps its address and goes on to another page', async ({ page }) => {
+    await withConsent(page, 'rejected')
+    const tags = '?utm_source=newsletter&utm_medium=email&fbclid=IwAR0abc'
+    const response = await page.goto(`/menu${tags}`)
+    expect(response?.status()).toBe(200)
+    await hydrated(page)
+    expect(new URL(page.url()).search).toBe(tags)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events', exact: true }).click()
+    await expect(page).toHaveURL(/\/events$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Events/)
+  })
+})
+
 test.describe('not found', () => {
   test('answers 404 with "404 Page Not Found" inside the site layout', async ({ page, consoleErrors }) => {
     consoleErrors.allow('status of 404')

@@ -45,23 +45,25 @@ describe('a cached page compressed once, each response with its own nonce', () =
 })
 
 describe('pageCache', () => {
-  /** An app serving one page through the cache, rendered by `render` at the current `version`. */
-  async function cachedSite(render: () => Promise<string>) {
+  /** An app serving one page through the cache, rendered by `render` (given the address it renders) at the current `version`. */
+  async function cachedSite(render: (url: string) => Promise<string>) {
     const changes = { version: 1, bump: () => void changes.version++ }
     const app = express()
     app.use((_req, res, next) => ((res.locals.cspNonce = crypto.randomBytes(16).toString('base64')), next()))
     app.use(
       pageCache({
         changes: { version: () => changes.version, listening: () => true, bump: changes.bump, close: async () => {} },
-        render: async () => new Response(await render(), { headers: { 'content-type': 'text/html' } }),
+        render: async (request) => new Response(await render(request.url), { headers: { 'content-type': 'text/html' } }),
         today: () => '2026-11-25',
       }),
     )
+    // What the cache does not keep is rendered for each request, as the pages' own handler does.
+    app.use(async (req, res) => void res.type('html').send(await render(`http://127.0.0.1${req.originalUrl}`)))
     const server = await new Promise<http.Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s))
     })
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/booking`
-    return { changes, get: async () => (await fetch(url)).text(), close: () => new Promise((r) => server.close(r)) }
+    return { changes, get: async (query = '') => (await fetch(url + query)).text(), close: () => new Promise((r) => server.close(r)) }
   }
 
   it('keeps a page until a change is announced', async () => {
@@ -72,6 +74,26 @@ describe('pageCache', () => {
       expect(await site.get()).toBe('<p>render 1</p>')
       site.changes.bump()
       expect(await site.get()).toBe('<p>render 2</p>')
+    } finally {
+      await site.close()
+    }
+  })
+
+  it('serves a link with only tracking tags the page kept for its path, and renders any other query', async () => {
+    const rendered: string[] = []
+    const site = await cachedSite(async (url) => `<p>render ${rendered.push(new URL(url).pathname + new URL(url).search)}</p>`)
+    try {
+      // From Facebook, a newsletter and an ad: the page, rendered once, for its path alone.
+      expect(await site.get('?fbclid=IwAR0abc')).toBe('<p>render 1</p>')
+      expect(await site.get('?utm_source=newsletter&utm_medium=email&utm_campaign=christmas')).toBe('<p>render 1</p>')
+      expect(await site.get('?gclid=Cj0K&_gl=1*abc')).toBe('<p>render 1</p>')
+      expect(await site.get()).toBe('<p>render 1</p>')
+      expect(rendered).toEqual(['/booking'])
+      // A parameter a page may read, even beside tracking tags, is rendered as asked, each time.
+      expect(await site.get('?month=2026-12&utm_source=newsletter')).toBe('<p>render 2</p>')
+      expect(await site.get('?month=2026-12&utm_source=newsletter')).toBe('<p>render 3</p>')
+      expect(await site.get('?utm_source_x=1&x=2')).toBe('<p>render 4</p>')
+      expect(rendered.slice(1)).toEqual(['/booking?month=2026-12&utm_source=newsletter', '/booking?month=2026-12&utm_source=newsletter', '/booking?utm_source_x=1&x=2'])
     } finally {
       await site.close()
     }
