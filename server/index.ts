@@ -59,8 +59,10 @@ async function main() {
     files.use('/images', express.static(path.join(client, 'images'), { maxAge: '7d', index: false }))
     // Files at the build's root (none today: public/ holds only images/), by name: a page's path is not looked for on disk.
     const rootFiles = new Set(fs.readdirSync(client, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [`/${entry.name}`] : [])))
-    const rootFile = express.static(client, { index: false, maxAge: '1h' })
-    if (rootFiles.size) files.use((req, res, next) => (rootFiles.has(req.path) ? rootFile(req, res, next) : next()))
+    if (rootFiles.size) {
+      const rootFile = express.static(client, { index: false, maxAge: '1h' })
+      files.use((req, res, next) => (rootFiles.has(req.path) ? rootFile(req, res, next) : next()))
+    }
     assets.push(files)
   }
 
