@@ -24,6 +24,8 @@ export type Config = {
   publicUrl: string | undefined
   /** The limits a stranger meets on the public booking form (docs/decisions/0021). */
   guestLimits: GuestLimits
+  /** Pages rendered for one request alone, per address (server/http/render-limit.ts, docs/decisions/0046). */
+  pageRenderLimit: RenderLimit
   /** Browser tests only: honour the X-Test-Now header (see testClockFromHeader). */
   testClockHeader: boolean
   nodeEnv: 'development' | 'production' | 'test'
@@ -39,6 +41,9 @@ export type Config = {
  * required (0: always).
  */
 export type GuestLimits = { perGuest: number; perAddress: number; challengeAfterPerAddress: number; challengeAfterSite: number }
+
+/** Renders allowed to one address: `burst` at once, then `perSecond` (PAGE_RENDER_BURST, PAGE_RENDERS_PER_SECOND). */
+export type RenderLimit = { burst: number; perSecond: number }
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const count = (fallback: number) =>
@@ -118,6 +123,8 @@ const EnvSchema = z.object({
   BOOKINGS_PER_ADDRESS_PER_DATE: atLeastOne(5),
   CHALLENGE_AFTER_PER_ADDRESS: count(5),
   CHALLENGE_AFTER_SITE: count(200),
+  PAGE_RENDER_BURST: atLeastOne(100),
+  PAGE_RENDERS_PER_SECOND: atLeastOne(5),
   TEST_CLOCK_HEADER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   E2E_TEST_SERVER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   LOG_LEVEL: z.preprocess(
@@ -200,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       challengeAfterPerAddress: e.CHALLENGE_AFTER_PER_ADDRESS,
       challengeAfterSite: e.CHALLENGE_AFTER_SITE,
     },
+    pageRenderLimit: { burst: e.PAGE_RENDER_BURST, perSecond: e.PAGE_RENDERS_PER_SECOND },
     testClockHeader: e.TEST_CLOCK_HEADER === 'true',
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,

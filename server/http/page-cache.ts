@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import type { ContentChanges } from '../db/content-changes'
 import { compressAroundNonce, gzipWithNonce, plainWithNonce, type SplitPage } from './nonce-gzip'
 import { acceptedEncodings } from './precompressed'
+import { mayRender, type RenderAllowance } from './render-limit'
 
 /**
  * Rendered public pages, kept per page and per venue day, so that identical
@@ -21,16 +22,25 @@ export function pageCache(options: {
   render: (request: Request, nonce: string) => Promise<Response>
   /** Today in the venue's zone, by the request's clock. */
   today: () => string
+  /** Each address's renders: one is taken for each this request starts, and given back when the page is kept. */
+  renders?: RenderAllowance
 }): RequestHandler {
-  const { changes, render, today } = options
+  const { changes, render, today, renders } = options
   const entries = new Map<string, Entry>()
   // Renders under way, with the content version each began at.
   const filling = new Map<string, { version: number; entry: Promise<Entry | Uncached> }>()
+  // Paths whose last render was kept: pages, not made-up addresses. Rendering one again takes none of an address's renders.
+  const pages = new Set<string>()
 
-  const fill = async (key: string, request: Request, version: number): Promise<Entry | Uncached> => {
+  const fill = async (key: string, path: string, request: Request, version: number): Promise<Entry | Uncached> => {
     const placeholder = crypto.randomBytes(16).toString('base64')
     const response = await render(request, placeholder)
-    if (!storable(response)) return { response, placeholder }
+    if (!storable(response)) {
+      pages.delete(path)
+      return { response, placeholder }
+    }
+    if (!pages.has(path) && pages.size >= MAX_ENTRIES) pages.delete(pages.values().next().value!)
+    pages.add(path)
     const entry = makeEntry(response, Buffer.from(await response.text()), placeholder, version)
     // A render that began before a change may finish after one that began after it.
     if ((entries.get(key)?.version ?? -1) > version) return entry
@@ -53,13 +63,17 @@ export function pageCache(options: {
         // a change was announced since it began: it may have read what the change replaced.
         if (pending?.version === version) entry = await pending.entry
         else {
-          const started = fill(key, toFetchRequest(req, req.path), version).finally(() => {
+          // A page kept before is rendered again for everyone (once a change, as above); a path never kept is this address's own.
+          const charged = renders !== undefined && !pages.has(req.path)
+          if (charged && !mayRender(renders, req, res)) return
+          const started = fill(key, req.path, toFetchRequest(req, req.path), version).finally(() => {
             if (filling.get(key)?.entry === started) filling.delete(key)
           })
           filling.set(key, { version, entry: started })
           entry = await started
           // Not kept (an error page, a redirect): this request was rendered all the same.
           if ('response' in entry) return await sendUncached(res, entry, res.locals.cspNonce as string)
+          if (charged) renders.giveBack(req.ip ?? 'unknown')
         }
         if ('response' in entry) return next()
       }

@@ -107,15 +107,19 @@ export function checkChallenge(counts: { client: number; site: number; solutionU
   if (required && (solution.state !== 'valid' || counts.solutionUses > 1)) throw new ChallengeRequiredError()
 }
 
-/**
- * An address as the limits know it: IPv4 whole, IPv6 by its /64 (one home
- * or phone is given a whole /64, so any smaller part of it is free to them),
- * kept as a keyed hash so the table of bookings holds no addresses.
- */
+/** An address as the limits know it, kept as a keyed hash so the table of bookings holds no addresses. */
 export function clientKeyOf(secret: string, address: string): string {
+  return crypto.createHmac('sha256', secret).update(`client:${addressGroup(address)}`).digest('base64url').slice(0, 22)
+}
+
+/**
+ * An address as the limits count it: IPv4 whole (also when written as IPv6),
+ * IPv6 by its /64 (one home or phone is given a whole /64, so any smaller
+ * part of it is free to them).
+ */
+export function addressGroup(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  const group = mapped ? mapped[1]! : address.includes(':') ? ipv6Prefix(address) : address
-  return crypto.createHmac('sha256', secret).update(`client:${group}`).digest('base64url').slice(0, 22)
+  return mapped ? mapped[1]! : address.includes(':') ? ipv6Prefix(address) : address
 }
 
 /** The first four groups of an IPv6 address, written out ('2001:db8::1' → '2001:db8:0:0'). */

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test'
 import pg from 'pg'
 // @ts-expect-error a plain ESM helper shared with the bench script
 import { embeddedDatabaseUrl, startServer } from '../helpers/server-process.mjs'
+import { seriousViolations } from './axe'
 import { processAdminEnv, saveCocktailsIntro } from './servers'
 
 type Server = Awaited<ReturnType<typeof startServer>>
@@ -39,16 +40,22 @@ test.describe('cached public pages', () => {
   let dirs: string[] = []
   let a: Server
   let b: Server
+  /** A third instance with a small allowance of renders per address, which takes each request's address from X-Forwarded-For. */
+  let limited: Server
 
   test.beforeAll(async () => {
     // Starting an app and its PostgreSQL takes longer than a test's 30 s on a loaded machine (a hook keeps the project's timeout otherwise).
     test.setTimeout(120_000)
-    dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'pub-cache-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'pub-cache-b-'))]
+    dirs = ['a', 'b', 'limited'].map((name) => fs.mkdtempSync(path.join(os.tmpdir(), `pub-cache-${name}-`)))
     a = await startServer({ dataDir: dirs[0], env: processAdminEnv })
-    b = await startServer({ dataDir: dirs[1], env: { ...processAdminEnv, DATABASE_URL: embeddedDatabaseUrl(dirs[0]) } })
+    const shared = { ...processAdminEnv, DATABASE_URL: embeddedDatabaseUrl(dirs[0]) }
+    ;[b, limited] = await Promise.all([
+      startServer({ dataDir: dirs[1], env: shared }),
+      startServer({ dataDir: dirs[2], env: { ...shared, PAGE_RENDER_BURST: '5', PAGE_RENDERS_PER_SECOND: '1', TRUST_PROXY: 'true' } }),
+    ])
   })
   test.afterAll(async () => {
-    for (const server of [b, a]) {
+    for (const server of [limited, b, a]) {
       server?.child.kill('SIGTERM')
       await server?.exited
     }
@@ -112,5 +119,57 @@ test.describe('cached public pages', () => {
     for (const server of [a, b]) {
       await expect.poll(() => shows(server, '/cocktails', intro), { timeout: 1_000, intervals: [10, 20, 50] }).toBe(true)
     }
+  })
+
+  test("answers an address 429 once it has spent its renders on made-up pages, and still serves it and everyone the kept pages", async () => {
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } })
+    const scanner = from('203.0.113.50')
+    // A scanner's usual questions: each is a 404 page rendered for it alone, five of them at once.
+    const probes = ['/wp-login.php', '/xmlrpc.php', '/.env', '/wp-admin/setup-config.php', '/events?month=2026-12&x=1']
+    expect((await Promise.all(probes.map((p) => fetch(limited.url + p, scanner)))).map((r) => r.status).sort()).toEqual([200, 404, 404, 404, 404])
+    const refused = await fetch(`${limited.url}/phpmyadmin/`, scanner)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect(await refused.text()).toMatch(/Too many pages were asked for from your connection at once\. Please try again in \d+ seconds?\./)
+    // The pages everyone reads are kept, and answered to it all the same,
+    expect((await fetch(`${limited.url}/cocktails`, from('198.51.100.6'))).status).toBe(200)
+    const kept = await fetch(`${limited.url}/cocktails`, scanner)
+    expect(kept.status).toBe(200)
+    expect(await kept.text()).toContain('<h1')
+    // also when a staff change means rendering one again.
+    const intro = `Changed while an address was held back, at ${Date.now()}`
+    await saveCocktailsIntro(a, intro)
+    await expect.poll(async () => (await (await fetch(`${limited.url}/cocktails`, scanner)).text()).includes(intro), { timeout: 2_000 }).toBe(true)
+    // Another address is not held back by it.
+    expect((await fetch(`${limited.url}/phpmyadmin/`, from('198.51.100.7'))).status).toBe(404)
+    // One render a second comes back (the wait above gave some back: spent again first).
+    for (let i = 0; i < 10 && (await fetch(`${limited.url}/phpmyadmin/`, scanner)).status !== 429; i++);
+    expect((await fetch(`${limited.url}/phpmyadmin/`, scanner)).status).toBe(429)
+    await new Promise((r) => setTimeout(r, 1_100))
+    expect((await fetch(`${limited.url}/phpmyadmin/`, scanner)).status).toBe(404)
+    expect((await fetch(`${limited.url}/phpmyadmin/`, scanner)).status).toBe(429)
+  })
+
+  test('shows a refused guest a plain page that says when to try again and links home', async ({ page }) => {
+    const address = '203.0.113.51'
+    // Someone else has opened the home page since the instance started: it is kept.
+    expect((await fetch(`${limited.url}/`, { headers: { 'x-forwarded-for': '198.51.100.8' } })).status).toBe(200)
+    for (let i = 0; i < 5; i++) await fetch(`${limited.url}/no-such-page-${i}`, { headers: { 'x-forwarded-for': address } })
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': address })
+    const errors: string[] = []
+    page.on('console', (m) => m.type() === 'error' && !m.text().includes('429') && errors.push(m.text()))
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      const response = await page.goto(`${limited.url}/events?month=2026-12`)
+      expect(response!.status()).toBe(429)
+      await expect(page.getByRole('heading', { level: 1, name: 'Too many requests' })).toBeVisible()
+      await expect(page.getByText(/Please try again in \d+ seconds?\./)).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    }
+    // Home is kept: it opens for them.
+    await page.getByRole('link', { name: 'Go to the home page' }).click()
+    await expect(page).toHaveURL(`${limited.url}/`)
+    await expect(page.getByRole('navigation').first()).toBeVisible()
+    expect(errors).toEqual([])
   })
 })
