@@ -12,7 +12,7 @@ const MAX_ADDRESSES = 10_000
  * (`/events?month=…`) or one made up, a path with no page (the 404 page that
  * scanners asking for `/wp-login.php` get), a missing asset, the back-office
  * shell and client navigations' `.data` loads. A render costs the app 1.5-6 ms
- * of its one core where a kept page costs 0.15, so without it one stranger
+ * of its one core where a kept page costs 0.2, so without it one stranger
  * asking for made-up addresses as fast as they can keeps the app busy for
  * everyone (decision 46).
  *
