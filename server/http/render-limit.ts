@@ -64,13 +64,39 @@ export class RenderAllowance {
 /**
  * Takes a render for the request's address, or answers 429 with Retry-After
  * and a short page saying when to try again (no render: that is the point).
- * Returns whether the request may go on to render.
+ * A client navigation's data is answered instead with React Router's own
+ * redirect to the page as a document: a kept page opens from memory, and any
+ * other gets that 429 page, where the router would show only 'Something went
+ * wrong'. Returns whether the request may go on to render.
  */
 export function mayRender(allowance: RenderAllowance, req: ExpressRequest, res: ExpressResponse): boolean {
   const wait = allowance.take(req.ip ?? 'unknown')
   if (wait === 0) return true
-  res.status(429).set({ 'Retry-After': String(wait), 'Cache-Control': 'no-store' }).type('html').send(tooManyPage(retryWhen(new Date(Date.now() + wait * 1000))))
+  res.set({ 'Retry-After': String(wait), 'Cache-Control': 'no-store' })
+  if (req.path.endsWith('.data')) {
+    res.status(204).set({ 'X-Remix-Redirect': pageOfData(req.originalUrl), 'X-Remix-Status': '302', 'X-Remix-Reload-Document': 'true' }).end()
+  } else {
+    res.status(429).type('html').send(tooManyPage(retryWhen(new Date(Date.now() + wait * 1000))))
+  }
   return false
+}
+
+/**
+ * The page whose data a client navigation asked for, as React Router names it
+ * (`/menu.data?_routes=…` for `/menu`, `/_root.data` for `/`), with the
+ * navigation's own query kept. Always a path on this site: `//host.data`
+ * would otherwise send the browser to another.
+ */
+export function pageOfData(originalUrl: string): string {
+  let url: URL
+  try {
+    url = new URL(originalUrl, 'http://site.invalid')
+  } catch {
+    return '/'
+  }
+  url.searchParams.delete('_routes')
+  const path = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/\/_\.data$/, '/').replace(/\.data$/, '')
+  return `/${path.replace(/^[/\\]+/, '')}${url.search}`
 }
 
 /** In the site's colours, with no request for anything else (the page's styles allow inline ones). */

@@ -170,6 +170,16 @@ test.describe('cached public pages', () => {
     await page.getByRole('link', { name: 'Go to the home page' }).click()
     await expect(page).toHaveURL(`${limited.url}/`)
     await expect(page.getByRole('navigation').first()).toBeVisible()
+    // A link followed in the page asks for the next page's data, which is rendered for them alone: refused, the
+    // browser is sent to load the page whole, and the kept page opens (not the router's 'Something went wrong').
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    for (let i = 0; i < 10 && (await fetch(`${limited.url}/no-such-page`, { headers: { 'x-forwarded-for': address } })).status !== 429; i++);
+    const data = page.waitForResponse((r) => new URL(r.url()).pathname === '/cocktails.data')
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Cocktails' }).click()
+    expect((await data).status()).toBe(204)
+    await expect(page).toHaveURL(`${limited.url}/cocktails`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByText('Something went wrong')).toHaveCount(0)
     expect(errors).toEqual([])
   })
 })

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { describe, expect, it } from 'vitest'
 import { pageCache } from '../../server/http/page-cache'
-import { mayRender, RenderAllowance } from '../../server/http/render-limit'
+import { mayRender, pageOfData, RenderAllowance } from '../../server/http/render-limit'
 
 /** An allowance on a clock the test moves (milliseconds). */
 function allowanceAt(burst: number, perSecond: number) {
@@ -123,6 +123,10 @@ describe('pages rendered for one request alone, through the page cache', () => {
       expect(refused.headers.get('cache-control')).toBe('no-store')
       expect(await refused.text()).toContain('Too many pages were asked for from your connection at once. Please try again in 1 second.')
       expect(s.rendered).toHaveLength(3)
+      // A client navigation's data is sent to load its page as a document instead (React Router's redirect).
+      const data = await s.get('/menu.data?_routes=routes%2Fmenu')
+      expect([data.status, data.headers.get('x-remix-redirect'), data.headers.get('x-remix-reload-document')]).toEqual([204, '/menu', 'true'])
+      expect(s.rendered).toHaveLength(3)
       // Another address is not held back by this one.
       expect((await s.get('/xmlrpc.php', '198.51.100.4')).status).toBe(404)
     } finally {
@@ -154,6 +158,20 @@ describe('pages rendered for one request alone, through the page cache', () => {
       expect((await s.get('/menu')).status).toBe(429)
     } finally {
       await s.close()
+    }
+  })
+})
+
+describe("a client navigation's data, refused", () => {
+  it('names the page it was for, as a path on this site, with its own query', () => {
+    expect(pageOfData('/menu.data')).toBe('/menu')
+    expect(pageOfData('/_root.data')).toBe('/')
+    expect(pageOfData('/events/quiz-night.data?_routes=routes%2Fevent')).toBe('/events/quiz-night')
+    expect(pageOfData('/events.data?month=2026-12&_routes=routes%2Fevents')).toBe('/events?month=2026-12')
+    expect(pageOfData('/events/_.data')).toBe('/events/')
+    // Never to another site, whatever the path.
+    for (const hostile of ['//evil.example.data', '/\\evil.example.data', '/.//evil.example.data', '/a/..//evil.example.data', '//[bad.data', 'http://evil.example/x.data']) {
+      expect(pageOfData(hostile)).toMatch(/^\/(?![/\\])/)
     }
   })
 })
