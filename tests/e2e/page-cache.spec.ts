@@ -172,14 +172,21 @@ test.describe('cached public pages', () => {
     await expect(page.getByRole('navigation').first()).toBeVisible()
     // A link followed in the page asks for the next page's data, which is rendered for them alone: refused, the
     // browser is sent to load the page whole, and the kept page opens (not the router's 'Something went wrong').
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-    for (let i = 0; i < 10 && (await fetch(`${limited.url}/no-such-page`, { headers: { 'x-forwarded-for': address } })).status !== 429; i++);
-    const data = page.waitForResponse((r) => new URL(r.url()).pathname === '/cocktails.data')
-    await page.getByRole('navigation').first().getByRole('link', { name: 'Cocktails' }).click()
-    expect((await data).status()).toBe(204)
-    await expect(page).toHaveURL(`${limited.url}/cocktails`)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expect(page.getByText('Something went wrong')).toHaveCount(0)
+    // The address gets a render back each second, and one may come between its last refusal and the click: then
+    // the data is answered as usual, and the step is tried again from home.
+    let refusedData = 0
+    for (let attempt = 0; attempt < 5 && !refusedData; attempt++) {
+      if (attempt > 0) await page.goto(`${limited.url}/`)
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      for (let i = 0; i < 10 && (await fetch(`${limited.url}/no-such-page`, { headers: { 'x-forwarded-for': address } })).status !== 429; i++);
+      const data = page.waitForResponse((r) => new URL(r.url()).pathname === '/cocktails.data')
+      await page.getByRole('navigation').first().getByRole('link', { name: 'Cocktails' }).click()
+      if ((await data).status() === 204) refusedData++
+      await expect(page).toHaveURL(`${limited.url}/cocktails`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByText('Something went wrong')).toHaveCount(0)
+    }
+    expect(refusedData).toBe(1)
     expect(errors).toEqual([])
   })
 })
