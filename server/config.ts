@@ -24,8 +24,8 @@ export type Config = {
   publicUrl: string | undefined
   /** The limits a stranger meets on the public booking form (docs/decisions/0021). */
   guestLimits: GuestLimits
-  /** Pages rendered for one request alone, per address (server/http/render-limit.ts, docs/decisions/0046). */
-  pageRenderLimit: RenderLimit
+  /** Pages rendered for one request alone, per address and for the whole instance (server/http/render-limit.ts, docs/decisions/0046). */
+  pageRenderLimit: { perAddress: RenderLimit; site: RenderLimit }
   /** Browser tests only: honour the X-Test-Now header (see testClockFromHeader). */
   testClockHeader: boolean
   nodeEnv: 'development' | 'production' | 'test'
@@ -42,7 +42,7 @@ export type Config = {
  */
 export type GuestLimits = { perGuest: number; perAddress: number; challengeAfterPerAddress: number; challengeAfterSite: number }
 
-/** Renders allowed to one address: `burst` at once, then `perSecond` (PAGE_RENDER_BURST, PAGE_RENDERS_PER_SECOND). */
+/** Renders allowed `burst` at once, then `perSecond` (PAGE_RENDER_BURST, PAGE_RENDERS_PER_SECOND for an address; SITE_… for the instance). */
 export type RenderLimit = { burst: number; perSecond: number }
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
@@ -125,6 +125,8 @@ const EnvSchema = z.object({
   CHALLENGE_AFTER_SITE: count(200),
   PAGE_RENDER_BURST: atLeastOne(100),
   PAGE_RENDERS_PER_SECOND: atLeastOne(5),
+  SITE_PAGE_RENDER_BURST: atLeastOne(200),
+  SITE_PAGE_RENDERS_PER_SECOND: atLeastOne(40),
   TEST_CLOCK_HEADER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   E2E_TEST_SERVER: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'must be true or false' }).default('false')),
   LOG_LEVEL: z.preprocess(
@@ -207,7 +209,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       challengeAfterPerAddress: e.CHALLENGE_AFTER_PER_ADDRESS,
       challengeAfterSite: e.CHALLENGE_AFTER_SITE,
     },
-    pageRenderLimit: { burst: e.PAGE_RENDER_BURST, perSecond: e.PAGE_RENDERS_PER_SECOND },
+    pageRenderLimit: {
+      perAddress: { burst: e.PAGE_RENDER_BURST, perSecond: e.PAGE_RENDERS_PER_SECOND },
+      site: { burst: e.SITE_PAGE_RENDER_BURST, perSecond: e.SITE_PAGE_RENDERS_PER_SECOND },
+    },
     testClockHeader: e.TEST_CLOCK_HEADER === 'true',
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
