@@ -44,6 +44,36 @@ async function saveAndSeeMessage(page: Page, scope: Locator, submit: string, tex
 const FORBIDDEN = 'You do not have permission to do that.'
 
 test.describe('Back-office form dialogs on a phone: the message after Save is in view and focused', () => {
+  test('a dialog opens where it then stays: it never jumps when its animation ends', async ({ page }) => {
+    await signInQuickly(page)
+    await openSection(page, 'reservations')
+    // Where the dialog is drawn on every frame from the moment it is added until it has settled.
+    await page.evaluate(() => {
+      const w = window as unknown as { dialogBoxes: { ms: number; x: number; y: number }[] }
+      w.dialogBoxes = []
+      new MutationObserver((_, observer) => {
+        const dialog = document.querySelector('[role="dialog"]')
+        if (!dialog) return
+        observer.disconnect()
+        const start = performance.now()
+        const frame = () => {
+          const box = dialog.getBoundingClientRect()
+          w.dialogBoxes.push({ ms: Math.round(performance.now() - start), x: Math.round(box.x), y: Math.round(box.y) })
+          if (performance.now() - start < 500) requestAnimationFrame(frame)
+        }
+        frame()
+      }).observe(document.body, { childList: true, subtree: true })
+    })
+    await page.getByRole('button', { name: 'New Booking' }).click()
+    await expect(page.getByRole('dialog', { name: 'New Booking' })).toBeVisible()
+    await expect.poll(() => page.evaluate(() => (window as unknown as { dialogBoxes: { ms: number }[] }).dialogBoxes.at(-1)?.ms ?? 0)).toBeGreaterThanOrEqual(500)
+    const boxes = await page.evaluate(() => (window as unknown as { dialogBoxes: { ms: number; x: number; y: number }[] }).dialogBoxes)
+    const settled = boxes.at(-1)!
+    expect(settled.x).toBeGreaterThanOrEqual(0)
+    // It grows into place from a few pixels off: never from half its size away (a click while it moved landed elsewhere).
+    expect(boxes.filter((b) => Math.abs(b.x - settled.x) > 12 || Math.abs(b.y - settled.y) > 24)).toEqual([])
+  })
+
   test('New Booking over capacity: the conflict is in view and Save anyway is reachable', async ({ page, consoleErrors }) => {
     consoleErrors.allow('status of 409')
     const at = '2033-05-02T10:00:00Z'
