@@ -12,8 +12,18 @@ type Axe = {
   _audit?: { rules?: { id: string; impact?: string }[] }
 }
 
-/** axe-core's serious and critical findings on the page as it is now, one line each. */
+/** axe-core's serious and critical findings on the page as it is now (once what is animating in has settled), one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // axe reads colours as drawn: a dialog still fading in (200 ms) fails colour contrast. Spinners run for ever, so
+  // only animations that end are waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   // Once a document: parsing axe's 550 KB again for the page's second width took a third of a second.
   // page.evaluate is not subject to the page's CSP, unlike an injected <script>.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
