@@ -1,6 +1,6 @@
-import crypto from 'node:crypto'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import type { ContentChanges } from '../db/content-changes'
+import { freshNonce } from './nonce'
 import { compressAroundNonce, gzipWithNonce, plainWithNonce, type SplitPage } from './nonce-gzip'
 import { acceptedEncodings } from './precompressed'
 import { mayRender, type RenderAllowance } from './render-limit'
@@ -33,7 +33,7 @@ export function pageCache(options: {
   const pages = new Set<string>()
 
   const fill = async (key: string, path: string, request: Request, version: number): Promise<Entry | Uncached> => {
-    const placeholder = crypto.randomBytes(16).toString('base64')
+    const placeholder = freshNonce()
     const response = await render(request, placeholder)
     if (!storable(response)) {
       pages.delete(path)
