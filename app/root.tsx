@@ -3,22 +3,23 @@ import sourceSansLatin from '@fontsource-variable/source-sans-3/files/source-san
 import { lazy, Suspense, useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router'
 import type { Route } from './+types/root'
+import markSvg from '../artwork/mark.svg?raw'
 import appCss from './app.css?url'
 import type AppProvidersComponent from './components/site/app-providers'
 import { CONSENT_SCRIPT } from './lib/consent'
 import { useNonce } from './lib/nonce'
 import { withoutTrailingSlashes } from '#common/url'
 
-/** The wheatsheaf mark as an inline SVG icon (no extra request, no 404). */
-const FAVICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#2f4a34"/><g fill="#e6c77f"><ellipse cx="16" cy="8" rx="2.6" ry="5"/><ellipse cx="11.5" cy="12.5" rx="2.2" ry="4.4" transform="rotate(-28 11.5 12.5)"/><ellipse cx="20.5" cy="12.5" rx="2.2" ry="4.4" transform="rotate(28 20.5 12.5)"/></g><path d="M16 13v15M10 25h12" stroke="#e6c77f" stroke-width="2" stroke-linecap="round"/></svg>',
-)}`
+/** The wheatsheaf mark as an inline SVG icon (no extra request). Browsers that ask for /favicon.ico or an
+ *  Apple touch icon by name get files drawn from the same source (scripts/artwork.mjs). */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(markSvg)}`
 
 /** The stylesheet, and the two latin font files it uses preloaded, so text swaps early or not at all (CLS). */
 export const links: Route.LinksFunction = () => [
   // With a precedence React emits the stylesheet ahead of the script preloads: it blocks the first paint.
   { rel: 'stylesheet', href: appCss, precedence: 'default' } as Route.LinkDescriptors[number],
   { rel: 'icon', type: 'image/svg+xml', href: FAVICON },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
   { rel: 'preload', href: sourceSansLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ]

@@ -1,5 +1,6 @@
 // Renders the original illustrations of artwork/ into optimised WebP files.
 //   node scripts/artwork.mjs          writes artwork/*.svg and public/images/**
+//   node scripts/artwork.mjs icons    only public/favicon.ico and public/apple-touch-icon.png, from artwork/mark.svg
 // The SVG sources are generated from artwork/scenes.mjs so every picture can
 // be re-rendered identically; the WebP files are committed so the build needs
 // no rendering step. Text on the menu pages uses the DejaVu Serif system font.
@@ -138,3 +139,40 @@ function wineListPdf() {
 }
 fs.writeFileSync(path.join(outDir, 'menu', 'wine-list.pdf'), wineListPdf())
 console.log('menu/wine-list.pdf')
+
+/**
+ * The icons browsers and home screens ask for by name, from the mark the pages declare inline (app/root.tsx):
+ * /favicon.ico holds it at 16, 32 and 48 px (PNG images, as every browser since IE 11 reads them), and
+ * /apple-touch-icon.png at 180 px, square, with the mark inset on its own green: iOS rounds the corners itself.
+ */
+async function icons() {
+  const mark = fs.readFileSync(path.join(svgDir, 'mark.svg'))
+  const png = (size) => sharp(mark, { density: (72 * size) / 32 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer()
+  const images = await Promise.all([16, 32, 48].map(async (size) => ({ size, data: await png(size) })))
+  // ICONDIR (6 bytes), an ICONDIRENTRY of 16 bytes for each image, then the images.
+  const header = Buffer.alloc(6 + 16 * images.length)
+  header.writeUInt16LE(1, 2)
+  header.writeUInt16LE(images.length, 4)
+  let offset = header.length
+  images.forEach(({ size, data }, i) => {
+    const entry = 6 + 16 * i
+    header.writeUInt8(size, entry)
+    header.writeUInt8(size, entry + 1)
+    header.writeUInt16LE(1, entry + 4) // colour planes
+    header.writeUInt16LE(32, entry + 6) // bits a pixel
+    header.writeUInt32LE(data.length, entry + 8)
+    header.writeUInt32LE(offset, entry + 12)
+    offset += data.length
+  })
+  fs.writeFileSync(path.join(root, 'public/favicon.ico'), Buffer.concat([header, ...images.map(({ data }) => data)]))
+  const green = /<rect[^>]*fill="(#[0-9a-f]{6})"/.exec(mark.toString())?.[1]
+  if (!green) throw new Error('artwork/mark.svg: no background colour found on its first <rect>')
+  const touch = await sharp({ create: { width: 180, height: 180, channels: 3, background: green } })
+    .composite([{ input: await png(148), left: 16, top: 16 }])
+    .png({ compressionLevel: 9 })
+    .toBuffer()
+  fs.writeFileSync(path.join(root, 'public/apple-touch-icon.png'), touch)
+  console.log('favicon.ico'.padEnd(20), `16, 32, 48:${(offset / 1024).toFixed(1)}KB`)
+  console.log('apple-touch-icon.png'.padEnd(20), `180:${(touch.length / 1024).toFixed(1)}KB`)
+}
+if (!only.length || only.includes('icons')) await icons()

@@ -57,7 +57,7 @@ async function main() {
     files.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }))
     // Artwork in public/images keeps its name between releases: a week, not forever.
     files.use('/images', express.static(path.join(client, 'images'), { maxAge: '7d', index: false }))
-    // Files at the build's root (none today: public/ holds only images/), by name: a page's path is not looked for on disk.
+    // Files at the build's root (public/'s icons), by name: a page's path is not looked for on disk.
     const rootFiles = new Set(fs.readdirSync(client, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [`/${entry.name}`] : [])))
     if (rootFiles.size) {
       const rootFile = express.static(client, { index: false, maxAge: '1h' })

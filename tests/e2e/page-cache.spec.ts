@@ -89,12 +89,33 @@ test.describe('cached public pages', () => {
     const html = await pageText(a, '/cocktails')
     const script = /"(\/assets\/[^"]+\.js)"/.exec(html)![1]!
     const image = /src="(\/images\/[^"]+)"/.exec(html)![1]!
-    for (const file of [script, image]) {
+    for (const file of [script, image, '/favicon.ico', '/apple-touch-icon.png']) {
       const { headers } = await getRaw(a.url + file, { 'accept-encoding': 'gzip, br' })
       expect(headers['x-content-type-options']).toBe('nosniff')
       expect(headers['cross-origin-resource-policy']).toBe('same-origin')
       expect(headers['content-security-policy']).toBeUndefined()
     }
+  })
+
+  test('answers the icons browsers ask for by name from files: no render taken, however often', async () => {
+    const from = { headers: { 'x-forwarded-for': '203.0.113.77' } }
+    expect(await pageText(a, '/')).toMatch(/<link[^>]* rel="apple-touch-icon" href="\/apple-touch-icon\.png"\/>/)
+    // More than the address's 5 renders of each: a rendered 404 page would be refused after the fifth.
+    for (let i = 0; i < 6; i++) {
+      const [icon, touch] = await Promise.all([fetch(`${limited.url}/favicon.ico`, from), fetch(`${limited.url}/apple-touch-icon.png`, from)])
+      expect([icon.status, icon.headers.get('content-type'), touch.status, touch.headers.get('content-type')]).toEqual([200, 'image/vnd.microsoft.icon', 200, 'image/png'])
+      const ico = Buffer.from(await icon.arrayBuffer())
+      // An icon directory of 16, 32 and 48 px images, each a PNG.
+      expect([ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([1, 3])
+      const images = [0, 1, 2].map((i) => ({ size: ico.readUInt8(6 + 16 * i), start: ico.readUInt32LE(6 + 16 * i + 12) }))
+      expect(images.map(({ size }) => size)).toEqual([16, 32, 48])
+      for (const { start } of images) expect(ico.subarray(start + 1, start + 4).toString()).toBe('PNG')
+      const png = Buffer.from(await touch.arrayBuffer())
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180])
+    }
+    // Its renders are all still there.
+    const probes = await Promise.all(['/wp-login.php', '/xmlrpc.php', '/.env', '/a', '/b'].map((p) => fetch(limited.url + p, from)))
+    expect(probes.map((r) => r.status)).toEqual([404, 404, 404, 404, 404])
   })
 
   test('shows a staff change on the next request, on the instance that made it and on the other', async () => {
