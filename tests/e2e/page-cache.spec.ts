@@ -175,14 +175,22 @@ test.describe('cached public pages', () => {
     const address = '203.0.113.51'
     // Someone else has opened the home page since the instance started: it is kept.
     expect((await fetch(`${limited.url}/`, { headers: { 'x-forwarded-for': '198.51.100.8' } })).status).toBe(200)
-    for (let i = 0; i < 5; i++) await fetch(`${limited.url}/no-such-page-${i}`, { headers: { 'x-forwarded-for': address } })
+    // The address gets a render back each second, so its renders are spent again just before each step that needs
+    // them spent (the first width's axe takes longer than a second), and a step whose render came back in between is tried again.
+    const spend = async () => {
+      for (let i = 0; i < 10 && (await fetch(`${limited.url}/no-such-page`, { headers: { 'x-forwarded-for': address } })).status !== 429; i++);
+    }
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': address })
     const errors: string[] = []
     page.on('console', (m) => m.type() === 'error' && !m.text().includes('429') && errors.push(m.text()))
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 800 })
-      const response = await page.goto(`${limited.url}/events?month=2026-12`)
-      expect(response!.status()).toBe(429)
+      let status = 0
+      for (let attempt = 0; attempt < 5 && status !== 429; attempt++) {
+        await spend()
+        status = (await page.goto(`${limited.url}/events?month=2026-12`))!.status()
+      }
+      expect(status).toBe(429)
       await expect(page.getByRole('heading', { level: 1, name: 'Too many requests' })).toBeVisible()
       await expect(page.getByText(/Please try again in \d+ seconds?\./)).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
@@ -193,13 +201,13 @@ test.describe('cached public pages', () => {
     await expect(page.getByRole('navigation').first()).toBeVisible()
     // A link followed in the page asks for the next page's data, which is rendered for them alone: refused, the
     // browser is sent to load the page whole, and the kept page opens (not the router's 'Something went wrong').
-    // The address gets a render back each second, and one may come between its last refusal and the click: then
-    // the data is answered as usual, and the step is tried again from home.
+    // A render may come back between its last refusal and the click: then the data is answered as usual, and the
+    // step is tried again from home.
     let refusedData = 0
     for (let attempt = 0; attempt < 5 && !refusedData; attempt++) {
       if (attempt > 0) await page.goto(`${limited.url}/`)
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-      for (let i = 0; i < 10 && (await fetch(`${limited.url}/no-such-page`, { headers: { 'x-forwarded-for': address } })).status !== 429; i++);
+      await spend()
       const data = page.waitForResponse((r) => new URL(r.url()).pathname === '/cocktails.data')
       await page.getByRole('navigation').first().getByRole('link', { name: 'Cocktails' }).click()
       if ((await data).status() === 204) refusedData++
