@@ -130,18 +130,20 @@ export async function startWorker(
     },
   }
   // graphile-worker stops a worker that could not record a job's outcome (the database went away
-  // mid-job) and never replaces it, so after a database restart the queue would stand still until
-  // the process restarts. So a runner that loses a worker is replaced, once the database answers.
+  // mid-job) and never replaces it, and it stops the whole runner when its cron cannot reach the
+  // database as a minute turns; either way the queue would stand still until the process restarts.
+  // So a runner that loses a worker, or ends, is replaced once the database answers.
   let current: { runner: Runner; workerIds: Set<string> }
   let stopping = false
   let restarting: Promise<void> | undefined
   const start = async () => {
     const events: WorkerEvents = new EventEmitter()
     const started = { workerIds: new Set<string>() } as typeof current
+    const replace = () => {
+      if (current === started && !stopping) restarting ??= restart().finally(() => (restarting = undefined))
+    }
     events.on('worker:create', ({ worker }) => started.workerIds.add(worker.workerId))
-    events.on('worker:fatalError', () => {
-      if (current === started) restarting ??= restart().finally(() => (restarting = undefined))
-    })
+    events.on('worker:fatalError', replace)
     started.runner = await run({
       pgPool: pool,
       taskList,
@@ -153,10 +155,12 @@ export async function startWorker(
       events,
     })
     current = started
+    // Its promise rejects only when the runner ended on an error (the cron's, with the database away).
+    started.runner.promise.catch(replace)
     await instance.workers(started.workerIds)
   }
   const restart = async () => {
-    logger.error('The job queue lost its database mid-job: restarting it once the database answers')
+    logger.error('The job queue lost its database: restarting it once the database answers')
     const lost = current
     await withTimeout(lost.runner.stop(), STOP_TIMEOUT_MS).catch(() => undefined)
     while (!stopping) {

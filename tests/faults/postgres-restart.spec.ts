@@ -48,6 +48,9 @@ async function createDatabase(adminUrl: string, name: string) {
   await client.end()
 }
 
+/** Waits until the wall clock's seconds within the minute next read `second`. */
+const untilSecond = (second: number) => new Promise((r) => setTimeout(r, (second * 1000 - (Date.now() % 60_000) + 60_000) % 60_000))
+
 const countBy = <T>(items: T[], key: (item: T) => string) =>
   items.reduce<Record<string, number>>((acc, item) => ({ ...acc, [key(item)]: (acc[key(item)] ?? 0) + 1 }), {})
 
@@ -61,12 +64,17 @@ test('answers 503 while its PostgreSQL is down, recovers by itself, and loses no
     await createDatabase(postgres.url(), 'pub')
     const databaseUrl = postgres.url('pub')
     server = await startServer({ dataDir: appDir, env: { ...env, DATABASE_URL: databaseUrl } })
-    const slots = await openSlots(server.url, 600)
+    const slots = await openSlots(server.url, 1200)
+    // The bookings start 3.5 s before the outage below, so that their 1,200 times are not all taken by its end.
+    await untilSecond(55)
     const health = watchHealth(server.url)
     const stream = streamBookings(server.url, slots, { concurrency: 8, run: 'pg-restart', pauseMs: 10 })
     await until(() => stream.acknowledged().length >= 40, 60_000, '40 acknowledged bookings')
 
-    // Down: a fast shutdown ends every session, then nothing listens on the port.
+    // Down: a fast shutdown ends every session, then nothing listens on the port. It goes down a second and a
+    // half before a minute turns, so that the job queue's cron, which looks at the database as each minute
+    // turns, finds it gone (graphile-worker then stops the whole queue, and its rejected promise once ended the app).
+    await untilSecond(58.5)
     const sentBefore = stream.attempts.length
     const downAt = Date.now()
     await postgres.stop()
@@ -74,7 +82,7 @@ test('answers 503 while its PostgreSQL is down, recovers by itself, and loses no
     await until(() => health.last() === 503, 10_000, 'health to answer 503')
     const first503Ms = health.seen.find((h) => h.at >= downAt && h.status === 503)!.at - downAt
     await new Promise((r) => setTimeout(r, OUTAGE_MS))
-    expect(server.child.exitCode).toBeNull()
+    expect(server.child.exitCode, `the app exited; its output:\n${server.output()}`).toBeNull()
     const duringOutage = stream.attempts.slice(sentBefore)
 
     // Up again on the same port, the app untouched.
