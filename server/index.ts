@@ -2,13 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import express from 'express'
-import { pino, type Logger } from 'pino'
+import { pino } from 'pino'
 import type { ServerBuild } from 'react-router'
 import { createApp } from './app'
 import { openDatabase, prepareData } from './boot'
 import { CONTENT_CHANGES_CHANNEL, contentChangesOf } from './db/content-changes'
 import { listenForNotifications } from './db/notifications'
-import { isDatabaseUnavailable } from './db/unavailable'
+import { survivesTheDatabaseAway } from './db/unavailable'
 import { SERVICE_CHANGES_CHANNEL } from '#common/live'
 import { loadConfigOrExit } from './config'
 import { systemClock, type Deps } from './deps'
@@ -107,20 +107,6 @@ async function main() {
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
-}
-
-/**
- * graphile-worker 0.16 leaves promises of its own without a handler when its cron cannot reach the
- * database as a minute turns (`cron.promise.finally(…)` in its runner.js), and Node ends a process
- * on an unhandled rejection. A database that is away is a state the app answers (503) and recovers
- * from (the job queue restarts itself): such a rejection is logged. Any other still ends the process,
- * as Node's default does.
- */
-function survivesTheDatabaseAway(logger: Logger) {
-  process.on('unhandledRejection', (reason) => {
-    if (!isDatabaseUnavailable(reason)) throw reason
-    logger.warn({ err: reason }, 'A call to the database failed while it was away, and nothing was waiting for it: carrying on')
-  })
 }
 
 main().catch((error) => {

@@ -24,3 +24,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false
 }
+
+/**
+ * graphile-worker 0.16 leaves promises of its own without a handler when its cron cannot reach the
+ * database as a minute turns (`cron.promise.finally(…)` in its runner.js), and Node ends a process
+ * on an unhandled rejection. A database that is away is a state the app answers (503) and recovers
+ * from (the job queue restarts itself, jobs/worker.ts): such a rejection is logged. Any other still
+ * ends the process, as Node's default does (decision 47).
+ */
+export function survivesTheDatabaseAway(logger: { warn: (fields: object, message: string) => void }) {
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason
+    logger.warn({ err: reason }, 'A call to the database failed while it was away, and nothing was waiting for it: carrying on')
+  })
+}
