@@ -4,8 +4,9 @@ import { LoginFormSchema } from '#common/auth-schema'
 import { STAFF_MARKER_COOKIE } from '#common/constants'
 import { MESSAGES } from '#common/messages'
 import { STAFF_MESSAGES } from '#common/staff-schema'
-import { actorFor } from '../auth/account-service'
+import { actorFor, type AccountService } from '../auth/account-service'
 import { loginThrottle } from '../auth/login-throttle'
+import type { User } from '../db/schema'
 import type { Deps } from '../deps'
 import { HttpError } from '../http/errors'
 import { ApiRoutes } from '../http/routes'
@@ -19,14 +20,19 @@ const save = (req: Request) => new Promise<void>((resolve, reject) => req.sessio
 /** The sign-in form's fields, and the second factor's code when the account has one. */
 const SignInSchema = LoginFormSchema.extend({ code: z.string().trim().max(40).optional() })
 
-/** Starts a new session for `userId` (a new session id stops session fixation), noting when, where from and which browser. */
-export async function startSession(req: Request, userId: number, now: Date) {
+/**
+ * Starts a new session for `user` (a new session id stops session fixation),
+ * noting when, where from and which browser; then signs out the user's
+ * sessions past the most one keeps (account-service.ts MAX_SESSIONS_PER_USER).
+ */
+export async function startSession(req: Request, user: User, now: Date, account: Pick<AccountService, 'keepNewestSessions'>) {
   await regenerate(req)
-  req.session.userId = userId
+  req.session.userId = user.id
   req.session.createdAt = now.toISOString()
   req.session.userAgent = req.get('user-agent')?.slice(0, 300)
   req.session.ip = req.ip
   await save(req)
+  await account.keepNewestSessions(actorFor(user, req.ip ?? null), req.sessionID)
 }
 
 /** POST /api/login, GET /api/logout, GET /api/user (DESIGN.md section 6). */
@@ -53,7 +59,7 @@ export function authRoutes({ users, account }: Services, { db, clock, config }: 
         }
         throw new HttpError(401, MESSAGES.loginFailedText)
       }
-      await startSession(req, result.user.id, clock.now())
+      await startSession(req, result.user, clock.now(), account)
       res.cookie(STAFF_MARKER_COOKIE, '1', { sameSite: 'lax', secure: req.secure, path: '/' })
       throttle.rememberDevice(req, res, result.user.username)
       if (fromForm) res.redirect(303, '/admin')

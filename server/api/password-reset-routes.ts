@@ -43,7 +43,7 @@ export function passwordResetRoutes({ account, users }: Services, { db, clock }:
         res.json({ signedIn: false, totpRequired: true, message: 'Your password has been set. Sign in with it and your two-factor code.' })
         return
       }
-      await startSession(req, user.id, clock.now())
+      await startSession(req, user, clock.now(), account)
       res.cookie(STAFF_MARKER_COOKIE, '1', { sameSite: 'lax', secure: req.secure, path: '/' })
       res.json({ signedIn: true, message: STAFF_MESSAGES.resetDone, user: await users.current(user.id) })
     })

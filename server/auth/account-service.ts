@@ -33,6 +33,14 @@ declare module 'express-session' {
 
 /** How long a session lasts without use (server/auth/session.ts): last seen = expiry minus this. */
 const IDLE_EXPIRY_MS = 12 * 60 * 60 * 1000
+/**
+ * Sessions one user keeps at most: a sign-in past it signs out the ones last
+ * seen longest ago (keepNewestSessions). Every phone, tablet and computer of a
+ * busy pub sharing one account fits; a script signing in again and again
+ * (sign-ins that succeed are not throttled) no longer piles up rows, nor a
+ * list that Your Account reads whole.
+ */
+export const MAX_SESSIONS_PER_USER = 50
 
 export type SignIn =
   | { ok: true; user: User }
@@ -214,6 +222,33 @@ export function createAccountService({ db, clock, config }: Pick<Deps, 'db' | 'c
         address: r.sess.ip ?? null,
         current: r.current,
       }))
+    },
+
+    /**
+     * After a sign-in: the user's sessions past MAX_SESSIONS_PER_USER, those
+     * last seen longest ago (never `currentSid`), are signed out, with an audit
+     * row saying how many. Returns how many ended.
+     */
+    async keepNewestSessions(actor: Actor, currentSid: string): Promise<number> {
+      let ended = 0
+      await writeTogether(db, async (client) => {
+        const { rowCount } = await client.query(
+          `delete from session where user_id = $1 and sid <> $2 and sid not in
+             (select sid from session where user_id = $1 and sid <> $2 order by expire desc, sid limit $3)`,
+          [actor.userId, currentSid, MAX_SESSIONS_PER_USER - 1],
+        )
+        ended = rowCount ?? 0
+        if (ended === 0) return []
+        return [
+          auditQuery(actor, {
+            action: 'session_end',
+            entityType: 'user',
+            entityId: actor.userId,
+            summary: `signed in with ${MAX_SESSIONS_PER_USER} sessions open: the ${ended === 1 ? 'one' : ended} last seen longest ago signed out`,
+          }),
+        ]
+      })
+      return ended
     },
 
     /** Ends one of the user's own sessions (by its public id). */

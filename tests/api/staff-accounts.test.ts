@@ -6,6 +6,7 @@ import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { FORBIDDEN_MESSAGE } from '#common/permissions'
 import { STAFF_MESSAGES } from '#common/staff-schema'
+import { MAX_SESSIONS_PER_USER } from '../../server/auth/account-service'
 import { passwordLinkUrl } from '../../server/auth/password-links'
 import { totpCode } from '../../server/auth/totp'
 import { createTestApp, signedInAgent, signedInAs, STAFF, type TestApp } from '../helpers/app'
@@ -214,6 +215,47 @@ describe('sessions', () => {
     const otherId = (await other.get('/api/admin/me/sessions').expect(200)).body[0].id
     await a.delete(`/api/admin/me/sessions/${otherId}`).expect(404)
     await other.get('/api/admin/reservations').expect(200)
+  })
+
+  it(`keeps ${MAX_SESSIONS_PER_USER} sessions a user at most: a sign-in past them signs out those last seen longest ago, with an audit row`, async () => {
+    const oldest = await signedInAs(t, 'staff', 'many-devices')
+    const bystander = await signedInAs(t, 'staff', 'one-device')
+    // The account's other sessions, as if signed in on many devices: one last seen a minute ago, the next two, …
+    const sessions = (username: string) =>
+      t.db.$client.query<{ sid: string }>(`select sid from session s join users u on u.id = s.user_id where u.username = $1 order by expire desc`, [username])
+    const [first] = (await sessions('many-devices')).rows
+    const { id } = (await t.db.$client.query<{ id: number }>(`select id from users where username = 'many-devices'`)).rows[0]!
+    await t.db.$client.query(
+      `insert into session (sid, sess, expire)
+         select 'device-' || n, json_build_object('userId', $1::int, 'createdAt', now()), now() + interval '12 hours' - n * interval '1 minute'
+         from generate_series(1, $2::int) n`,
+      [id, MAX_SESSIONS_PER_USER - 1],
+    )
+    // The first sign-in, last seen longest ago (11 hours 59 minutes ago: a session lasts 12 hours from its last request).
+    await t.db.$client.query(`update session set expire = now() + interval '1 minute' where sid = $1`, [first!.sid])
+    expect((await sessions('many-devices')).rowCount).toBe(MAX_SESSIONS_PER_USER)
+
+    const newest = await signedInAs(t, 'staff', 'many-devices')
+    const list = (await newest.get('/api/admin/me/sessions').expect(200)).body as { current: boolean }[]
+    expect(list).toHaveLength(MAX_SESSIONS_PER_USER)
+    expect(list[0]).toMatchObject({ current: true })
+    await oldest.get('/api/admin/reservations').expect(401)
+    expect((await sessions('many-devices')).rows.map((r) => r.sid)).not.toContain(first!.sid)
+    // The sessions seen since, and another user's, are kept.
+    expect((await sessions('many-devices')).rows.map((r) => r.sid)).toContain(`device-${MAX_SESSIONS_PER_USER - 1}`)
+    await bystander.get('/api/admin/reservations').expect(200)
+    const [row] = (await auditRows('session_end')).slice(-1)
+    expect(row).toMatchObject({
+      username: 'many-devices',
+      summary: `signed in with ${MAX_SESSIONS_PER_USER} sessions open: the one last seen longest ago signed out`,
+      entity_id: String(id),
+    })
+
+    // Signing in again ends the next oldest, one at a time.
+    await signedInAs(t, 'staff', 'many-devices')
+    expect((await sessions('many-devices')).rowCount).toBe(MAX_SESSIONS_PER_USER)
+    expect((await sessions('many-devices')).rows.map((r) => r.sid)).not.toContain(`device-${MAX_SESSIONS_PER_USER - 1}`)
+    await newest.get('/api/admin/reservations').expect(200)
   })
 })
 
