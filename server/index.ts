@@ -19,6 +19,13 @@ import { pagesHandler } from './pages'
 import { announceSiteAddress } from './settings/site-address'
 import { tuneV8 } from './v8-tuning'
 
+/**
+ * Names some clients still ask for, answered with a file of the build's root:
+ * older iOS, and crawlers, try the touch icon's "precomposed" name first
+ * (security.ts STATIC_FILES lists both).
+ */
+const ROOT_FILE_ALIASES = new Map([['/apple-touch-icon-precomposed.png', '/apple-touch-icon.png']])
+
 const SHUTDOWN_GRACE_MS = 10_000
 
 /** The process entry: configuration, database, app, and a clean stop on SIGINT/SIGTERM. */
@@ -63,7 +70,11 @@ async function main() {
     const rootFiles = new Set(fs.readdirSync(client, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [`/${entry.name}`] : [])))
     if (rootFiles.size) {
       const rootFile = express.static(client, { index: false, maxAge: '1h' })
-      files.use((req, res, next) => (rootFiles.has(req.path) ? rootFile(req, res, next) : next()))
+      files.use((req, res, next) => {
+        const alias = ROOT_FILE_ALIASES.get(req.path)
+        if (alias && rootFiles.has(alias)) req.url = alias
+        return rootFiles.has(req.path) ? rootFile(req, res, next) : next()
+      })
     }
     assets.push(files)
   }

@@ -35,8 +35,8 @@ export function securityHeaders(options: { pixel: boolean; dev: boolean }): Requ
 
 const HSTS = 'max-age=15552000; includeSubDomains' // 180 days
 
-/** The build's hashed files, the site's artwork and its icons (public/); not /uploads: see media/serve.ts. */
-const STATIC_FILES = /^\/(?:assets\/|images\/|favicon\.ico$|apple-touch-icon\.png$)/
+/** The build's hashed files, the site's artwork and its icons (public/, and the touch icon's older name: index.ts); not /uploads: see media/serve.ts. */
+const STATIC_FILES = /^\/(?:assets\/|images\/|favicon\.ico$|apple-touch-icon(?:-precomposed)?\.png$)/
 const FILE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' }
 
 const API_HEADERS = Object.entries({
