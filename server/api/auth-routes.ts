@@ -8,6 +8,7 @@ import { actorFor, type AccountService } from '../auth/account-service'
 import { loginThrottle } from '../auth/login-throttle'
 import type { User } from '../db/schema'
 import type { Deps } from '../deps'
+import { plainAddress } from '../http/address'
 import { HttpError } from '../http/errors'
 import { ApiRoutes } from '../http/routes'
 import { isCrossSiteNavigation } from '../http/security'
@@ -30,7 +31,7 @@ export async function startSession(req: Request, user: User, now: Date, account:
   req.session.userId = user.id
   req.session.createdAt = now.toISOString()
   req.session.userAgent = req.get('user-agent')?.slice(0, 300)
-  req.session.ip = req.ip
+  req.session.ip = req.ip && plainAddress(req.ip)
   await save(req)
   await account.keepNewestSessions(actorFor(user, req.ip ?? null), req.sessionID)
 }

@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm'
 import type pg from 'pg'
 import type { Role } from '#common/permissions'
 import type { DbOrTx } from '../db/client'
+import { plainAddress } from '../http/address'
 
 /** Who made a change: a member of staff, a guest through their manage link, or the app's scheduled jobs. */
 export type Actor = {
@@ -55,7 +56,7 @@ function row(actor: Actor, entry: AuditEntry) {
     entry.summary.slice(0, 500),
     entry.before ? JSON.stringify(entry.before) : null,
     entry.after ? JSON.stringify(entry.after) : null,
-    actor.address,
+    actor.address && plainAddress(actor.address),
   ] as const
 }
 

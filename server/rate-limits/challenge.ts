@@ -19,6 +19,7 @@ import type pg from 'pg'
 import { CHALLENGE_MESSAGE } from '#common/reservation-form'
 import type { GuestLimits } from '../config'
 import { DomainError } from '../domain-errors'
+import { plainAddress } from '../http/address'
 import { countAttemptsQuery } from './attempts'
 
 /** The window of the hourly counts (and how long a used solution is remembered: longer than a challenge lives). */
@@ -118,8 +119,8 @@ export function clientKeyOf(secret: string, address: string): string {
  * part of it is free to them).
  */
 export function addressGroup(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  return mapped ? mapped[1]! : address.includes(':') ? ipv6Prefix(address) : address
+  const plain = plainAddress(address)
+  return plain.includes(':') ? ipv6Prefix(plain) : plain
 }
 
 /** The first four groups of an IPv6 address, written out ('2001:db8::1' → '2001:db8:0:0'). */

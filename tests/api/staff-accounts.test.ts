@@ -2,6 +2,7 @@
  * Staff accounts, roles, passwords, the second factor, sessions and password
  * links (issue 33), over HTTP against a real PostgreSQL.
  */
+import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { FORBIDDEN_MESSAGE } from '#common/permissions'
@@ -257,6 +258,22 @@ describe('sessions', () => {
     expect((await sessions('many-devices')).rows.map((r) => r.sid)).not.toContain(`device-${MAX_SESSIONS_PER_USER - 1}`)
     await newest.get('/api/admin/reservations').expect(200)
   })
+})
+
+it('records an IPv4 address that reached a server listening on IPv6 too as IPv4: in the audit log and the sessions', async () => {
+  // As `npm start` listens: on every address, so an IPv4 client's address comes as '::ffff:127.0.0.1'.
+  const server = t.app.listen(0, '::')
+  try {
+    await new Promise((resolve) => server.once('listening', resolve))
+    const agent = request.agent(`http://127.0.0.1:${(server.address() as AddressInfo).port}`).set('Sec-Fetch-Site', 'same-origin')
+    await signedInAs(t, 'staff', 'dual-stack')
+    await agent.post('/api/login').send({ username: 'dual-stack', password: 'dual-stack-password-42' }).expect(200)
+    expect((await agent.get('/api/admin/me/sessions').expect(200)).body.find((s: { current: boolean }) => s.current).address).toBe('127.0.0.1')
+    const [row] = (await t.db.$client.query(`select address from audit_log where username = 'dual-stack' and action = 'login' order by id desc limit 1`)).rows
+    expect(row).toEqual({ address: '127.0.0.1' })
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+  }
 })
 
 describe('password links', () => {
