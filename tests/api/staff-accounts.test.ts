@@ -221,7 +221,7 @@ describe('sessions', () => {
   it(`keeps ${MAX_SESSIONS_PER_USER} sessions a user at most: a sign-in past them signs out those last seen longest ago, with an audit row`, async () => {
     const oldest = await signedInAs(t, 'staff', 'many-devices')
     const bystander = await signedInAs(t, 'staff', 'one-device')
-    // The account's other sessions, as if signed in on many devices: one last seen a minute ago, the next two, …
+    // The account's other sessions, as if signed in on many devices: one last seen a minute ago, the next two minutes ago, …
     const sessions = (username: string) =>
       t.db.$client.query<{ sid: string }>(`select sid from session s join users u on u.id = s.user_id where u.username = $1 order by expire desc`, [username])
     const [first] = (await sessions('many-devices')).rows
@@ -258,22 +258,22 @@ describe('sessions', () => {
     expect((await sessions('many-devices')).rows.map((r) => r.sid)).not.toContain(`device-${MAX_SESSIONS_PER_USER - 1}`)
     await newest.get('/api/admin/reservations').expect(200)
   })
-})
 
-it('records an IPv4 address that reached a server listening on IPv6 too as IPv4: in the audit log and the sessions', async () => {
-  // As `npm start` listens: on every address, so an IPv4 client's address comes as '::ffff:127.0.0.1'.
-  const server = t.app.listen(0, '::')
-  try {
-    await new Promise((resolve) => server.once('listening', resolve))
-    const agent = request.agent(`http://127.0.0.1:${(server.address() as AddressInfo).port}`).set('Sec-Fetch-Site', 'same-origin')
-    await signedInAs(t, 'staff', 'dual-stack')
-    await agent.post('/api/login').send({ username: 'dual-stack', password: 'dual-stack-password-42' }).expect(200)
-    expect((await agent.get('/api/admin/me/sessions').expect(200)).body.find((s: { current: boolean }) => s.current).address).toBe('127.0.0.1')
-    const [row] = (await t.db.$client.query(`select address from audit_log where username = 'dual-stack' and action = 'login' order by id desc limit 1`)).rows
-    expect(row).toEqual({ address: '127.0.0.1' })
-  } finally {
-    await new Promise((resolve) => server.close(resolve))
-  }
+  it('records an IPv4 address that reached a server listening on IPv6 too as IPv4: in the audit log and the sessions', async () => {
+    // As `npm start` listens: on every address, so an IPv4 client's address comes as '::ffff:127.0.0.1'.
+    const server = t.app.listen(0, '::')
+    try {
+      await new Promise((resolve) => server.once('listening', resolve))
+      const agent = request.agent(`http://127.0.0.1:${(server.address() as AddressInfo).port}`).set('Sec-Fetch-Site', 'same-origin')
+      await signedInAs(t, 'staff', 'dual-stack') // makes the account, with its password
+      await agent.post('/api/login').send({ username: 'dual-stack', password: 'dual-stack-password-42' }).expect(200)
+      expect((await agent.get('/api/admin/me/sessions').expect(200)).body.find((s: { current: boolean }) => s.current).address).toBe('127.0.0.1')
+      const [row] = (await t.db.$client.query(`select address from audit_log where username = 'dual-stack' and action = 'login' order by id desc limit 1`)).rows
+      expect(row).toEqual({ address: '127.0.0.1' })
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
 })
 
 describe('password links', () => {
