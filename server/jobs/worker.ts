@@ -157,7 +157,9 @@ export async function startWorker(
     current = started
     // Its promise rejects only when the runner ended on an error (the cron's, with the database away).
     started.runner.promise.catch(replace)
-    await instance.workers(started.workerIds)
+    // Once its runner runs, start() does not fail: a restart would start another beside it, and this one would run on
+    // unseen until the process stops. Workers whose ids could not be recorded now are recorded by the next heartbeat.
+    await instance.workers(started.workerIds).catch((error: unknown) => logger.warn({ err: error }, "Could not record the job queue's workers: the next heartbeat will"))
   }
   const restart = async () => {
     logger.error('The job queue lost its database: restarting it once the database answers')

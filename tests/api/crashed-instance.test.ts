@@ -10,10 +10,9 @@ import { eq } from 'drizzle-orm'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { appInstances, emailOutbox, emailTemplates } from '../../server/db/schema'
-import type { MailTransport, OutgoingMail } from '../../server/email/transport'
 import { startWorker } from '../../server/jobs/worker'
 import { createTestApp, secondInstance, type TestApp } from '../helpers/app'
-import { startSmtpServer } from '../helpers/smtp'
+import { hangingTransport, startSmtpServer } from '../helpers/smtp'
 
 let t: TestApp
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>
@@ -23,22 +22,6 @@ beforeAll(async () => {
   // One message per booking, the guest's: the staff alert (to the venue's email by default) would take the one worker's send first.
   await t.db.update(emailTemplates).set({ isActive: false }).where(eq(emailTemplates.templateKey, 'staff_new_booking'))
 })
-
-/** A mail server that took the message and never answered: the instance's send hangs until `release`. */
-function hangingTransport() {
-  const started: OutgoingMail[] = []
-  let fail: (error: Error) => void = () => undefined
-  const transport: MailTransport = {
-    describe: 'a mail server that never answers',
-    send: (mail) =>
-      new Promise<void>((_resolve, reject) => {
-        started.push(mail)
-        fail = reject
-      }),
-    close: () => undefined,
-  }
-  return { transport, started, release: () => fail(new Error('The connection was reset')) }
-}
 
 const booking = (email: string) => ({ name: 'Ann Guest', email, phone: '07700 900 000', date: '2026-12-05', startTime: '19:00', partySize: 2 })
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 15_000) {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import type { MailTransport, OutgoingMail } from '../../server/email/transport'
 import { afterFile } from './after-file'
 
 export type Received = ParsedMail & { envelopeTo: string[]; acceptedAt: number }
@@ -70,4 +71,29 @@ export async function startSmtpServer() {
       return received
     },
   }
+}
+
+/**
+ * A mail server that took the message and never answered: the instance's
+ * sends hang until `release`, which fails them (the connection reset); the
+ * server answers every send after that at once.
+ */
+export function hangingTransport() {
+  const started: OutgoingMail[] = []
+  const hanging: ((error: Error) => void)[] = []
+  let holding = true
+  const transport: MailTransport = {
+    describe: 'a mail server that never answers',
+    send: (mail) => {
+      started.push(mail)
+      if (!holding) return Promise.resolve()
+      return new Promise<void>((_resolve, reject) => hanging.push(reject))
+    },
+    close: () => undefined,
+  }
+  const release = () => {
+    holding = false
+    for (const fail of hanging.splice(0)) fail(new Error('The connection was reset'))
+  }
+  return { transport, started, release }
 }
