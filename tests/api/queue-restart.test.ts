@@ -11,6 +11,7 @@ import request from 'supertest'
 import { beforeAll, expect, inject, it } from 'vitest'
 import { startWorker } from '../../server/jobs/worker'
 import { createTestApp, type TestApp } from '../helpers/app'
+import { until } from '../helpers/booking-stream'
 import { guestBooking } from '../helpers/guest-booking'
 import { hangingTransport } from '../helpers/smtp'
 
@@ -34,13 +35,6 @@ const databaseName = () => new URL(t.url).pathname.slice(1)
 const runners = async () =>
   (await asAdmin(`select count(*)::int as n from pg_stat_activity where datname = $1 and query like 'LISTEN "jobs:insert"%'`, [databaseName()]))[0].n as number
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000) {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await sleep(50)
-  }
-}
 
 it('is replaced by one runner once its database answers, also when the heartbeat after cannot be written', async () => {
   const mail = hangingTransport()
@@ -49,7 +43,7 @@ it('is replaced by one runner once its database answers, also when the heartbeat
     expect(await runners()).toBe(1)
     const booked = (await request(t.app).post('/api/reservations').set('X-Forwarded-For', '10.9.0.2').send(guestBooking({ date: '2026-12-05', startTime: '19:00' })).expect(201))
       .body as { id: number; email: string }
-    await until(() => mail.started.length > 0, 'a confirmation to be on its way')
+    await until(() => mail.started.length > 0, 20_000, 'a confirmation to be on its way')
     // No heartbeat can be written from now on.
     await t.db.$client.query(`create function refuse_beats() returns trigger language plpgsql as $$ begin raise exception 'no heartbeat now'; end $$`)
     await t.db.$client.query('create trigger refuse_beats before insert or update on app_instances for each row execute function refuse_beats()')
@@ -63,14 +57,14 @@ it('is replaced by one runner once its database answers, also when the heartbeat
     expect(await runners()).toBe(0)
     await asAdmin(`alter database "${databaseName()}" allow_connections true`)
 
-    await until(async () => (await runners()) > 0, 'the job queue to run again')
+    await until(async () => (await runners()) > 0, 20_000, 'the job queue to run again')
     // The restart tries again each second while a start fails: a few seconds, and still one runner.
     await sleep(3500)
     expect(await runners()).toBe(1)
     // And it works: the guest's confirmation, tried again, is sent.
     const unsent = async () =>
       (await t.db.$client.query<{ n: number }>(`select count(*) filter (where status <> 'sent')::int as n from email_outbox where reservation_id = $1`, [booked.id])).rows[0]!.n
-    await until(async () => (await unsent()) === 0, 'the confirmation to be sent')
+    await until(async () => (await unsent()) === 0, 20_000, 'the confirmation to be sent')
     expect(mail.started.filter((m) => m.to === booked.email).length).toBeGreaterThanOrEqual(2)
     await t.db.$client.query('drop trigger refuse_beats on app_instances')
     await t.db.$client.query('drop function refuse_beats()')
