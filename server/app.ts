@@ -85,8 +85,17 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   app.use('/api/upload', (req, res, next) => (req.method === 'POST' ? requireUser(req, res, next) : next()))
   const changes = options.contentChanges
   if (changes) {
+    // Bumped as the answer's headers are written, before any of it leaves: a staff member (or a test) who reads the
+    // answer and asks this instance for the page at once gets it rendered anew. Bumped once the answer had gone
+    // ('finish'), the next request could be read first, and was answered the page kept before the change.
     app.use(['/api/admin', '/api/upload'], (req, res, next) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') res.on('finish', changes.bump)
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        const writeHead = res.writeHead
+        res.writeHead = function (this: typeof res, ...args: unknown[]) {
+          changes.bump()
+          return (writeHead as (...a: unknown[]) => typeof res).apply(this, args)
+        } as typeof res.writeHead
+      }
       next()
     })
   }
