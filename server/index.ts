@@ -15,16 +15,17 @@ import { systemClock, type Deps } from './deps'
 import { startWorker } from './jobs/worker'
 import { createAppServer } from './http/app-server'
 import { precompressedAssets } from './http/precompressed'
+import { TOUCH_ICON_NAMES } from './http/security'
 import { pagesHandler } from './pages'
 import { announceSiteAddress } from './settings/site-address'
 import { tuneV8 } from './v8-tuning'
 
 /**
- * Names some clients still ask for, answered with a file of the build's root:
- * older iOS, and crawlers, try the touch icon's "precomposed" name first
- * (security.ts STATIC_FILES lists both).
+ * The touch icon's other names, answered with its one file: older iOS and crawlers try
+ * "-precomposed" first, and some ask for a size ("-120x120"); the 180 px icon serves every size
+ * (security.ts gives them a file's headers).
  */
-const ROOT_FILE_ALIASES = new Map([['/apple-touch-icon-precomposed.png', '/apple-touch-icon.png']])
+const rootFileAlias = (name: string) => (TOUCH_ICON_NAMES.test(name) ? '/apple-touch-icon.png' : undefined)
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -71,7 +72,7 @@ async function main() {
     if (rootFiles.size) {
       const rootFile = express.static(client, { index: false, maxAge: '1h' })
       files.use((req, res, next) => {
-        const alias = ROOT_FILE_ALIASES.get(req.path)
+        const alias = rootFileAlias(req.path)
         if (alias && rootFiles.has(alias)) req.url = alias
         return rootFiles.has(req.path) ? rootFile(req, res, next) : next()
       })

@@ -24,7 +24,7 @@ export function securityHeaders(options: { pixel: boolean; dev: boolean }): Requ
     if (req.secure && !options.dev) res.setHeader('Strict-Transport-Security', HSTS)
     // Scripts, styles, fonts and artwork are never documents: a page's policy (a kilobyte of
     // headers) means nothing on them, and a first visit fetches a dozen.
-    if (STATIC_FILES.test(req.path)) {
+    if (STATIC_FILES.test(req.path) || TOUCH_ICON_NAMES.test(req.path)) {
       for (const [name, value] of files) res.setHeader(name, value)
       return next()
     }
@@ -35,8 +35,10 @@ export function securityHeaders(options: { pixel: boolean; dev: boolean }): Requ
 
 const HSTS = 'max-age=15552000; includeSubDomains' // 180 days
 
-/** The build's hashed files, the site's artwork and its icons (public/, and the touch icon's older name: index.ts); not /uploads: see media/serve.ts. */
-const STATIC_FILES = /^\/(?:assets\/|images\/|favicon\.ico$|apple-touch-icon(?:-precomposed)?\.png$)/
+/** The touch icon's names: `/apple-touch-icon.png`, with a size (`-120x120`), "-precomposed", or both (index.ts answers them all with its file). */
+export const TOUCH_ICON_NAMES = /^\/apple-touch-icon(?:-\d{2,3}x\d{2,3})?(?:-precomposed)?\.png$/
+/** The build's hashed files, the site's artwork and its icons (public/); not /uploads: see media/serve.ts. */
+const STATIC_FILES = /^\/(?:assets\/|images\/|favicon\.ico$)/
 const FILE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' }
 
 const API_HEADERS = Object.entries({

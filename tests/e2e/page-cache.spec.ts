@@ -89,7 +89,7 @@ test.describe('cached public pages', () => {
     const html = await pageText(a, '/cocktails')
     const script = /"(\/assets\/[^"]+\.js)"/.exec(html)![1]!
     const image = /src="(\/images\/[^"]+)"/.exec(html)![1]!
-    for (const file of [script, image, '/favicon.ico', '/apple-touch-icon.png', '/apple-touch-icon-precomposed.png']) {
+    for (const file of [script, image, '/favicon.ico', '/apple-touch-icon.png', '/apple-touch-icon-precomposed.png', '/apple-touch-icon-120x120.png']) {
       const { headers } = await getRaw(a.url + file, { 'accept-encoding': 'gzip, br' })
       expect(headers['x-content-type-options']).toBe('nosniff')
       expect(headers['cross-origin-resource-policy']).toBe('same-origin')
@@ -97,18 +97,22 @@ test.describe('cached public pages', () => {
     }
   })
 
-  test('answers the icons browsers ask for by name (the touch icon by its older name too) from files: no render taken, however often', async () => {
+  test('answers the icons browsers ask for by name (the touch icon by its older and sized names too) from files: no render taken, however often', async () => {
     const from = { headers: { 'x-forwarded-for': '203.0.113.77' } }
     expect(await pageText(a, '/')).toMatch(/<link[^>]* rel="apple-touch-icon" href="\/apple-touch-icon\.png"\/>/)
     // More than the address's 5 renders of each: a rendered 404 page would be refused after the fifth.
     for (let i = 0; i < 6; i++) {
-      const [icon, touch, older] = await Promise.all([
+      const [icon, touch, ...others] = await Promise.all([
         fetch(`${limited.url}/favicon.ico`, from),
         fetch(`${limited.url}/apple-touch-icon.png`, from),
         fetch(`${limited.url}/apple-touch-icon-precomposed.png`, from),
+        fetch(`${limited.url}/apple-touch-icon-152x152.png`, from),
+        fetch(`${limited.url}/apple-touch-icon-120x120-precomposed.png`, from),
       ])
-      expect([icon, touch, older].map((r) => [r.status, r.headers.get('content-type')])).toEqual([
+      expect([icon, touch, ...others].map((r) => [r.status, r.headers.get('content-type')])).toEqual([
         [200, 'image/vnd.microsoft.icon'],
+        [200, 'image/png'],
+        [200, 'image/png'],
         [200, 'image/png'],
         [200, 'image/png'],
       ])
@@ -120,8 +124,8 @@ test.describe('cached public pages', () => {
       for (const { start } of images) expect(ico.subarray(start + 1, start + 4).toString()).toBe('PNG')
       const png = Buffer.from(await touch.arrayBuffer())
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180])
-      // The touch icon's older name is the same file.
-      expect(Buffer.from(await older.arrayBuffer()).equals(png)).toBe(true)
+      // The touch icon's older and sized names are the same file: iOS scales the 180 px icon.
+      for (const other of others) expect(Buffer.from(await other.arrayBuffer()).equals(png)).toBe(true)
     }
     // Its renders are all still there.
     const probes = await Promise.all(['/wp-login.php', '/xmlrpc.php', '/.env', '/a', '/b'].map((p) => fetch(limited.url + p, from)))
