@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { appInstances, emailOutbox, emailTemplates } from '../../server/db/schema'
 import { startWorker } from '../../server/jobs/worker'
 import { createTestApp, secondInstance, type TestApp } from '../helpers/app'
+import { until } from '../helpers/booking-stream'
 import { hangingTransport, startSmtpServer } from '../helpers/smtp'
 
 let t: TestApp
@@ -24,13 +25,6 @@ beforeAll(async () => {
 })
 
 const booking = (email: string) => ({ name: 'Ann Guest', email, phone: '07700 900 000', date: '2026-12-05', startTime: '19:00', partySize: 2 })
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 15_000) {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 describe('an instance that dies holding a send job', () => {
   it('has the job released once its heartbeat is older than the limit, and a live instance sends the message once', async () => {
@@ -40,18 +34,18 @@ describe('an instance that dies holding a send job', () => {
     const doomed = await startWorker(t.deps, t.services, { transport: dying.transport, concurrency: 1, pollInterval: 100, instances: { heartbeatIntervalMs: 60_000, deadAfterMs: 1_000 } })
     const email = 'crash@example.com'
     const res = await request(t.app).post('/api/reservations').set('X-Forwarded-For', '10.9.0.1').send(booking(email)).expect(201)
-    await until(() => dying.started.some((m) => m.to === email), 'the doomed instance to start sending')
+    await until(() => dying.started.some((m) => m.to === email), 15_000, 'the doomed instance to start sending')
 
     // A live instance on the same database: it releases what the silent one holds and sends it.
     const live = secondInstance(t)
     const survivor = await startWorker(t.deps, live.services, { pollInterval: 100, instances: { heartbeatIntervalMs: 200, deadAfterMs: 1_000 } })
     const started = Date.now()
-    await until(() => smtp.received.some((m) => m.envelopeTo.includes(email)), 'the live instance to send the confirmation')
+    await until(() => smtp.received.some((m) => m.envelopeTo.includes(email)), 15_000, 'the live instance to send the confirmation')
     // Within a few heartbeats of the limit, not hours.
     expect(Date.now() - started).toBeLessThan(8_000)
     // The row is marked sent once the mail server has answered: a moment after the message arrives there.
     const outboxRow = async () => (await t.db.select().from(emailOutbox).where(eq(emailOutbox.messageKey, `reservation:${res.body.id}:booking_confirmed`)))[0]
-    await until(async () => (await outboxRow())?.status === 'sent', 'the outbox row to be marked sent', 5_000).catch(() => undefined)
+    await until(async () => (await outboxRow())?.status === 'sent', 5_000, 'the outbox row to be marked sent').catch(() => undefined)
     const row = await outboxRow()
     expect(row!.status).toBe('sent')
     // The same stable id the dead instance gave it: a mail program that got both sees one message.
@@ -76,11 +70,11 @@ describe('an instance that dies holding a send job', () => {
     const doomed = await startWorker(t.deps, t.services, { transport: dying.transport, concurrency: 1, pollInterval: 100, instances: { heartbeatIntervalMs: 60_000, deadAfterMs: 500 } })
     const email = 'crash-two@example.com'
     await request(t.app).post('/api/reservations').set('X-Forwarded-For', '10.9.0.2').send({ ...booking(email), startTime: '20:00' }).expect(201)
-    await until(() => dying.started.some((m) => m.to === email), 'the doomed instance to start sending')
+    await until(() => dying.started.some((m) => m.to === email), 15_000, 'the doomed instance to start sending')
     await new Promise((r) => setTimeout(r, 800))
     // Its next heartbeat is a minute away: the restarted instance's own start-up releases the job, no tick needed.
     const survivor = await startWorker(t.deps, secondInstance(t).services, { pollInterval: 100, instances: { heartbeatIntervalMs: 60_000, deadAfterMs: 500 } })
-    await until(() => smtp.received.some((m) => m.envelopeTo.includes(email)), 'the restarted instance to send it', 5_000)
+    await until(() => smtp.received.some((m) => m.envelopeTo.includes(email)), 5_000, 'the restarted instance to send it')
     dying.release()
     await doomed.stop()
     await survivor.stop()
@@ -91,7 +85,7 @@ describe('an instance that dies holding a send job', () => {
     const busy = await startWorker(t.deps, t.services, { transport: slow.transport, concurrency: 1, pollInterval: 100, instances: { heartbeatIntervalMs: 100, deadAfterMs: 500 } })
     const email = 'slow-send@example.com'
     await request(t.app).post('/api/reservations').set('X-Forwarded-For', '10.9.0.3').send({ ...booking(email), startTime: '20:30' }).expect(201)
-    await until(() => slow.started.some((m) => m.to === email), 'the busy instance to start sending')
+    await until(() => slow.started.some((m) => m.to === email), 15_000, 'the busy instance to start sending')
     const other = await startWorker(t.deps, secondInstance(t).services, { pollInterval: 100, instances: { heartbeatIntervalMs: 100, deadAfterMs: 500 } })
     await new Promise((r) => setTimeout(r, 1_500))
     expect(smtp.received.some((m) => m.envelopeTo.includes(email))).toBe(false)

@@ -19,6 +19,7 @@ import { startWorker } from '../../server/jobs/worker'
 import { claimLinkFor } from '../../server/waitlist/waitlist-links'
 import { afterFile } from '../helpers/after-file'
 import { createTestApp, secondInstance, signedInAgent, signedInAs, type TestApp } from '../helpers/app'
+import { until } from '../helpers/booking-stream'
 import { phoneOf } from '../helpers/guest-booking'
 import { startSmtpServer } from '../helpers/smtp'
 
@@ -56,13 +57,6 @@ const entry = async (id: number) => (await t.db.select().from(waitlistEntries).w
 const offersOf = (id: number) =>
   t.db.select().from(emailOutbox).where(and(eq(emailOutbox.templateKey, 'waitlist_offer'), sql`${emailOutbox.messageKey} like ${`waitlist:${id}:%`}`))
 /** Waits until `check` holds (the job queue works in the background). */
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
 /** The claim token an entry's current offer carries (as its email has it). */
 const tokenOf = (e: { id: number; offerCount: number; offerExpiresAt: Date | null }) =>
   claimLinkFor(t.config, 'https://example.com', { w: e.id, n: e.offerCount }, e.offerExpiresAt!).split('/booking/claim/')[1]!
@@ -100,15 +94,15 @@ describe('a freed table, end to end over SMTP', () => {
     const [first] = [await givenBooking(date, '19:30'), await givenBooking(date, '19:30')]
     const wendy = guest({ date })
     const joined = (await join(wendy).expect(201)).body as { id: number }
-    await until(async () => smtp.received.some((m) => m.envelopeTo.includes(wendy.email)))
+    await until(async () => smtp.received.some((m) => m.envelopeTo.includes(wendy.email)), 5000, "Wendy's email")
     expect(smtp.received.find((m) => m.envelopeTo.includes(wendy.email))!.subject).toBe("You're on the waitlist at The Wheatsheaf Inn: Saturday, 19 December 2026")
 
     await cancel(first!)
-    await until(async () => (await entry(joined.id)).status === 'offered')
+    await until(async () => (await entry(joined.id)).status === 'offered', 5000, 'the entry to be offered')
     const offered = await entry(joined.id)
     expect(offered).toMatchObject({ offeredTime: '19:30', offerCount: 1 })
     expect(offered.offerExpiresAt).toEqual(new Date(t.clock.now().getTime() + 30 * 60_000))
-    await until(async () => smtp.received.filter((m) => m.envelopeTo.includes(wendy.email)).length === 2)
+    await until(async () => smtp.received.filter((m) => m.envelopeTo.includes(wendy.email)).length === 2, 5000, "Wendy's second email")
     // A moment for a second offer to come, were one to: another run of the job offers nothing more.
     await t.services.waitlist.runOffers(date)
     await new Promise((r) => setTimeout(r, 300))
@@ -125,7 +119,7 @@ describe('a freed table, end to end over SMTP', () => {
     expect(booking).toMatchObject({ email: wendy.email, startTime: '19:30', partySize: 2, status: 'confirmed' })
     expect(await entry(joined.id)).toMatchObject({ status: 'claimed', claimedReservationId: booking!.id })
     // The usual confirmation follows.
-    await until(async () => smtp.received.some((m) => m.envelopeTo.includes(wendy.email) && m.subject!.startsWith('Your table at')))
+    await until(async () => smtp.received.some((m) => m.envelopeTo.includes(wendy.email) && m.subject!.startsWith('Your table at')), 5000, "Wendy's confirmation")
 
     expect(await t.services.waitlist.claim(token)).toMatchObject({ state: 'claimed', justBooked: false })
     expect(await t.db.select().from(reservations).where(and(eq(reservations.date, date), eq(reservations.source, 'waitlist')))).toHaveLength(1)
@@ -222,7 +216,7 @@ describe('two app instances', () => {
     await blocker.query('begin')
     await blocker.query('lock table rate_limits in exclusive mode')
     const claims = Promise.all([t.services.waitlist.claim(tokens[0]!), other.services.waitlist.claim(tokens[1]!)])
-    await until(async () => (await t.db.$client.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0].n >= 2)
+    await until(async () => (await t.db.$client.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0].n >= 2, 5000, 'two sessions waiting on a lock')
     await blocker.query('commit')
     blocker.release()
     const results = await claims
@@ -276,7 +270,7 @@ describe('the leave link', () => {
   it('takes the guest off the waitlist from either email', async () => {
     const wendy = guest({ date: '2027-02-06' })
     const id = (await join(wendy).expect(201)).body.id as number
-    await until(async () => smtp.received.some((m) => m.envelopeTo.includes(wendy.email)))
+    await until(async () => smtp.received.some((m) => m.envelopeTo.includes(wendy.email)), 5000, "Wendy's email")
     const mail = smtp.received.find((m) => m.envelopeTo.includes(wendy.email))!
     const token = /\/waitlist\/leave\/([\w.-]+)/.exec(mail.text!)![1]!
     expect(await t.services.waitlist.leaveView(token)).toMatchObject({ onList: true })
