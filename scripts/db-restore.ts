@@ -6,8 +6,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { loadConfigOrExit } from '../server/config'
-import { startEmbeddedPostgres } from '../server/db/embedded'
-import { embeddedConnection, MANIFEST, pgToolMajor, serverMajor, type Manifest } from './db-backup-files'
+import { runningEmbeddedServer, startEmbeddedPostgres, stopOrphan } from '../server/db/embedded'
+import { MANIFEST, pgToolMajor, serverMajor, type Manifest } from './db-backup-files'
 
 const file = process.argv[2]
 if (!file || !fs.existsSync(file)) {
@@ -31,7 +31,10 @@ function replace(source: string, target: string): string | undefined {
 
 async function restoreEmbedded() {
   if (config.databaseUrl) throw new Error('This backup is of the embedded database: unset DATABASE_URL to restore it into DATA_DIR')
-  if (embeddedConnection(config.dataDir)) throw new Error('The embedded database is running: stop the app first')
+  const running = runningEmbeddedServer(config.dataDir)
+  if (running?.owner) throw new Error(`The embedded database is in use by a running process (pid ${running.owner}): stop the app first`)
+  // A crashed app's PostgreSQL: the app's next start would stop it; so does a restore, which replaces its files.
+  if (running) await stopOrphan(running.pid)
   const pgData = path.join(config.dataDir, 'postgres')
   fs.chmodSync(path.join(staging, 'postgres'), 0o700)
   // As root PostgreSQL runs as `postgres` (server/db/embedded.ts): its files must be that user's.

@@ -151,13 +151,18 @@ async function recoverStalePid(dataDir: string, log: (m: string) => void) {
   if (running?.owner !== undefined) throw new DataDirInUse(dataDir, running.owner)
   if (running) {
     log(`Stopping orphaned PostgreSQL (pid ${running.pid}) left by an earlier run`)
-    process.kill(running.pid, 'SIGINT') // fast shutdown: aborts sessions, checkpoints cleanly
-    if (!(await waitForExit(running.pid, 15_000))) {
-      process.kill(running.pid, 'SIGQUIT')
-      await waitForExit(running.pid, 5_000)
-    }
+    await stopOrphan(running.pid)
   }
   if (fs.existsSync(pidFile)) fs.rmSync(pidFile, { force: true })
+}
+
+/** Stops a postmaster no process owns (`runningEmbeddedServer`'s `owner` undefined). */
+export async function stopOrphan(pid: number) {
+  process.kill(pid, 'SIGINT') // fast shutdown: aborts sessions, checkpoints cleanly
+  if (!(await waitForExit(pid, 15_000))) {
+    process.kill(pid, 'SIGQUIT')
+    await waitForExit(pid, 5_000)
+  }
 }
 
 function isPostgres(pid: number): boolean {
