@@ -9,7 +9,7 @@
 import readline from 'node:readline'
 import { eq, sql } from 'drizzle-orm'
 import { isRole, ROLES, type Role } from '#common/permissions'
-import { audit, type Actor } from '../server/audit/audit'
+import { audit, COMMAND_LINE } from '../server/audit/audit'
 import { passwordProblem } from '../server/auth/password-policy'
 import { hashPassword } from '../server/auth/passwords'
 import { createUserService } from '../server/auth/users'
@@ -18,7 +18,6 @@ import { users } from '../server/db/schema'
 import { withDatabase } from './cli-db'
 
 const USAGE = `Usage: npm run users -- create NAME [--role ${ROLES.join('|')}] | reset-password NAME | set-role NAME ROLE | disable-2fa NAME | list`
-const CLI: Actor = { userId: null, username: 'command line', role: 'system', address: null }
 
 async function readPassword(prompt: string): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -73,7 +72,7 @@ async function main() {
         const hash = await hashPassword(password)
         await db.transaction(async (tx) => {
           const [row] = await tx.insert(users).values({ username: username!, password: hash, role }).returning({ id: users.id })
-          await audit(tx, CLI, { action: 'create', entityType: 'user', entityId: row!.id, summary: `created the ${role} account ${username}`, after: { username, role } })
+          await audit(tx, COMMAND_LINE, { action: 'create', entityType: 'user', entityId: row!.id, summary: `created the ${role} account ${username}`, after: { username, role } })
         })
         console.log(`Created the ${role} account ${username}.`)
         return
@@ -84,7 +83,7 @@ async function main() {
         await db.transaction(async (tx) => {
           await tx.update(users).set({ password: hash, updatedAt: new Date() }).where(eq(users.id, user.id))
           await tx.execute(sql`delete from session where user_id = ${user.id}`)
-          await audit(tx, CLI, { action: 'password_reset', entityType: 'user', entityId: user.id, summary: `set a new password for ${user.username}` })
+          await audit(tx, COMMAND_LINE, { action: 'password_reset', entityType: 'user', entityId: user.id, summary: `set a new password for ${user.username}` })
         })
         console.log(`Password changed for ${user.username}; their sessions were signed out.`)
         return
@@ -93,7 +92,7 @@ async function main() {
         const user = await existing(db, username!)
         await db.transaction(async (tx) => {
           await tx.update(users).set({ role: role as Role, updatedAt: new Date() }).where(eq(users.id, user.id))
-          await audit(tx, CLI, {
+          await audit(tx, COMMAND_LINE, {
             action: 'role_change',
             entityType: 'user',
             entityId: user.id,
@@ -110,7 +109,7 @@ async function main() {
         await db.transaction(async (tx) => {
           await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, user.id))
           await tx.execute(sql`delete from user_recovery_codes where user_id = ${user.id}`)
-          await audit(tx, CLI, { action: 'totp_off', entityType: 'user', entityId: user.id, summary: `turned off two-factor authentication for ${user.username}` })
+          await audit(tx, COMMAND_LINE, { action: 'totp_off', entityType: 'user', entityId: user.id, summary: `turned off two-factor authentication for ${user.username}` })
         })
         console.log(`Two-factor authentication is off for ${user.username}.`)
         return

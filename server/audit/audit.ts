@@ -30,6 +30,8 @@ export type Actor = {
 }
 
 export const SYSTEM: Actor = { userId: null, username: 'system', role: 'system', address: null }
+/** A change made from the server's command line (`npm run users`, `npm run tables`). */
+export const COMMAND_LINE: Actor = { userId: null, username: 'command line', role: 'system', address: null }
 /** A guest changing their own booking with the signed link from their email. */
 export const guestActor = (address: string | null | undefined): Actor => ({ userId: null, username: 'guest', role: 'guest', address: address ?? null })
 

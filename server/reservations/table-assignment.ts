@@ -5,10 +5,13 @@
  * outside closed areas), in time order, for the turn time it was made with.
  * Those that fit nowhere are listed, never dropped: All Reservations shows
  * them as 'needs a table'. Run by the seed after it draws a plan, and by
- * `npm run tables -- assign`. Each date is done under its booking lock.
+ * `npm run tables -- assign`. Each date is done under its booking lock, and
+ * each booking seated writes its audit row in that date's transaction.
  */
-import type { Db } from '../db/client'
 import { holdsOf } from '#common/tables'
+import { formatShortDate, formatTime12 } from '#common/time'
+import { auditQuery, SYSTEM, type Actor } from '../audit/audit'
+import type { Db } from '../db/client'
 import { withDatesLocked } from './reservations-data'
 import { readStaffDay, replaceTables, staffBestFit, venueBooksTables } from './seating'
 
@@ -18,22 +21,31 @@ export type TableAssignment = { assigned: (WaitingBooking & { tables: string[] }
 // How far a hold may reach when the day is read: the longest a booking can last.
 const LONGEST_VISIT_MINUTES = 720
 
-export async function assignWaitingBookings(db: Db, { today, now = new Date() }: { today: string; now?: Date }): Promise<TableAssignment> {
+const WAITING = `status in ('pending', 'confirmed') and event_id is null
+  and not exists (select 1 from reservation_tables rt where rt.reservation_id = r.id)`
+
+export async function assignWaitingBookings(
+  db: Db,
+  { today, now = new Date(), actor = SYSTEM }: { today: string; now?: Date; actor?: Actor },
+): Promise<TableAssignment> {
   const result: TableAssignment = { assigned: [], unplaced: [] }
   if (!(await venueBooksTables(db.$client))) return result
   const { rows } = await db.$client.query<WaitingBooking>(
     `select id, name, date, start_time as "startTime", party_size as "partySize", duration_minutes as "durationMinutes"
        from reservations r
-      where status in ('pending', 'confirmed') and event_id is null and date >= $1
-        and not exists (select 1 from reservation_tables rt where rt.reservation_id = r.id)
+      where ${WAITING} and date >= $1
       order by date, start_time, id`,
     [today],
   )
   const dates = [...new Set(rows.map((r) => r.date))]
   for (const date of dates) {
     await withDatesLocked(db, [date], now, async (client) => {
+      // Read again under the lock: a booking cancelled, moved or seated by staff since is left as it is.
+      const ids = rows.filter((r) => r.date === date).map((r) => r.id)
+      const still = await client.query<{ id: number }>(`select id from reservations r where id = any($1::int[]) and date = $2 and ${WAITING}`, [ids, date])
+      const waiting = new Set(still.rows.map((r) => r.id))
       const staffDay = await readStaffDay(client, date, null, LONGEST_VISIT_MINUTES, now)
-      for (const booking of rows.filter((r) => r.date === date)) {
+      for (const booking of rows.filter((r) => waiting.has(r.id))) {
         const tableIds = staffBestFit(booking, booking.durationMinutes, staffDay)
         if (!tableIds) {
           result.unplaced.push(booking)
@@ -42,7 +54,18 @@ export async function assignWaitingBookings(db: Db, { today, now = new Date() }:
         await replaceTables(client, booking.id, tableIds)
         // The next booking of the date sees this one's tables taken.
         staffDay.holds.push(...holdsOf(booking.id, tableIds, booking.startTime, booking.durationMinutes).map((h) => ({ ...h, ...booking })))
-        result.assigned.push({ ...booking, tables: tableIds.map((id) => staffDay.plan.tableById.get(id)!.name) })
+        const tables = tableIds.map((id) => staffDay.plan.tableById.get(id)!.name)
+        await client.query(
+          auditQuery(actor, {
+            action: 'tables',
+            entityType: 'reservation',
+            entityId: booking.id,
+            summary: `seated the booking of ${booking.name}, ${booking.partySize} at ${formatTime12(booking.startTime)} on ${formatShortDate(booking.date)}, at ${tables.join(' + ')}: it had no table`,
+            before: { tables: [] },
+            after: { tables },
+          }),
+        )
+        result.assigned.push({ ...booking, tables })
       }
     })
   }

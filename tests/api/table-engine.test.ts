@@ -14,7 +14,9 @@ import request from 'supertest'
 import type TestAgent from 'supertest/lib/agent'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BOOKING_SETTING_DEFAULTS } from '#common/settings'
+import { formatShortDate, formatTime12 } from '#common/time'
 import type { TurnTimeRule } from '#common/tables'
+import { COMMAND_LINE } from '../../server/audit/audit'
 import { reservations } from '../../server/db/schema'
 import { manageLinkFor } from '../../server/reservations/manage-link'
 import { confirmLinkFor } from '../../server/reservations/confirm-link'
@@ -412,21 +414,36 @@ describe('staff and tables', () => {
       made.push((await book({ startTime, partySize }).expect(201)).body.id)
     }
     await drawPlan(t.db, PLAN)
-    const result = await assignWaitingBookings(t.db, { today: '2026-11-21' })
+    const result = await assignWaitingBookings(t.db, { today: '2026-11-21', actor: COMMAND_LINE })
     // Covers-mode bookings keep the 120 minutes they were made with.
     expect(result.assigned.map((a) => [a.startTime, a.partySize, a.tables])).toEqual([
       ['18:00', 2, ['T1']],
       ['19:00', 6, ['T2', 'T3']],
       ['19:00', 6, ['Snug']],
     ])
+    // Each booking seated has its audit row, by whoever ran it (here the command line); those left waiting have none.
+    const audited = await t.db.$client.query(
+      `select username, action, entity_id as "entityId", summary, before, after from audit_log where entity_type = 'reservation' and action = 'tables' order by id`,
+    )
+    expect(audited.rows).toEqual(
+      result.assigned.map((a) => ({
+        username: 'command line',
+        action: 'tables',
+        entityId: String(a.id),
+        summary: `seated the booking of ${a.name}, ${a.partySize} at ${formatTime12(a.startTime)} on ${formatShortDate(a.date)}, at ${a.tables.join(' + ')}: it had no table`,
+        before: { tables: [] },
+        after: { tables: a.tables },
+      })),
+    )
     expect(result.unplaced.map((u) => [u.id, u.startTime])).toEqual([
       [made[3], '19:00'],
       [made[4], '19:30'],
     ])
     const waiting = (await staff.get('/api/admin/reservations?needsTable=true').expect(200)).body as { id: number }[]
     expect(waiting.map((r) => r.id).sort()).toEqual([made[3], made[4]].sort())
-    // Run again: nothing moves, the same two wait.
+    // Run again: nothing moves, the same two wait, and no audit row is added.
     expect(await assignWaitingBookings(t.db, { today: '2026-11-21' })).toMatchObject({ assigned: [], unplaced: [{ id: made[3] }, { id: made[4] }] })
+    expect((await t.db.$client.query(`select count(*)::int as n from audit_log where action = 'tables'`)).rows).toEqual([{ n: 3 }])
   })
 })
 
