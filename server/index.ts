@@ -35,10 +35,20 @@ async function main() {
   tuneV8()
   const startedAt = performance.now()
   const config = loadConfigOrExit()
+  starting.port = config.port
   const dev = process.argv.includes('--dev')
   const logger = pino({ level: config.logLevel })
   survivesTheDatabaseAway(logger)
+  // In production this file is bundled to <build>/server-entry.js beside the React Router build.
+  const buildDir = path.dirname(fileURLToPath(import.meta.url))
+  const serverBuild = path.join(buildDir, 'server/index.js')
+  if (!dev && !fs.existsSync(serverBuild)) {
+    console.error(`No production build at ${serverBuild}: run npm run build (npm start does it for you).`)
+    process.exit(1)
+  }
   const database = await openDatabase(config, logger)
+  // A start that fails from here on stops the embedded PostgreSQL it started, rather than leaving it behind.
+  starting.stopDatabase = () => database.embedded?.stop()
   const deps: Deps = { db: database.db, config, clock: systemClock, logger }
   await prepareData(database.db, config, systemClock, logger)
 
@@ -52,13 +62,6 @@ async function main() {
     assets.push(server.middlewares as unknown as express.RequestHandler)
     build = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
   } else {
-    // In production this file is bundled to <build>/server-entry.js beside the React Router build.
-    const buildDir = path.dirname(fileURLToPath(import.meta.url))
-    const serverBuild = path.join(buildDir, 'server/index.js')
-    if (!fs.existsSync(serverBuild)) {
-      console.error(`No production build at ${serverBuild}: run npm run build (npm start does it for you).`)
-      process.exit(1)
-    }
     build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild
     const client = path.join(buildDir, 'client')
     const files = express.Router()
@@ -89,12 +92,22 @@ async function main() {
   const { app, services } = createApp(deps, { assets, pages: pagesHandler(build, deps, contentChanges), contentChanges, notifications })
   // Emails, and the scheduled housekeeping, run on the job queue inside this process.
   const worker = await startWorker(deps, services)
-  const server = createAppServer(app).listen(config.port, () => {
+  const server = createAppServer(app)
+  await new Promise<void>((resolve, reject) => {
+    // A port another program holds (EADDRINUSE) fails the start (main's catch) instead of throwing from the event.
+    server.once('error', reject)
+    server.listen(config.port, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  starting.stopDatabase = undefined
+  {
     const ms = Math.round(performance.now() - startedAt)
     logger.info({ port: config.port, ms, embeddedPostgres: !config.databaseUrl }, 'Server ready')
     console.log(`The site is up at http://localhost:${config.port} (ready in ${ms} ms)`)
     void announceSiteAddress(services.settings).catch((error: unknown) => logger.warn({ err: error }, 'Could not read the site address'))
-  })
+  }
   server.keepAliveTimeout = 65_000
 
   let stopping = false
@@ -122,8 +135,20 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
-main().catch((error) => {
-  // Another process's data directory is a setting to change, not a fault: one line, as a bad setting gets.
-  console.error(error instanceof DataDirInUse ? error.message : error)
+/** What a start that fails must know: the port it was to listen on, and how to stop the embedded PostgreSQL it started. */
+const starting: { port?: number; stopDatabase?: () => Promise<void> | undefined } = {}
+
+/** A start's failure that is a setting to change, not a fault: one line, as a bad setting gets. */
+function startProblem(error: unknown, port: number | undefined): string | undefined {
+  if (error instanceof DataDirInUse) return error.message
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (code === 'EADDRINUSE') return `Port ${port} is in use by another program: stop it, or set PORT to a free port.`
+  if (code === 'EACCES') return `Port ${port} needs privileges this process does not have: use a port above 1023 (behind a reverse proxy, docs/deployment.md).`
+  return undefined
+}
+
+main().catch(async (error: unknown) => {
+  console.error(startProblem(error, starting.port) ?? error)
+  await starting.stopDatabase?.()?.catch(() => {})
   process.exit(1)
 })

@@ -158,6 +158,23 @@ test.describe('the app process', () => {
     }
   })
 
+  test('refuses to start on a port another program holds, in one line, and leaves no PostgreSQL running', async () => {
+    // A program that holds the port and answers nothing (the health check gets no answer from it).
+    const holder = net.createServer((socket) => socket.destroy())
+    await new Promise<void>((resolve) => holder.listen(0, resolve))
+    const { port } = holder.address() as net.AddressInfo
+    try {
+      const error: Error = await startServer({ dataDir, port, env, timeoutMs: 60_000 }).catch((e: Error) => e)
+      expect(error.message).toContain(`Port ${port} is in use by another program: stop it, or set PORT to a free port.`)
+      expect(error.message).not.toContain('EADDRINUSE')
+      // The embedded PostgreSQL it had started is stopped, not left running for the next start to find.
+      const pid = postmasterPid(dataDir)
+      expect(pid !== undefined && alive(pid)).toBe(false)
+    } finally {
+      holder.close()
+    }
+  })
+
   test('refuses to start on a bad setting, naming the variable', async () => {
     await expect(startServer({ dataDir, env: { ...env, PORT: 'eighty' }, timeoutMs: 10_000 })).rejects.toThrow(
       /Invalid environment: PORT must be a number/,
