@@ -47,8 +47,9 @@ async function main() {
     process.exit(1)
   }
   const database = await openDatabase(config, logger)
-  // A start that fails from here on stops the embedded PostgreSQL it started, rather than leaving it behind.
-  starting.stopDatabase = () => database.embedded?.stop()
+  // A start that fails from here on closes what it opened, and stops the embedded PostgreSQL it started
+  // rather than leaving it behind.
+  starting.stop = () => database.close()
   const deps: Deps = { db: database.db, config, clock: systemClock, logger }
   await prepareData(database.db, config, systemClock, logger)
 
@@ -87,11 +88,13 @@ async function main() {
   if (config.testClockHeader) logger.warn('TEST_CLOCK_HEADER is on: requests may set the clock. Browser tests only.')
   // One listener on the database per instance: the page cache's content changes and the staff screens' live changes.
   const notifications = listenForNotifications(database.db.$client.options.connectionString!, logger, [CONTENT_CHANGES_CHANNEL, SERVICE_CHANGES_CHANNEL])
+  starting.stop = async () => {
+    await notifications.close()
+    await database.close()
+  }
   // Rendered public pages are cached in production, dropped whenever their content changes.
   const contentChanges = dev ? undefined : contentChangesOf(notifications)
   const { app, services } = createApp(deps, { assets, pages: pagesHandler(build, deps, contentChanges), contentChanges, notifications })
-  // Emails, and the scheduled housekeeping, run on the job queue inside this process.
-  const worker = await startWorker(deps, services)
   const server = createAppServer(app)
   await new Promise<void>((resolve, reject) => {
     // A port another program holds (EADDRINUSE) fails the start (main's catch) instead of throwing from the event.
@@ -101,7 +104,10 @@ async function main() {
       resolve()
     })
   })
-  starting.stopDatabase = undefined
+  // Emails, and the scheduled housekeeping, run on the job queue inside this process: started once the port is
+  // this app's, so that a start that fails has no job in hand (its bookings' emails wait in the outbox meanwhile).
+  const worker = await startWorker(deps, services)
+  starting.stop = undefined
   {
     const ms = Math.round(performance.now() - startedAt)
     logger.info({ port: config.port, ms, embeddedPostgres: !config.databaseUrl }, 'Server ready')
@@ -135,8 +141,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
-/** What a start that fails must know: the port it was to listen on, and how to stop the embedded PostgreSQL it started. */
-const starting: { port?: number; stopDatabase?: () => Promise<void> | undefined } = {}
+/** What a start that fails must know: the port it was to listen on, and how to close what it opened (the embedded PostgreSQL included). */
+const starting: { port?: number; stop?: () => Promise<void> } = {}
 
 /** A start's failure that is a setting to change, not a fault: one line, as a bad setting gets. */
 function startProblem(error: unknown, port: number | undefined): string | undefined {
@@ -149,6 +155,6 @@ function startProblem(error: unknown, port: number | undefined): string | undefi
 
 main().catch(async (error: unknown) => {
   console.error(startProblem(error, starting.port) ?? error)
-  await starting.stopDatabase?.()?.catch(() => {})
+  await starting.stop?.().catch(() => {})
   process.exit(1)
 })
