@@ -30,22 +30,22 @@ export async function assignWaitingBookings(
 ): Promise<TableAssignment> {
   const result: TableAssignment = { assigned: [], unplaced: [] }
   if (!(await venueBooksTables(db.$client))) return result
-  const { rows } = await db.$client.query<WaitingBooking>(
-    `select id, name, date, start_time as "startTime", party_size as "partySize", duration_minutes as "durationMinutes"
-       from reservations r
-      where ${WAITING} and date >= $1
-      order by date, start_time, id`,
+  const { rows: dates } = await db.$client.query<{ date: string }>(
+    `select distinct date from reservations r where ${WAITING} and date >= $1 order by date`,
     [today],
   )
-  const dates = [...new Set(rows.map((r) => r.date))]
-  for (const date of dates) {
+  for (const { date } of dates) {
     await withDatesLocked(db, [date], now, async (client) => {
-      // Read again under the lock: a booking cancelled, moved or seated by staff since is left as it is.
-      const ids = rows.filter((r) => r.date === date).map((r) => r.id)
-      const still = await client.query<{ id: number }>(`select id from reservations r where id = any($1::int[]) and date = $2 and ${WAITING}`, [ids, date])
-      const waiting = new Set(still.rows.map((r) => r.id))
+      // The date's bookings to seat, read under its lock: one cancelled, moved or seated by staff meanwhile is as they left it.
+      const { rows } = await client.query<WaitingBooking>(
+        `select id, name, date, start_time as "startTime", party_size as "partySize", duration_minutes as "durationMinutes"
+           from reservations r
+          where ${WAITING} and date = $1
+          order by start_time, id`,
+        [date],
+      )
       const staffDay = await readStaffDay(client, date, null, LONGEST_VISIT_MINUTES, now)
-      for (const booking of rows.filter((r) => waiting.has(r.id))) {
+      for (const booking of rows) {
         const tableIds = staffBestFit(booking, booking.durationMinutes, staffDay)
         if (!tableIds) {
           result.unplaced.push(booking)

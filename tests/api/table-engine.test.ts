@@ -21,7 +21,7 @@ import { reservations } from '../../server/db/schema'
 import { manageLinkFor } from '../../server/reservations/manage-link'
 import { confirmLinkFor } from '../../server/reservations/confirm-link'
 import { reachFor } from '../../server/reservations/booking-batch'
-import { batchDaysQuery } from '../../server/reservations/booking-sql'
+import { batchDaysQuery, lockDatesQuery } from '../../server/reservations/booking-sql'
 import { assignWaitingBookings } from '../../server/reservations/table-assignment'
 import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
 import { versionOf } from '../helpers/versions'
@@ -444,6 +444,29 @@ describe('staff and tables', () => {
     // Run again: nothing moves, the same two wait, and no audit row is added.
     expect(await assignWaitingBookings(t.db, { today: '2026-11-21' })).toMatchObject({ assigned: [], unplaced: [{ id: made[3] }, { id: made[4] }] })
     expect((await t.db.$client.query(`select count(*)::int as n from audit_log where action = 'tables'`)).rows).toEqual([{ n: 3 }])
+  })
+
+  it('seat each booking as it stands once its date is locked, not as it was read before', async () => {
+    await erasePlan(t.db)
+    const moved = (await book({ startTime: '18:00', partySize: 2 }).expect(201)).body.id as number
+    const cancelled = (await book({ startTime: '18:30', partySize: 2 }).expect(201)).body.id as number
+    await drawPlan(t.db, PLAN)
+    // Staff hold the date (a booking being saved) while the seating starts; meanwhile one booking moves, one is cancelled.
+    const holder = await t.db.$client.connect()
+    try {
+      await holder.query('begin')
+      await holder.query(lockDatesQuery([DAY]))
+      const seating = assignWaitingBookings(t.db, { today: '2026-11-21' })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      await holder.query(`update reservations set start_time = '20:00' where id = $1`, [moved])
+      await holder.query(`update reservations set status = 'cancelled' where id = $1`, [cancelled])
+      await holder.query('commit')
+      const result = await seating
+      expect(result.assigned.map((a) => [a.id, a.startTime])).toEqual([[moved, '20:00']])
+      expect(result.unplaced).toEqual([])
+    } finally {
+      holder.release()
+    }
   })
 })
 
