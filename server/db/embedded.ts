@@ -111,7 +111,8 @@ function ownerOf(pid: number): number | undefined {
   return program === 'node' || program === 'nodejs' ? parent : undefined
 }
 
-function parentOf(pid: number): number | undefined {
+/** A process's parent, from /proc (or `ps`); undefined once it is gone. */
+export function parentOf(pid: number): number | undefined {
   try {
     // "pid (comm) state ppid …": the name may hold spaces, so read after its closing parenthesis.
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')

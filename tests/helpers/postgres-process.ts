@@ -2,6 +2,7 @@
 // postmaster, its processes, and the state its control file says it was left in.
 import fs from 'node:fs'
 import path from 'node:path'
+import { parentOf } from '../../server/db/embedded'
 
 /** The postmaster's pid from DATA_DIR/postgres/postmaster.pid, if there is one. */
 export function postmasterPid(dataDir: string): number | undefined {
@@ -20,18 +21,10 @@ export const alive = (pid: number) => {
 
 /** The processes whose parent is `pid` (PostgreSQL's backends and background workers). */
 function childrenOf(pid: number): number[] {
-  const children: number[] = []
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      // "pid (comm) state ppid …": the name may hold spaces, so read after its closing parenthesis.
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry))
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return children
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && parentOf(Number(entry)) === pid)
+    .map(Number)
 }
 
 /**
