@@ -47,8 +47,11 @@ export function precompressedAssets(dir: string, options: { maxAge: string }): R
     if (!encoding) return next()
     res.set({ 'Content-Type': PRECOMPRESSED_TYPES[path.extname(req.path)]!, 'Content-Encoding': encoding })
     res.sendFile(path.join(dir, req.path.slice(1) + SUFFIX[encoding]), { maxAge: options.maxAge, immutable: true, dotfiles: 'deny' }, (error) => {
+      // A copy gone since the start (a build replaced under a running app) falls through with neither header
+      // set: the next handler's own type, such as the 404 page's, would otherwise be added to this one (a 500).
       if (error && !res.headersSent) {
         res.removeHeader('Content-Encoding')
+        res.removeHeader('Content-Type')
         next()
       }
     })

@@ -16,12 +16,23 @@ fs.writeFileSync(path.join(dir, 'app-abc123.js'), script)
 fs.writeFileSync(path.join(dir, 'app-abc123.js.br'), zlib.brotliCompressSync(script))
 fs.writeFileSync(path.join(dir, 'app-abc123.js.gz'), zlib.gzipSync(script))
 fs.writeFileSync(path.join(dir, 'plain-def456.css'), `body{color:red}${' '.repeat(3000)}`)
+// Two more whose files go away after the start, as under an app whose build was replaced in place.
+for (const name of ['gone-aaa111.js', 'half-bbb222.js']) {
+  fs.writeFileSync(path.join(dir, name), script)
+  fs.writeFileSync(path.join(dir, `${name}.br`), zlib.brotliCompressSync(script))
+}
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 // As the app mounts it: behind the compression middleware, in front of express.static.
 const app = express()
 app.use(compression())
 app.use('/assets', precompressedAssets(dir, { maxAge: '1y' }), express.static(dir, { immutable: true, maxAge: '1y' }))
+// Then the pages, which set their own type as React Router's adapter does (appending it).
+app.use((_req, res) => {
+  res.status(404)
+  res.append('Content-Type', 'text/html; charset=utf-8')
+  res.end('<h1>Not found</h1>')
+})
 
 const server = app.listen(0, '127.0.0.1')
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
@@ -68,6 +79,23 @@ describe('precompressed assets', () => {
     expect(zlib.gunzipSync(res.body).toString()).toContain('body{color:red}')
     expect((await raw('/assets/missing.js', 'br')).status).toBe(404)
     expect((await raw('/assets/..%2F..%2Fetc%2Fpasswd', 'br')).status).toBe(404)
+  })
+
+  it('falls through cleanly when a compressed copy has gone since the start: the file itself, or the 404 page', async () => {
+    fs.rmSync(path.join(dir, 'gone-aaa111.js'))
+    fs.rmSync(path.join(dir, 'gone-aaa111.js.br'))
+    const gone = await raw('/assets/gone-aaa111.js', 'br')
+    expect(gone.status).toBe(404)
+    expect(gone.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(gone.headers['content-encoding']).toBeUndefined()
+    expect(gone.body.toString()).toBe('<h1>Not found</h1>')
+
+    fs.rmSync(path.join(dir, 'half-bbb222.js.br'))
+    const half = await raw('/assets/half-bbb222.js', 'identity, br;q=0.5')
+    expect(half.status).toBe(200)
+    expect(half.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(half.headers['content-encoding']).toBeUndefined()
+    expect(half.body.toString()).toBe(script)
   })
 
   it('reads Accept-Encoding with q-values: q=0 refuses an encoding', () => {
