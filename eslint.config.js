@@ -7,7 +7,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/', 'data/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
+  { ignores: ['build/', 'build.next/', 'build.old/', 'data/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Finds patterns that can backtrack super-linearly (one padded field froze the server once).

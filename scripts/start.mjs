@@ -19,8 +19,8 @@ function portInUse(port) {
   })
 }
 // The server refuses such a port too, but only after the build below: a rebuild beside an app still running
-// (a `git pull`, then `npm start` again) would replace the script files that its pages name. A PORT that is
-// no port is left to the server's settings check.
+// (a `git pull`, then `npm start` again) would be work for nothing (it keeps that app's script files, decision 48).
+// A PORT that is no port is left to the server's settings check.
 const port = Number(process.env.PORT || 3000)
 if (Number.isInteger(port) && port > 0 && port < 65536 && (await portInUse(port))) {
   console.error(`Port ${port} is in use by another program: stop it, or set PORT to a free port.`)
