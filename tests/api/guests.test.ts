@@ -137,6 +137,9 @@ describe('search, notes and the export', () => {
       expect(found.total).toBe(1)
     }
     expect((await find('nobody-at-all')).total).toBe(0)
+    // A page past the end of a search still says how many there are.
+    const past = (await staff.get('/api/admin/guests?q=searchable&page=2').expect(200)).body as GuestList
+    expect(past).toMatchObject({ guests: [], total: 1, page: 2 })
     const all = await find('')
     expect(all.pageSize).toBe(50)
     expect(all.total).toBeGreaterThanOrEqual(all.guests.length)
