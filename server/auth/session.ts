@@ -11,14 +11,31 @@ declare module 'express-session' {
 
 const IDLE_EXPIRY_MS = 12 * 60 * 60 * 1000
 
+/** How far behind a session's stored expiry may fall before a request writes it again. */
+export const TOUCH_AFTER_MS = 60_000
+
 /** Sessions in the `session` table: HttpOnly, SameSite=Lax, Secure over HTTPS, idle expiry. */
 /** Expired rows are deleted by the housekeeping job, not by the store. */
 export function sessionMiddleware(db: Db, secret: string): RequestHandler {
-  const PgStore = connectPgSimple(session)
+  /**
+   * Each signed-in request renews the idle expiry (`rolling`), but writes it only when the stored one is
+   * over a minute behind. Writing it each time made every staff request, a read included, a commit that
+   * waited for the disk. An update that matches no row writes nothing and commits nothing to wait for, and
+   * it needs no memory of its own, so it holds across instances. The expiry, and "last seen" read from it,
+   * are a minute coarse at most; the cookie is renewed on every answer as before.
+   */
+  class SessionStore extends connectPgSimple(session) {
+    override touch(sid: string, sess: session.SessionData, callback?: (error?: unknown) => void) {
+      const expires = sess.cookie?.expires ? new Date(sess.cookie.expires) : new Date(Date.now() + IDLE_EXPIRY_MS)
+      db.$client
+        .query('update session set expire = $1 where sid = $2 and expire < $3', [expires, sid, new Date(expires.getTime() - TOUCH_AFTER_MS)])
+        .then(() => callback?.(), callback)
+    }
+  }
   return session({
     name: 'sid',
     secret,
-    store: new PgStore({
+    store: new SessionStore({
       pool: db.$client,
       tableName: 'session',
       createTableIfMissing: false,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { KNOWN_DEVICE_COOKIE } from '../../server/auth/login-throttle'
+import { TOUCH_AFTER_MS } from '../../server/auth/session'
 import { createTestApp, signedInAgent, STAFF, type TestApp } from '../helpers/app'
 
 let t: TestApp
@@ -200,10 +201,24 @@ describe('the cookies sign-in sets', () => {
 
   it('each request renews the idle expiry, and a session idle past it is refused by the server, whatever the browser keeps', async () => {
     const sid = sidOf(await request(t.app).post('/api/login').send(STAFF).expect(200))
+    const stored = async () =>
+      (await t.db.$client.query<{ expire: Date; xmin: string }>('select expire, xmin::text from session where sid = $1', [idOf(sid)])).rows[0]!
+    // As if the last request had come an hour ago: the next one writes the expiry afresh.
+    await t.db.$client.query("update session set expire = expire - interval '1 hour' where sid = $1", [idOf(sid)])
     const later = await request(t.app).get('/api/user').set('Cookie', sid).expect(200)
     expect(expiresOf(setCookie(later, 'sid')!)).toBeGreaterThan(Date.now() + IDLE_EXPIRY_MS - 5_000)
-    const { rows } = await t.db.$client.query<{ expire: Date }>('select expire from session where sid = $1', [idOf(sid)])
-    expect(rows[0]!.expire.getTime()).toBeGreaterThan(Date.now() + IDLE_EXPIRY_MS - 5_000)
+    const renewed = await stored()
+    expect(renewed.expire.getTime()).toBeGreaterThan(Date.now() + IDLE_EXPIRY_MS - 5_000)
+    // Requests within the minute renew the cookie but leave the row alone: no write, no commit to wait for.
+    for (let i = 0; i < 3; i++) {
+      const again = await request(t.app).get('/api/admin/reservations').set('Cookie', sid).expect(200)
+      expect(expiresOf(setCookie(again, 'sid')!)).toBeGreaterThan(Date.now() + IDLE_EXPIRY_MS - 5_000)
+    }
+    expect(await stored()).toEqual(renewed)
+    // Once the stored expiry is over a minute behind, the next request writes it.
+    await t.db.$client.query("update session set expire = expire - make_interval(secs => $2) where sid = $1", [idOf(sid), TOUCH_AFTER_MS / 1000 + 1])
+    await request(t.app).get('/api/user').set('Cookie', sid).expect(200)
+    expect((await stored()).expire.getTime()).toBeGreaterThan(Date.now() + IDLE_EXPIRY_MS - 5_000)
     await t.db.$client.query("update session set expire = now() - interval '1 second' where sid = $1", [idOf(sid)])
     await request(t.app).get('/api/admin/reservations').set('Cookie', sid).expect(401)
   })
