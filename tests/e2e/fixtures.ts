@@ -35,7 +35,9 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; pageReport: void
    * as the pending count fetched again for each booking the live channel announces, takes one line with
    * its count), and the mouse presses, releases and clicks, each with what it landed on (a click that
    * opened nothing shows whether its press and release met the same element: a list or a dialog that
-   * moved between them sends the click to their common ancestor). It watches the test's `page` and every
+   * moved between them sends the click to their common ancestor), with the named keys pressed (Escape,
+   * Delete, Enter…), where focus went, and what each field was given (a field's input events in a row
+   * take one line, its last value), so a key or a fill that changed nothing shows where it went. It watches the test's `page` and every
    * page the test opens in a context of its own (a second member of staff), each named by its place.
    * See docs/decisions/0041.
    */
@@ -62,11 +64,16 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; pageReport: void
           const call = calls.get(request)
           if (call) call.answer = `failed: ${request.failure()?.errorText ?? 'unknown'}`
         })
-        // Each mouse event is told to the test as a console message of its own kind (debug, marked).
+        // Each event is told to the test as a console message of its own kind (debug, marked).
         context.on('console', (msg) => {
           if (msg.type() === 'debug' && msg.text().startsWith(POINTER_MARK)) {
-            pointer.push(`${((Date.now() - started) / 1000).toFixed(2)} s ${label}${msg.text().slice(POINTER_MARK.length)}`)
-            if (pointer.length > 12) pointer.shift()
+            const told = msg.text().slice(POINTER_MARK.length)
+            const line = `${((Date.now() - started) / 1000).toFixed(2)} s ${label}${told}`
+            // A field's input events in a row (typing) take one line: the last value.
+            const field = told.startsWith('input ') ? `${label}${told.slice(0, told.indexOf(' value '))}` : null
+            if (field && pointer.at(-1)?.includes(` ${field} value `)) pointer[pointer.length - 1] = line
+            else pointer.push(line)
+            if (pointer.length > 16) pointer.shift()
           }
         })
         await context.addInitScript(recordPointer, POINTER_MARK)
@@ -83,7 +90,7 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; pageReport: void
       browser.newContext = newContext
       if (testInfo.status === testInfo.expectedStatus) return
       if (pointer.length > 0) {
-        await testInfo.attach('the pages’ last mouse events, newest first', { contentType: 'text/plain', body: [...pointer].reverse().join('\n') })
+        await testInfo.attach('the pages’ last mouse, key, focus and input events, newest first', { contentType: 'text/plain', body: [...pointer].reverse().join('\n') })
       }
       if (calls.size === 0) return
       const lines: { line: string; text: string; times: number }[] = []
@@ -105,7 +112,10 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; pageReport: void
 /** Marks the console messages that carry a page's mouse events to the test. */
 const POINTER_MARK = '\u2063pointer '
 
-/** Runs in every page of a watched context: tells each mouse press, release and click, and what it landed on. */
+/**
+ * Runs in every page of a watched context: tells each mouse press, release and click and what it landed on,
+ * each named key pressed (not the characters typed), each move of focus, and each field's value as it changes.
+ */
 function recordPointer(mark: string) {
   const describe = (target: EventTarget | null) => {
     if (!(target instanceof Element)) return String(target)
@@ -114,16 +124,20 @@ function recordPointer(mark: string) {
     const name = target.getAttribute('aria-label') ?? label ?? target.textContent?.trim().replace(/\s+/g, ' ') ?? ''
     return `${target.tagName.toLowerCase()} "${name.slice(0, 24)}"`
   }
+  const tell = (line: string) => console.debug(`${mark}${line}`)
   for (const type of ['mousedown', 'mouseup', 'click']) {
-    window.addEventListener(
-      type,
-      (e) => {
-        const m = e as MouseEvent
-        console.debug(`${mark}${type} ${describe(m.target)} (${m.clientX},${m.clientY})`)
-      },
-      true,
-    )
+    window.addEventListener(type, (e) => tell(`${type} ${describe(e.target)} (${(e as MouseEvent).clientX},${(e as MouseEvent).clientY})`), true)
   }
+  window.addEventListener('keydown', (e) => e.key.length > 1 && tell(`keydown ${e.key} on ${describe(e.target)}`), true)
+  window.addEventListener('focusin', (e) => tell(`focus ${describe(e.target)}`), true)
+  window.addEventListener(
+    'input',
+    (e) => {
+      const value = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement ? e.target.value : ''
+      tell(`input ${describe(e.target)} value ${JSON.stringify(value.slice(0, 24))}`)
+    },
+    true,
+  )
 }
 
 /** Opens a page and waits until React has hydrated it (clicks before that would post plain forms). */

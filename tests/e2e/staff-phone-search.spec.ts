@@ -64,6 +64,9 @@ test.describe('Search everywhere', () => {
 
     // Another way of typing the same number finds the same booking; clearing the search goes back to the day.
     await search.fill(phone.spaced)
+    // Its own results, not the last search's still on screen.
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(`Search results for “${phone.spaced}”`)
+    await expect(page.getByRole('status').filter({ hasText: 'found' })).toHaveText('1 booking found')
     await expect(page.getByTestId(`reservation-${booking.id}`)).toBeVisible()
     await search.fill('')
     await expect(page.getByRole('heading', { level: 2 })).toHaveText('Thursday, 14 November 2030')
