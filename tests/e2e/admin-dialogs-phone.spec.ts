@@ -34,7 +34,7 @@ async function saveAndSeeMessage(page: Page, scope: Locator, submit: string, tex
     await prompt.getByRole('button').last().click()
     await expect(prompt).toBeHidden()
   }
-  const message = scope.locator('[data-keep-focus]')
+  const message = scope.locator('[data-form-error]')
   await expect(message).toContainText(text)
   await expect(message).toBeInViewport()
   await expect(message).toBeFocused()

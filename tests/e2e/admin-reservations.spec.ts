@@ -186,6 +186,26 @@ test.describe('All Reservations', () => {
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(details).toBeFocused()
+
+    // Focus taken somewhere the moment the dialog goes (the search, here) stays there: the dialog gives focus
+    // back a moment later (a timer), and only if nothing has taken it meanwhile.
+    await page.keyboard.press('Enter')
+    await expect(dialog).toContainText('Booked at')
+    const search = page.getByLabel('Search by name, email or phone')
+    await page.evaluate(() => {
+      const open = document.querySelector('[role="dialog"]')
+      new MutationObserver((_, observer) => {
+        if (open?.isConnected) return
+        observer.disconnect()
+        document.querySelector<HTMLInputElement>('#reservations-search')!.focus()
+      }).observe(document.body, { childList: true, subtree: true })
+    })
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await page.waitForTimeout(300)
+    await expect(search).toBeFocused()
+    await page.keyboard.type('Keys')
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Search results for “Keys”')
   })
 })
 

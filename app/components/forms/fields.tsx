@@ -146,7 +146,7 @@ export function FormError({ message, children }: { message?: string; children?: 
       ref={ref}
       role="alert"
       tabIndex={-1}
-      data-keep-focus
+      data-form-error
       className="scroll-my-4 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <p className="font-semibold">{message}</p>

@@ -5,7 +5,8 @@ import * as React from 'react'
  * Trigger; a dialog opened from code (an Edit button on a card, a confirm
  * step) has none, and focus would fall to the page. This remembers what had
  * focus as the dialog opened and goes back there, or, if that is gone (the
- * card just deleted), to the element marked `data-focus-fallback`.
+ * card just deleted), to the element marked `data-focus-fallback`, unless
+ * focus has already moved somewhere of its own.
  */
 export function useReturnFocus(handlers: { onOpenAutoFocus?: (event: Event) => void; onCloseAutoFocus?: (event: Event) => void }) {
   const opener = React.useRef<HTMLElement | null>(null)
@@ -18,8 +19,10 @@ export function useReturnFocus(handlers: { onOpenAutoFocus?: (event: Event) => v
       handlers.onCloseAutoFocus?.(event)
       if (event.defaultPrevented) return
       event.preventDefault()
-      // A message that took focus as the dialog closed (a form's message after a refused save, see FormError) keeps it.
-      if (document.activeElement instanceof HTMLElement && document.activeElement.hasAttribute('data-keep-focus')) return
+      // Radix asks this a moment after the dialog has gone (a timer). Focus that has moved on by then keeps its
+      // place: a message that took it as the dialog closed (a form's message after a refused save, see FormError),
+      // the next dialog, or a field staff went to straight away. Only focus left to the page goes back.
+      if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) return
       const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-focus-fallback]')
       target?.focus()
     },
