@@ -109,7 +109,7 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; pageReport: void
   ],
 })
 
-/** Marks the console messages that carry a page's mouse events to the test. */
+/** Marks the console messages that carry a page's mouse, key, focus and input events to the test. */
 const POINTER_MARK = '\u2063pointer '
 
 /**

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -7,7 +6,7 @@ import { expect, test } from '@playwright/test'
 import { guestBooking } from '../helpers/guest-booking'
 import { bookingsInDatabase, duplicatedEmails, openSlots, send, streamBookings, until } from '../helpers/booking-stream'
 // @ts-expect-error a plain ESM helper shared with the bench script
-import { embeddedDatabaseUrl, freePort, startServer } from '../helpers/server-process.mjs'
+import { embeddedDatabaseUrl, freePort, spawnServer, startServer } from '../helpers/server-process.mjs'
 import { alive, clusterState, killPostgres, postmasterPid } from '../helpers/postgres-process'
 import { processAdminEnv, saveCocktailsIntro } from './servers'
 
@@ -106,15 +105,11 @@ test.describe('the app process', () => {
 
     // A SIGTERM while it is still starting (its PostgreSQL up, the app not yet answering): it finishes starting,
     // then stops cleanly, rather than dying there and leaving its PostgreSQL for the next start to stop.
-    const starting = spawn(process.execPath, [path.resolve(process.env.BUILD_DIR ?? 'build', 'server-entry.js')], {
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SESSION_SECRET: 'process-test-secret-process-test-secret', ...env },
-      stdio: 'ignore',
-    })
-    const stopped = new Promise<number | string | null>((resolve) => starting.on('exit', (exitCode, signal) => resolve(signal ?? exitCode)))
+    const starting = spawnServer({ dataDir, port: await freePort(), env })
     await expect.poll(() => (postmasterPid(dataDir) ?? 0) > 0, { intervals: [5], timeout: 30_000 }).toBe(true)
     const startingPg = postmasterPid(dataDir)!
-    starting.kill('SIGTERM')
-    expect(await stopped).toBe(0)
+    starting.child.kill('SIGTERM')
+    expect(await starting.exited).toEqual({ code: 0, signal: null })
     await expect.poll(() => alive(startingPg), { timeout: 10_000 }).toBe(false)
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false)
   })

@@ -25,11 +25,9 @@ export function embeddedDatabaseUrl(dataDir) {
 
 /**
  * Runs `<build>/server-entry.js` with NODE_ENV=production on the given data
- * directory and resolves once GET /api/health answers 200.
+ * directory, without waiting for it (a test that signals a start in progress).
  */
-export async function startServer({ dataDir, port, env = {}, buildDir = process.env.BUILD_DIR ?? 'build', timeoutMs = 100_000 }) {
-  port ??= await freePort()
-  const startedAt = performance.now()
+export function spawnServer({ dataDir, port, env = {}, buildDir = process.env.BUILD_DIR ?? 'build' }) {
   // Node's own flags for the server (NODE_OPTIONS refuses some): SERVER_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof'
   // writes a CPU profile of the app under `npm run bench` when it stops.
   const nodeFlags = process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []
@@ -52,9 +50,20 @@ export async function startServer({ dataDir, port, env = {}, buildDir = process.
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
+  return { child, output: () => output, exited }
+}
+
+/**
+ * Runs `<build>/server-entry.js` with NODE_ENV=production on the given data
+ * directory and resolves once GET /api/health answers 200.
+ */
+export async function startServer({ dataDir, port, env = {}, buildDir = process.env.BUILD_DIR ?? 'build', timeoutMs = 100_000 }) {
+  port ??= await freePort()
+  const startedAt = performance.now()
+  const { child, output, exited } = spawnServer({ dataDir, port, env, buildDir })
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`)
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output()}`)
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`)
       if (res.status === 200) break
@@ -63,7 +72,7 @@ export async function startServer({ dataDir, port, env = {}, buildDir = process.
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`Server did not become healthy in ${timeoutMs} ms:\n${output}`)
+      throw new Error(`Server did not become healthy in ${timeoutMs} ms:\n${output()}`)
     }
     await new Promise((r) => setTimeout(r, 25))
   }
@@ -72,7 +81,7 @@ export async function startServer({ dataDir, port, env = {}, buildDir = process.
     port,
     url: `http://127.0.0.1:${port}`,
     startupMs: Math.round(performance.now() - startedAt),
-    output: () => output,
+    output,
     exited,
   }
 }
