@@ -67,7 +67,9 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
                 Sign Out
               </a>
             </div>
-            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
+            {/* Relative: a count's screen-reader words (sr-only, absolutely placed) are kept within the scrolled row on a
+                phone; placed by the page instead, the last badges' words widened the page to 900 px. */}
+            <ul className="relative -mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
               {allowed.map((s) => (
                 <li key={s.id}>
                   <Link

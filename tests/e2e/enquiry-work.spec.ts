@@ -190,6 +190,9 @@ test.describe('Event Enquiries staff can work', () => {
       await card.getByRole('textbox', { name: `Notes on ${eve}'s enquiry` }).fill('Call after 5.')
       await card.getByRole('button', { name: 'Save notes' }).click()
       await expect(card.getByTestId(`enquiry-${ids[0]}-notes-text`)).toHaveText('Call after 5.')
+      // The sidebar's row of sections scrolls on its own; with the count of new enquiries in it, the page does not.
+      await expect(page.getByRole('link', { name: /Event Enquiries \d+ new/ })).toBeAttached()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'the page scrolls sideways').toBeLessThanOrEqual(0)
       expect(await seriousViolations(page), 'Event Enquiries at 390 px').toEqual([])
       await page.screenshot({ path: 'test-results/enquiry-notes-390.png', fullPage: true })
 
