@@ -325,6 +325,13 @@ describe("a large party's request confirmed after its 30 minutes", () => {
     t.services.reservations.forgetDays()
     // ...and once its 30 minutes are over, the combination is free again.
     expect(await explain('19:00', 6)).toMatchObject({ offered: true, reasons: [] })
+    // Staff see it as it is: its rows are still there (the next booking of the date releases them), but it holds no
+    // table, so it waits for one (the timeline does not draw it where someone else may sit).
+    expect(await tablesOf(first.id)).toEqual(['T2', 'T3'])
+    const listed = (await staff.get(`/api/admin/reservations?date=${DAY}`).expect(200)).body.find((r: { id: number }) => r.id === first.id)
+    expect(listed).toMatchObject({ status: 'pending', needsTable: true, tables: [] })
+    const waiting = (await staff.get('/api/admin/reservations?needsTable=true').expect(200)).body.map((r: { id: number }) => r.id)
+    expect(waiting).toContain(first.id)
     const second = (await book({ partySize: 6 }).expect(201)).body
     expect(await tablesOf(second.id)).toEqual(['T2', 'T3'])
     expect(await tablesOf(first.id)).toEqual([])

@@ -13,6 +13,7 @@
 import type { Page } from '@playwright/test'
 import { openSection, signInQuickly, staffApi, staffBooking } from './admin'
 import { seriousViolations } from './axe'
+import { withServerDatabase } from './db'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
 
 const DAY = '2034-06-14'
@@ -139,6 +140,18 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
     await expect(page.getByRole('heading', { name: 'Wednesday, 14 June 2034' })).toBeVisible()
     await expect(page.getByRole('table', { name: /A red line marks now, 12:15\.$/ })).toBeVisible()
     await expect(page.getByRole('button', { name: `${ann.name}, 2 guests, 19:00, ${t3}`, exact: true })).toBeInViewport()
+
+    // Bob's request as if made from the public form and not confirmed by its guest in their 30 minutes (decision 21):
+    // it holds no table, though its row stays until the next booking of the day releases it. The timeline does not
+    // draw it at the table (someone else may be given it): it waits for one, and says why.
+    await withServerDatabase((db) => db.query(`update reservations set hold_until = $2 where id = $1`, [bob.id, `${DAY}T11:00:00Z`]))
+    await gotoHydrated(page, '/admin?section=reservations&layout=timeline')
+    const needsTable = page.getByRole('region', { name: 'Needs a table' })
+    await expect(needsTable.getByRole('button', { name: `${bob.name}, 4 guests, 19:30, no table, Pending, not confirmed by the guest`, exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: new RegExp(`^${bob.name}, 4 guests, 19:30, ${t2}`) })).toHaveCount(0)
+    // Tonight, on the day, says it beside his arrival.
+    await gotoHydrated(page, '/admin?section=tonight')
+    await expect(page.getByRole('article', { name: bob.name }).getByText('Not confirmed by the guest')).toBeVisible()
   } finally {
     // The bookings and the plan go again.
     for (const id of bookingIds) await staffApi(page, 'DELETE', `/api/admin/reservations/${id}`)

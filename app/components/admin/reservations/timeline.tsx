@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
-import type { AdminReservation } from '#common/admin-reservations-schema'
+import { guestConfirmationOf, type AdminReservation } from '#common/admin-reservations-schema'
 import type { AdminArea, AdminTable } from '#common/tables-schema'
 import { minutesToTime, timeToMinutes } from '#common/time'
 import { inUseOn } from '#common/tables'
@@ -28,9 +28,16 @@ type Actions = ReturnType<typeof useReservationActions>
 type Row = { table: AdminTable; area: string }
 
 const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
+/**
+ * 'Pending' for a request, and why a large party's request holds no table: its guest did not confirm it in
+ * time (decision 21). Empty for a confirmed booking.
+ */
+const pendingWords = (r: AdminReservation) =>
+  r.status !== 'pending' ? '' : guestConfirmationOf(r, new Date()) === 'not_confirmed' ? 'Pending, not confirmed by the guest' : 'Pending'
+
 /** 'J. Smith, 4 guests, 19:30, T4' (and ', Pending'): the bar's name for a screen reader. */
 export const barLabel = (r: AdminReservation) =>
-  `${r.name}, ${guests(r.partySize)}, ${r.startTime}, ${r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'no table'}${r.status === 'pending' ? ', Pending' : ''}`
+  `${r.name}, ${guests(r.partySize)}, ${r.startTime}, ${r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'no table'}${r.status === 'pending' ? `, ${pendingWords(r)}` : ''}`
 
 /**
  * A bar's words, which are also its name for a screen reader (so what is seen
@@ -489,7 +496,7 @@ function TimelineBody({
                   <p>
                     {guests(r.partySize)} ·{' '}
                     {r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'Needs a table'}
-                    {r.status === 'pending' && ' · Pending'}
+                    {r.status === 'pending' && ` · ${pendingWords(r)}`}
                   </p>
                 </div>
                 <button

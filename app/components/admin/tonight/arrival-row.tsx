@@ -9,7 +9,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/utils'
 import { GuestLine } from '../reservations/guest-line'
-import { StatusBadge } from '../reservations/status-badge'
+import { GuestConfirmationBadge, StatusBadge } from '../reservations/status-badge'
 import { useVisitStep } from './use-visit-step'
 
 const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
@@ -92,6 +92,7 @@ export function ArrivalRow({
                 {since && ` ${since}`}
               </Badge>
               {r.status !== 'confirmed' && <StatusBadge status={r.status} />}
+              <GuestConfirmationBadge reservation={r} />
             </div>
             <p className="text-sm">
               <span className="font-semibold">{guests(r.partySize)}</span> ·{' '}
