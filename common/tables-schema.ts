@@ -357,6 +357,3 @@ export type TurnTimes = {
   /** booking_duration_minutes: the time of a party no rule names. */
   fallbackMinutes: number
 }
-
-/** The explain endpoint's answer (built with the engine): why a time is or is not offered. */
-export type AvailabilityExplanation = { offered: boolean; reasons: { code: string; message: string }[] }

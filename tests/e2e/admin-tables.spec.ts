@@ -139,11 +139,26 @@ test('a manager draws an area, places tables by keyboard and by drag, joins them
       { minParty: 5, maxParty: 8, durationMinutes: 120, weekday: null },
     ])
 
-    // 'Test a booking': the engine's own answer (GET /api/admin/availability/explain).
+    // 'Test a booking': the engine's own answer (GET /api/admin/availability/explain), on a Friday a week or more
+    // ahead (open at 19:30, nothing booked on this server's plan): a party of 6 would sit at the combination; one of
+    // 20 fits nowhere and would be a request without a table; Monday the pub is closed.
     const test = page.getByRole('region', { name: 'Test a Booking' })
+    const answer = test.getByTestId('test-booking-answer')
+    const week = addDays(todayIn(new Date(), 'Europe/London'), 7)
+    const friday = addDays(week, (5 - dayOfWeek(week) + 7) % 7)
+    await test.getByLabel('Date').fill(friday)
+    await test.getByLabel('Time').fill('19:30')
     await test.getByLabel('Party size').fill('6')
     await test.getByRole('button', { name: 'Check' }).click()
-    await expect(test.getByTestId('test-booking-answer')).toContainText(/Offered|Not offered/)
+    await expect(answer).toContainText(`Offered at ${first} + ${second} (${area})`)
+    await test.getByLabel('Party size').fill('20')
+    await test.getByRole('button', { name: 'Check' }).click()
+    await expect(answer).toContainText('Offered as a request, without a table')
+    await expect(answer).toContainText('(no_table_fits)')
+    await test.getByLabel('Date').fill(addDays(friday, 3))
+    await test.getByRole('button', { name: 'Check' }).click()
+    await expect(answer).toContainText('Not offered')
+    await expect(answer).toContainText('(closed)')
 
     expect(await seriousViolations(page)).toEqual([])
 

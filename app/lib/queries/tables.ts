@@ -1,5 +1,5 @@
-/** Tables & Areas: query keys and fetchers of the floor plan, its turn times, and the engine's explanation of a time. */
-import type { AdminArea, AdminCombination, AdminTable, AvailabilityExplanation, TurnTimes } from '#common/tables-schema'
+/** Tables & Areas: query keys and fetchers of the floor plan and its turn times. */
+import type { AdminArea, AdminCombination, AdminTable, TurnTimes } from '#common/tables-schema'
 import { getJson } from '../api'
 
 export const tablesKeys = {
@@ -14,9 +14,3 @@ export const areasQuery = { queryKey: tablesKeys.areas, queryFn: async () => (aw
 export const diningTablesQuery = { queryKey: tablesKeys.tables, queryFn: async () => (await getJson<AdminTable[]>('/api/admin/tables'))! }
 export const combinationsQuery = { queryKey: tablesKeys.combinations, queryFn: async () => (await getJson<AdminCombination[]>('/api/admin/table-combinations'))! }
 export const turnTimesQuery = { queryKey: tablesKeys.turnTimes, queryFn: async () => (await getJson<TurnTimes>('/api/admin/turn-times'))! }
-
-/** 'Why isn't it offered?' for a date, time and party (the engine's GET /api/admin/availability/explain). */
-export async function explainAvailability(input: { date: string; time: string; partySize: number }): Promise<AvailabilityExplanation> {
-  const params = new URLSearchParams({ date: input.date, time: input.time, partySize: String(input.partySize) })
-  return (await getJson<AvailabilityExplanation>(`/api/admin/availability/explain?${params.toString()}`))!
-}

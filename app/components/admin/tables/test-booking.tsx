@@ -1,7 +1,9 @@
 /**
  * 'Test a booking': would a party of N be offered this time, and if not, why?
  * Asks the engine's explain endpoint (GET /api/admin/availability/explain),
- * which answers `{ offered, reasons: [{ code, message }] }`.
+ * which answers `{ offered, reasons: [{ code, message }], tables }`: offered,
+ * it says the tables a guest booking would sit at, or that it would be a
+ * request without a table (a large party nothing fits online).
  */
 import { useMutation } from '@tanstack/react-query'
 import { CircleCheck, CircleX, Search } from 'lucide-react'
@@ -9,8 +11,9 @@ import * as React from 'react'
 import { TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { ApiError } from '~/lib/api'
-import { explainAvailability } from '~/lib/queries/tables'
+import { fetchExplanation } from '~/lib/queries/reservations'
 import { useVenueDays } from '../admin-context'
+import { tablesText } from '../reservations/reservation-card'
 
 export function TestBooking() {
   const { today } = useVenueDays()
@@ -18,7 +21,7 @@ export function TestBooking() {
   const [time, setTime] = React.useState('19:30')
   const [partySize, setPartySize] = React.useState('4')
   const [problem, setProblem] = React.useState<string | null>(null)
-  const check = useMutation({ mutationFn: explainAvailability })
+  const check = useMutation({ mutationFn: fetchExplanation })
   const answer = check.data
 
   return (
@@ -61,7 +64,13 @@ export function TestBooking() {
           <div className="space-y-2 rounded-md border border-border p-3">
             <p className="flex items-center gap-2 font-semibold">
               {answer.offered ? <CircleCheck aria-hidden="true" className="size-5 text-forest" /> : <CircleX aria-hidden="true" className="size-5 text-destructive" />}
-              {answer.offered ? 'Offered' : 'Not offered'}
+              {!answer.offered
+                ? 'Not offered'
+                : answer.tables.length
+                  ? `Offered at ${tablesText(answer.tables)}`
+                  : answer.reasons.length
+                    ? 'Offered as a request, without a table'
+                    : 'Offered'}
             </p>
             {answer.reasons.length > 0 && (
               <ul className="list-disc space-y-1 pl-6 text-sm">
