@@ -93,6 +93,11 @@ test.describe('Back-office form dialogs on a phone: the message after Save is in
     await dialog.getByLabel('Party Size').fill('2')
     const message = await saveAndSeeMessage(page, dialog, 'Save Changes', /^Over capacity at 7:00 PM on Friday, 06 May 2033/)
     await page.screenshot({ path: 'test-results/dialog-conflict-390.png' })
+    // Why guests are not offered it online follows, and does not say the refusal's words a second time.
+    const refusal = (await message.locator('p').first().innerText()).trim()
+    const why = message.getByTestId('online-explanation')
+    await expect(why).toBeVisible()
+    expect(await why.innerText()).not.toContain(refusal)
     // The next Tab from the message is its Save anyway.
     await page.keyboard.press('Tab')
     const anyway = message.getByRole('button', { name: 'Save anyway' })

@@ -188,7 +188,7 @@ export function ReservationDialog({
                 Save anyway
               </Button>
             )}
-            {refusedQuery && <OnlineExplanation query={refusedQuery} />}
+            {refusedQuery && <OnlineExplanation query={refusedQuery} refusal={save.error ?? undefined} />}
           </FormError>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />

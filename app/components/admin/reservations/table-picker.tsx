@@ -116,15 +116,26 @@ export function TablePicker({
   )
 }
 
-/** 'Why isn't it offered online?': the booking's own decision about the time, in staff's words (shown when a time is refused). */
-export function OnlineExplanation({ query }: { query: TableQuery }) {
+/**
+ * 'Why isn't it offered online?': the booking's own decision about the time, in staff's words (shown when a time
+ * is refused). A reason in the very words of the refusal above it is not said twice.
+ */
+export function OnlineExplanation({ query, refusal }: { query: TableQuery; refusal?: string }) {
   const why = useQuery({ queryKey: tableChoiceKeys.explain(query), queryFn: () => fetchExplanation(query), staleTime: 5_000 })
   if (!why.data) return null
+  const reasons = why.data.reasons.filter((r) => r.message !== refusal)
+  if (!why.data.offered && reasons.length === 0) {
+    return (
+      <p className="mt-2 text-sm font-semibold" data-testid="online-explanation">
+        Guests are not offered this time online either, for the same reason.
+      </p>
+    )
+  }
   return (
     <div className="mt-2 text-sm" data-testid="online-explanation">
       <p className="font-semibold">{why.data.offered ? 'Online, this time is offered' : 'Why guests are not offered this time online'}</p>
       <ul className="list-disc pl-5">
-        {why.data.reasons.map((r) => (
+        {reasons.map((r) => (
           <li key={r.code}>{r.message}</li>
         ))}
       </ul>
