@@ -414,7 +414,16 @@ test('a table is not made to seat fewer than a party booked at it, nor put out o
     // Closed for a date, then open again that day.
     const closedOn = addDays(date, 7)
     const areaCard = page.getByTestId(`area-Nook ${suffix}`)
+    // Without a date or a reason the form says so by the field to fix, before asking anything.
+    await areaCard.getByRole('button', { name: 'Close for a Date' }).click()
+    await expect(areaCard.getByLabel('Date', { exact: true })).toHaveAccessibleDescription('Choose a valid date')
+    await expect(areaCard.getByLabel('Date', { exact: true })).toBeFocused()
+    await expect(page.getByRole('alertdialog')).toHaveCount(0)
     await areaCard.getByLabel('Date', { exact: true }).fill(closedOn)
+    await areaCard.getByRole('button', { name: 'Close for a Date' }).click()
+    await expect(areaCard.getByLabel('Reason')).toHaveAccessibleDescription('Say why the area is closed (guests may be told)')
+    await expect(areaCard.getByLabel('Reason')).toBeFocused()
+    await expect(page.getByRole('alertdialog')).toHaveCount(0)
     await areaCard.getByLabel('Reason').fill('Private party')
     await areaCard.getByRole('button', { name: 'Close for a Date' }).click()
     await confirm(page, 'Close Area')

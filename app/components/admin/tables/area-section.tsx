@@ -5,7 +5,16 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { CalendarX, Plus } from 'lucide-react'
 import * as React from 'react'
-import { closedAreaMessage, closureLeavesWork, CLOSURE_TO_DO_TITLE, formatDayShort, type AdminArea, type AdminCombination, type AdminTable } from '#common/tables-schema'
+import {
+  closedAreaMessage,
+  closureLeavesWork,
+  ClosureSchema,
+  CLOSURE_TO_DO_TITLE,
+  formatDayShort,
+  type AdminArea,
+  type AdminCombination,
+  type AdminTable,
+} from '#common/tables-schema'
 import { FormError, TextField } from '~/components/forms/fields'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -26,6 +35,10 @@ function Closures({ area, canEdit, actions }: { area: AdminArea; canEdit: boolea
   const { today } = useVenueDays()
   const [date, setDate] = React.useState('')
   const [reason, setReason] = React.useState('')
+  // What the form can tell before asking (a date, a reason), in the server's words, by the field to fix.
+  const [problems, setProblems] = React.useState<{ date?: string; reason?: string }>({})
+  const dateField = React.useRef<HTMLInputElement>(null)
+  const reasonField = React.useRef<HTMLInputElement>(null)
   const close = actions.closeArea
   // The last closure's answer stays here while it leaves guests to phone or seat: the toast is gone in seconds.
   const outcome = close.result?.id === area.id && closureLeavesWork(close.result) ? close.result : undefined
@@ -75,6 +88,17 @@ function Closures({ area, canEdit, actions }: { area: AdminArea; canEdit: boolea
           className="grid items-start gap-3 sm:grid-cols-[10rem_1fr_auto]"
           onSubmit={(e) => {
             e.preventDefault()
+            const parsed = ClosureSchema.safeParse({ date, reason })
+            if (!parsed.success) {
+              const found: { date?: string; reason?: string } = {}
+              for (const issue of parsed.error.issues) {
+                const field = issue.path[0]
+                if ((field === 'date' || field === 'reason') && !found[field]) found[field] = issue.message
+              }
+              setProblems(found)
+              ;(found.date ? dateField : reasonField).current?.focus()
+              return
+            }
             close.ask({
               title: `Close ${area.name} on this date?`,
               description: area.weatherDependent
@@ -87,8 +111,29 @@ function Closures({ area, canEdit, actions }: { area: AdminArea; canEdit: boolea
             })
           }}
         >
-          <TextField label="Date" type="date" min={today} value={date} onChange={(e) => setDate(e.target.value)} error={close.fieldErrors.date} />
-          <TextField label="Reason" placeholder="Rain forecast" value={reason} onChange={(e) => setReason(e.target.value)} error={close.fieldErrors.reason} />
+          <TextField
+            ref={dateField}
+            label="Date"
+            type="date"
+            min={today}
+            value={date}
+            onChange={(e) => {
+              setDate(e.target.value)
+              setProblems((p) => ({ ...p, date: undefined }))
+            }}
+            error={problems.date ?? close.fieldErrors.date}
+          />
+          <TextField
+            ref={reasonField}
+            label="Reason"
+            placeholder="e.g. Rain forecast"
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value)
+              setProblems((p) => ({ ...p, reason: undefined }))
+            }}
+            error={problems.reason ?? close.fieldErrors.reason}
+          />
           <Button type="submit" variant="outline" className="sm:mt-7" disabled={close.pending}>
             Close for a Date
           </Button>
