@@ -29,9 +29,13 @@ const ACTIVE = `status in ('pending', 'confirmed')`
  * Of the active bookings, those holding their seats at `now` (SQL naming the
  * app's clock): confirmed ones, and pending ones whose hold has not run out (a
  * large party's request from the form that its guest has not confirmed holds
- * for 30 minutes: docs/decisions/0021).
+ * for 30 minutes: docs/decisions/0021). `of` names the bookings' table where
+ * the columns need it (a subquery of other tables).
  */
-const holdsAt = (now: string) => `(status = 'confirmed' or hold_until is null or hold_until > ${sqlName(now)})`
+export function holdsAt(now: string, of?: string): string {
+  const column = (name: string) => (of ? `${sqlName(of)}.${name}` : name)
+  return `(${column('status')} = 'confirmed' or ${column('hold_until')} is null or ${column('hold_until')} > ${sqlName(now)})`
+}
 /**
  * The minute (after the date's midnight, venue time) from which a finished or
  * no-show booking's covers are free (freed_at, issue 35), null for any other:

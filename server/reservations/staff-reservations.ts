@@ -23,7 +23,7 @@ import { inTransaction } from '../db/transaction'
 import type { Deps } from '../deps'
 import { ConflictError, NotFoundError, ValidationError } from '../domain-errors'
 import type { BookingSettings, SettingsService } from '../settings/settings-service'
-import { RESERVATION_FIELDS } from './booking-sql'
+import { holdsAt, RESERVATION_FIELDS } from './booking-sql'
 import { runStatements, withDatesLocked, type DayData } from './reservations-data'
 import { isExclusionViolation } from '../db/errors'
 import {
@@ -186,7 +186,7 @@ export function createStaffReservations(
       if (query.status) where.push(`status = ${param(query.status)}`)
       if (query.needsTable) {
         where.push(`status in ('pending', 'confirmed') and event_id is null and date >= ${param(todayIn(clock.now(), timeZone))}
-          and not exists (select 1 from reservation_tables rt where rt.reservation_id = reservations.id and ${heldAt(param(clock.now()))})`)
+          and not exists (select 1 from reservation_tables rt where rt.reservation_id = reservations.id and ${holdsAt(param(clock.now()), 'reservations')})`)
       }
       if (query.q) {
         const text = param(likePattern(query.q))
@@ -391,16 +391,14 @@ export function createStaffReservations(
 }
 
 /**
- * Whether the list's booking holds its tables at `now` (a parameter): a large party's request whose 30 minutes ran
- * out unconfirmed holds none (decision 21), though its rows stay until the next change on its date releases them.
+ * The list's column of the tables a booking holds at `now` (a parameter; BookedTable), in the plan's order. A large
+ * party's request whose 30 minutes ran out unconfirmed holds none (decision 21), though its rows stay until the next
+ * change on its date releases them.
  */
-const heldAt = (now: string) => `(reservations.status = 'confirmed' or reservations.hold_until is null or reservations.hold_until > ${now})`
-
-/** The list's column of the tables a booking holds at `now` (BookedTable), in the plan's order. */
 const tablesColumn = (now: string) => `(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'area', a.name)
     order by a.sort_order, t.sort_order, t.id), '[]'::json)
   from reservation_tables rt join dining_tables t on t.id = rt.table_id join areas a on a.id = t.area_id
-  where rt.reservation_id = reservations.id and ${heldAt(now)}) as tables`
+  where rt.reservation_id = reservations.id and ${holdsAt(now, 'reservations')}) as tables`
 
 /** An active booking from today on, sat at no table while the venue books tables (an event's guests sit at the event). */
 export function needsTable(r: Pick<Reservation, 'status' | 'eventId' | 'date'>, tables: BookedTable[], booksTables: boolean, today: string): boolean {
