@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { card, openSection, signInQuickly, staffApi, staffBooking } from './admin'
+import { withServerDatabase } from './db'
 import { atFixedTime, expect, test, toastWith } from './fixtures'
 
 // Each test runs at its own fixed instant years ahead (the server honours X-Test-Now), on dates no other test books.
@@ -298,7 +299,14 @@ test.describe('Pending Reservations', () => {
     await signInQuickly(page)
     const first = await staffBooking(page, { name: 'Decline Me', date: '2032-02-06', partySize: 9, status: 'pending' }, at)
     const second = await staffBooking(page, { name: 'Keep Me', date: '2032-02-07', partySize: 12, status: 'pending' }, at)
+    // As if both came from the public form (decision 21): the first's guest has a few minutes left to confirm it
+    // from their email; the second's let its 30 minutes run out, and it holds no table.
+    await withServerDatabase((db) =>
+      db.query('update reservations set hold_until = case id when $1 then $3::timestamptz + $4::interval else $3::timestamptz - $4::interval end where id in ($1, $2)', [first.id, second.id, at, '5 minutes']),
+    )
     await openSection(page, 'pending')
+    await expect(page.getByRole('article', { name: first.name })).toContainText("Awaiting the guest's confirmation")
+    await expect(page.getByRole('article', { name: second.name })).toContainText('Not confirmed by the guest')
     await expect(pendingBadge(page)).toHaveAccessibleName(/^Pending Reservations\s*2 pending reservations$/)
     await page.getByRole('article', { name: first.name }).getByRole('button', { name: 'Decline' }).click()
     const prompt = page.getByRole('alertdialog', { name: 'Decline reservation' })

@@ -9,6 +9,8 @@ import { telHref } from '~/lib/tel'
 import { AdminContext } from '../admin-context'
 import { ConfirmDialog } from '../confirm'
 import { CountBadge, EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
+import { tablesText } from '../reservations/reservation-card'
+import { GuestConfirmationBadge } from '../reservations/status-badge'
 import { useReservationActions } from '../reservations/use-reservation-actions'
 import { usePendingReservations } from './use-pending'
 
@@ -20,9 +22,13 @@ function PendingCard({ reservation: r, onConfirm, onDecline }: { reservation: Ad
     <article aria-labelledby={titleId} data-testid={`pending-${r.id}`} className="rounded-lg border border-amber-300 bg-card p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 id={titleId} className="text-lg font-semibold leading-tight">
-            {r.name}
-          </h3>
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={titleId} className="text-lg font-semibold leading-tight">
+              {r.name}
+            </h3>
+            {/* Whether the guest confirmed the request from their email, and so whether it holds its table (decision 21). */}
+            <GuestConfirmationBadge reservation={r} />
+          </div>
           <p className="font-display text-xl font-bold">
             {r.partySize} guests · {formatTime12(r.startTime)}, {formatLongDate(r.date)}
           </p>
@@ -54,6 +60,12 @@ function PendingCard({ reservation: r, onConfirm, onDecline }: { reservation: Ad
           <dt className="font-semibold text-muted-foreground">Preference</dt>
           <dd>{FOOD_DRINKS_LABELS[r.foodDrinks]}</dd>
         </div>
+        {(r.tables.length > 0 || r.needsTable) && (
+          <div>
+            <dt className="font-semibold text-muted-foreground">Table</dt>
+            <dd>{r.tables.length ? tablesText(r.tables) : 'Needs a table'}</dd>
+          </div>
+        )}
       </dl>
       <div className="mt-3 rounded-md bg-accent px-3 py-2 text-sm">
         <p className="font-semibold">Special requests</p>
