@@ -10,7 +10,7 @@ import { AdminContext } from '../admin-context'
 import { ConfirmDialog } from '../confirm'
 import { CountBadge, EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
 import { tablesText } from '../reservations/reservation-card'
-import { GuestConfirmationBadge } from '../reservations/status-badge'
+import { GuestConfirmationBadge, NeedsTableBadge } from '../reservations/status-badge'
 import { useReservationActions } from '../reservations/use-reservation-actions'
 import { usePendingReservations } from './use-pending'
 
@@ -28,6 +28,7 @@ function PendingCard({ reservation: r, onConfirm, onDecline }: { reservation: Ad
             </h3>
             {/* Whether the guest confirmed the request from their email, and so whether it holds its table (decision 21). */}
             <GuestConfirmationBadge reservation={r} />
+            <NeedsTableBadge reservation={r} />
           </div>
           <p className="font-display text-xl font-bold">
             {r.partySize} guests · {formatTime12(r.startTime)}, {formatLongDate(r.date)}
@@ -60,10 +61,10 @@ function PendingCard({ reservation: r, onConfirm, onDecline }: { reservation: Ad
           <dt className="font-semibold text-muted-foreground">Preference</dt>
           <dd>{FOOD_DRINKS_LABELS[r.foodDrinks]}</dd>
         </div>
-        {(r.tables.length > 0 || r.needsTable) && (
+        {r.tables.length > 0 && (
           <div>
-            <dt className="font-semibold text-muted-foreground">Table</dt>
-            <dd>{r.tables.length ? tablesText(r.tables) : 'Needs a table'}</dd>
+            <dt className="font-semibold text-muted-foreground">{r.tables.length === 1 ? 'Table' : 'Tables'}</dt>
+            <dd>{tablesText(r.tables)}</dd>
           </div>
         )}
       </dl>

@@ -10,7 +10,7 @@ import { ItemActions } from '../item-actions'
 import { IconDetail } from '../panel'
 import type { VisitState } from '#common/visit'
 import { GuestLine } from './guest-line'
-import { GuestConfirmationBadge, StatusBadge } from './status-badge'
+import { GuestConfirmationBadge, NeedsTableBadge, StatusBadge } from './status-badge'
 import { VisitBadges, VisitButtons } from './visit-controls'
 
 export type CardActions = {
@@ -83,11 +83,7 @@ export function ReservationCard({
             </Badge>
           )}
           <GuestConfirmationBadge reservation={r} />
-          {r.needsTable && (
-            <Badge variant="warning" data-testid="needs-table">
-              Needs a table
-            </Badge>
-          )}
+          <NeedsTableBadge reservation={r} />
         </div>
         <GuestLine reservationId={r.id} status={r.status} />
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">

@@ -32,3 +32,13 @@ export function GuestConfirmationBadge({ reservation }: { reservation: Pick<Admi
     </Badge>
   )
 }
+
+/** 'Needs a table': an active booking from today on that sits at no table while the venue books tables (issue 34). */
+export function NeedsTableBadge({ reservation }: { reservation: Pick<AdminReservation, 'needsTable'> }) {
+  if (!reservation.needsTable) return null
+  return (
+    <Badge variant="warning" data-testid="needs-table">
+      Needs a table
+    </Badge>
+  )
+}
