@@ -25,6 +25,8 @@ export const ADMIN_MESSAGES = {
   discardText: 'What you changed in this form has not been saved and will be lost.',
   discardConfirm: 'Discard Changes',
   keepEditing: 'Keep Editing',
+  /** A panel's line for a role that may look but not change (staff): `what` as in 'events', 'them'. */
+  managerChanges: (what: string) => `A manager or owner changes ${what}.`,
 
   confirmReservation: 'Are you sure you want to confirm this reservation?',
   confirmLargeReservation: 'Are you sure you want to confirm this large party reservation?',

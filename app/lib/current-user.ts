@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { can, type Permission } from '#common/permissions'
 import type { CurrentStaff } from '#common/staff-schema'
 import { STAFF_MARKER_COOKIE } from '#common/constants'
 import { getJson } from './api'
@@ -18,6 +19,15 @@ export const currentUserQuery = {
   queryFn: () => getJson<CurrentStaff>('/api/user', { on401: 'returnNull' }),
   retry: false,
 } as const
+
+/**
+ * Whether the signed-in member of staff holds a permission (common/permissions.ts): what a panel shows a
+ * button or an editable control by, so that staff are not handed a form whose save the server refuses. The
+ * server checks every call again. False until the answer comes (the back-office has it before any panel).
+ */
+export function useCan(permission: Permission): boolean {
+  return can(useQuery(currentUserQuery).data?.role, permission)
+}
 
 /**
  * The current user on a public page: asks only when the marker says a staff

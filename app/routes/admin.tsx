@@ -3,7 +3,7 @@ import { LogOut } from 'lucide-react'
 import { Suspense, useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { MESSAGES } from '#common/messages'
-import { ROLE_LABELS } from '#common/permissions'
+import { can, ROLE_LABELS } from '#common/permissions'
 import { STAFF_MESSAGES } from '#common/staff-schema'
 import { AdminContext } from '~/components/admin/admin-context'
 import { useLeaveGuardWhileSaving } from '~/components/admin/leave-guard'
@@ -103,7 +103,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           )}
           {/* Every screen below is live: a change anywhere refetches what it shows (issue 35). */}
           {!user.data.mustEnrolTotp && <LiveChannel />}
-          <BannersThenPanel banners={!user.data.mustEnrolTotp} preload={current.preload}>
+          {/* The banners ask for hours and the site's address: shown to the roles that can set them. */}
+          <BannersThenPanel banners={!user.data.mustEnrolTotp && can(user.data.role, 'content.write')} preload={current.preload}>
             <Suspense fallback={<LoadingState />}>
               {Panel ? (
                 <Panel key={current.id} />

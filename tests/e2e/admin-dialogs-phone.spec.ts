@@ -7,22 +7,26 @@ import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
  * Save (a conflict, a refusal, an error) is scrolled into view and focused,
  * for every form dialog, so Save never seems to do nothing. Each save below
  * fails on the server for real: a capacity conflict, a date or name taken,
- * or a role that may read a panel but not change it.
+ * or a role lowered while its page is open, so that the page still offers a
+ * change the role may no longer make.
  */
 const PHONE = { width: 390, height: 700 }
 test.use({ viewport: PHONE })
 
-const READER = { username: 'phone-reader', password: 'phone-reader-password-1' }
-
-/** Signs in the page as a staff-role account (it may see content but not change it), made once by the owner. */
-async function signInAsReader(owner: Page, browser: Browser): Promise<Page> {
-  const { users } = (await (await owner.request.get('/api/admin/users')).json()) as { users: { username: string }[] }
-  if (!users.some((u) => u.username === READER.username)) {
-    await staffApi(owner, 'POST', '/api/admin/users', { username: READER.username, firstName: 'Phone', lastName: 'Reader', email: 'phone-reader@example.com', role: 'staff', password: READER.password })
-  }
+/**
+ * Signs in a new manager on a phone at `section`, then has the owner make them staff: their page, read as a
+ * manager's, still offers the forms (a role applies from its next request), and the server refuses each save.
+ * Staff who sign in as staff are not offered those forms at all (staff-accounts.spec.ts).
+ */
+async function signInAsManagerMadeStaff(owner: Page, browser: Browser, section: string): Promise<Page> {
+  const account = { username: `phone-reader-${Date.now().toString(36)}`, password: 'phone-reader-password-1' }
+  const { id } = (await staffApi(owner, 'POST', '/api/admin/users', { ...account, firstName: 'Phone', lastName: 'Reader', role: 'manager' })) as { id: number }
   const page = await browser.newPage({ viewport: PHONE })
-  const res = await page.request.post('/api/login', { data: READER, headers: { 'Sec-Fetch-Site': 'same-origin' } })
+  const res = await page.request.post('/api/login', { data: account, headers: { 'Sec-Fetch-Site': 'same-origin' } })
   expect(res.status()).toBe(200)
+  await gotoHydrated(page, `/admin?section=${section}`)
+  await expect(page.getByTestId('signed-in-as')).toContainText('Manager')
+  await staffApi(owner, 'PATCH', `/api/admin/users/${id}`, { role: 'staff' })
   return page
 }
 
@@ -157,7 +161,7 @@ test.describe('Back-office form dialogs on a phone: the message after Save is in
     await saveAndSeeMessage(page, dialog, 'Create Account', /username/i)
   })
 
-  test('a role that may not change content: events, menus, slides, cocktails and settings each show the refusal in view and focused', async ({ page, browser, consoleErrors }) => {
+  test('a manager made staff while their page is open: events, menus, slides, cocktails and settings each show the refusal in view and focused', async ({ page, browser, consoleErrors }) => {
     test.slow()
     consoleErrors.allow('status of 403')
     await signInQuickly(page)
@@ -185,11 +189,11 @@ test.describe('Back-office form dialogs on a phone: the message after Save is in
       order: 99,
       isActive: false,
     })) as { id: number; title: string }
-    const reader = await signInAsReader(page, browser)
+    const reader = await signInAsManagerMadeStaff(page, browser, 'events')
     try {
       const cases: { section: string; open: (p: Page) => Promise<Locator>; submit: string }[] = [
         {
-          section: 'events',
+          section: 'Events Management',
           open: async (p) => {
             await p.getByRole('button', { name: `Edit ${event.title}` }).click()
             return p.getByRole('dialog', { name: 'Edit Event' })
@@ -197,7 +201,7 @@ test.describe('Back-office form dialogs on a phone: the message after Save is in
           submit: 'Save Changes',
         },
         {
-          section: 'menus',
+          section: 'PDF Menus',
           open: async (p) => {
             await p.getByRole('button', { name: `Edit ${menu.name}` }).click()
             return p.getByRole('dialog', { name: 'Edit Menu Section' })
@@ -205,7 +209,7 @@ test.describe('Back-office form dialogs on a phone: the message after Save is in
           submit: 'Save Changes',
         },
         {
-          section: 'hero-slides',
+          section: 'Hero Slides',
           open: async (p) => {
             await p.getByRole('button', { name: `Edit ${slide.title}` }).click()
             return p.getByRole('dialog', { name: 'Edit Slide' })
@@ -213,7 +217,7 @@ test.describe('Back-office form dialogs on a phone: the message after Save is in
           submit: 'Save Changes',
         },
         {
-          section: 'cocktails',
+          section: 'Cocktails',
           open: async (p) => {
             await p.getByRole('button', { name: 'Edit Content' }).click()
             return p.getByRole('main')
@@ -221,7 +225,7 @@ test.describe('Back-office form dialogs on a phone: the message after Save is in
           submit: 'Save Changes',
         },
         {
-          section: 'settings',
+          section: 'Settings',
           open: async (p) => {
             const venue = p.getByRole('region', { name: 'Venue Details' })
             await venue.getByLabel('Town').fill('Much Hadham')
@@ -232,9 +236,16 @@ test.describe('Back-office form dialogs on a phone: the message after Save is in
       ]
       for (const c of cases) {
         await test.step(c.section, async () => {
-          await gotoHydrated(reader, `/admin?section=${c.section}`)
+          // Through the sidebar: the page keeps the role it was opened with.
+          await reader.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: c.section }).click()
           const scope = await c.open(reader)
           await saveAndSeeMessage(reader, scope, c.submit, FORBIDDEN)
+          // A form dialog is closed before the next panel (nothing in it was changed, so nothing asks first).
+          const dialog = reader.getByRole('dialog')
+          if (await dialog.count()) {
+            await dialog.getByRole('button', { name: 'Cancel' }).click()
+            await expect(dialog).toBeHidden()
+          }
         })
       }
     } finally {

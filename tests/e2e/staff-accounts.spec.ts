@@ -8,6 +8,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { totpCode } from '../../server/auth/totp'
 import { card, openSection, signInQuickly, staffApi, staffBooking } from './admin'
+import { withServerDatabase } from './db'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
 import { mailTo } from './mail'
 
@@ -80,6 +81,98 @@ test('the owner creates a staff account; staff see only their panels, are refuse
   const details = page.getByRole('dialog', { name: 'Change details' })
   await expect(details).toContainText('confirmed')
   await expect(details).toContainText('cancelled')
+})
+
+test('staff see events, hours, menus, cocktails, slides, settings, enquiries and bookings without the changes only managers may make', async ({ page, browser }) => {
+  // Eight panels as staff: about 20 s on a CI machine whose cores are full.
+  test.slow()
+  const at = '2032-04-16T10:00:00Z'
+  await atFixedTime(page, at)
+  await signInQuickly(page)
+  const username = unique('floor')
+  const password = 'carrying-plates-all-night'
+  await staffApi(page, 'POST', '/api/admin/users', { username, firstName: 'Alex', role: 'staff', password })
+  // An event that takes enquiries, an enquiry already answered (not a new one other tests count), and a booking.
+  const event = (await staffApi(page, 'POST', '/api/admin/events', { title: unique('Quiz'), description: 'Made by a browser test.', date: '2032-04-16', time: '19:00', bookingType: 'enquiry' })) as { id: number; title: string }
+  const guest = unique('Morgan')
+  const [enquiryId] = await withServerDatabase(async (db) =>
+    (
+      await db.query<{ id: number }>(
+        `insert into event_enquiries (event_id, event_title, event_date, event_time, name, email, phone, party_size, special_requests, status)
+         values ($1, $2, 'Friday 16th April', '7:00 PM', $3, 'morgan@example.com', '07700 900 778', 6, '', 'contacted') returning id`,
+        [event.id, event.title, guest],
+      )
+    ).rows.map((r) => r.id),
+  )
+  const booking = await staffBooking(page, { name: 'R. Patel', date: '2032-04-16', partySize: 4, startTime: '19:00' }, at)
+
+  try {
+    const staff = await signInAs(browser, username, password, at)
+    const goTo = async (label: string, title: string) => {
+      await staff.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: label }).click()
+      await expect(staff.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    }
+    const main = staff.getByRole('main')
+    const managerChanges = /A manager or owner changes/
+
+    // The banners ask for hours and the site's address: the owner is asked to set the hours of the bank holidays
+    // ahead, and staff, who cannot, are not.
+    await openSection(page, 'reservations')
+    await expect(page.getByRole('link', { name: 'Set the hours' })).toBeVisible()
+    await openSection(staff, 'reservations')
+    await staff.getByRole('button', { name: 'All Bookings' }).click()
+    // Bookings: staff take, edit and cancel them; deleting is a manager's.
+    await expect(card(staff, booking.name).getByRole('button', { name: 'Edit' })).toBeVisible()
+    await expect(card(staff, booking.name).getByRole('button', { name: 'Delete' })).toHaveCount(0)
+    // The panel shows once the banners are read (BannersThenPanel).
+    await expect(staff.getByRole('link', { name: 'Set the hours' })).toHaveCount(0)
+
+    await goTo('Events Management', 'Events Management')
+    await expect(main.getByText(managerChanges)).toBeVisible()
+    await expect(main.getByRole('article', { name: event.title })).toBeVisible()
+    for (const name of ['Create Event', `Edit ${event.title}`, `Duplicate ${event.title}`, `Delete ${event.title}`]) await expect(main.getByRole('button', { name })).toHaveCount(0)
+
+    await goTo('Event Enquiries', 'Event Enquiries')
+    const enquiry = main.getByRole('article', { name: guest, exact: true })
+    await expect(enquiry.getByRole('button', { name: `Add note to ${guest}'s enquiry` })).toBeVisible()
+    await expect(enquiry.getByRole('button', { name: `Delete ${guest}'s enquiry` })).toHaveCount(0)
+
+    await goTo('Opening Hours', 'Table Booking Hours')
+    await expect(main.getByText(managerChanges)).toBeVisible()
+    await expect(main.getByRole('switch', { name: 'Open on Friday' })).toBeDisabled()
+    await expect(main.getByRole('combobox', { name: 'Opens on Friday' })).toBeDisabled()
+    await expect(main.getByRole('button', { name: /^Edit services/ })).toHaveCount(0)
+    await main.getByRole('tab', { name: 'Hour Exceptions' }).click()
+    await expect(main.getByRole('button', { name: 'Add Exception' })).toHaveCount(0)
+    await main.getByRole('tab', { name: 'Bank Holidays' }).click()
+    await expect(main.getByRole('list', { name: 'Bank holidays and festive days' })).toBeVisible()
+    for (const name of ['Close all day', 'Set special hours', 'Change hours']) await expect(main.getByRole('button', { name })).toHaveCount(0)
+
+    await goTo('PDF Menus', 'PDF Menu Management')
+    await expect(main.getByText(managerChanges)).toBeVisible()
+    await expect(main.getByRole('article').first()).toBeVisible()
+    await expect(main.getByRole('button', { name: /^(Add Menu Section|Edit |Delete )/ })).toHaveCount(0)
+    await expect(main.getByRole('switch').first()).toBeDisabled()
+
+    await goTo('Cocktails', 'Cocktails Page Content')
+    await expect(main.getByText(managerChanges)).toBeVisible()
+    await expect(main.getByRole('heading', { name: 'Special offer' })).toBeVisible()
+    await expect(main.getByRole('button', { name: 'Edit Content' })).toHaveCount(0)
+
+    await goTo('Hero Slides', 'Hero Slides')
+    await expect(main.getByText(managerChanges)).toBeVisible()
+    await expect(main.getByRole('button', { name: /^(Add Slide|Edit |Delete )/ })).toHaveCount(0)
+
+    await goTo('Settings', 'Website Settings')
+    await expect(main.getByText(managerChanges)).toBeVisible()
+    await expect(main.getByLabel('Venue name')).toBeVisible()
+    await expect(main.getByLabel('Venue name')).not.toBeEditable()
+    await expect(main.getByLabel('Day 1')).not.toBeEditable()
+    await expect(main.getByRole('button', { name: /^(Save |Add Day|Remove day|Move day)/ })).toHaveCount(0)
+  } finally {
+    await withServerDatabase((db) => db.query('delete from event_enquiries where id = $1', [enquiryId]))
+    await staffApi(page, 'DELETE', `/api/admin/events/${event.id}`).catch(() => undefined)
+  }
 })
 
 test("'Forgot password?': the username, the email, the link, a new password, signed in", async ({ page }) => {

@@ -5,6 +5,9 @@ import { Button } from '~/components/ui/button'
 import { Switch } from '~/components/ui/switch'
 import { cn } from '~/lib/utils'
 
+/** `action` for a role that may take it, else nothing (so its button is not shown): `onDelete={onlyIf(canDelete, () => ...)}`. */
+export const onlyIf = <Action,>(allowed: boolean, action: Action): Action | undefined => (allowed ? action : undefined)
+
 export function ItemActions({
   label,
   active,
@@ -19,8 +22,8 @@ export function ItemActions({
 }: {
   /** What the item is called in the buttons' names ('Edit Quiz Night'); without it they read 'Edit', 'Delete'. */
   label?: string
-  /** The Active switch: its element id, whether it is on, and what toggling asks. */
-  active?: { id: string; checked: boolean; onToggle: () => void }
+  /** The Active switch: its element id, whether it is on, and what toggling asks (without it, shown and disabled). */
+  active?: { id: string; checked: boolean; onToggle?: () => void }
   onEdit?: () => void
   onDuplicate?: () => void
   onDelete?: () => void
@@ -39,7 +42,7 @@ export function ItemActions({
     <div className={cn('flex flex-wrap items-center gap-2', className)} role={groupLabel ? 'group' : undefined} aria-label={groupLabel}>
       {active && (
         <div className={cn('mr-2 flex items-center gap-2', switchClassName)}>
-          <Switch id={active.id} checked={active.checked} onCheckedChange={active.onToggle} aria-label={name('Active:')} />
+          <Switch id={active.id} checked={active.checked} onCheckedChange={active.onToggle} disabled={!active.onToggle} aria-label={name('Active:')} />
           <label htmlFor={active.id} className="text-sm font-semibold">
             Active
           </label>

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
 import * as React from 'react'
+import { ADMIN_MESSAGES } from '#common/messages'
 import { COCKTAILS_DEFAULTS, type CocktailsContent } from '#common/settings'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
+import { useCan } from '~/lib/current-user'
 import { cocktailsQuery } from '~/lib/queries/cocktails'
 import { ErrorState, LoadingState, PanelHeader } from '../panel'
 import { Gallery } from './gallery'
@@ -60,8 +62,12 @@ function ViewMode({ content }: { content: CocktailsContent }) {
   )
 }
 
-/** SPEC.md section 2 "Cocktails Page Content": view mode and edit mode, gallery uploads through the shared control. */
+/**
+ * SPEC.md section 2 "Cocktails Page Content": view mode and edit mode, gallery uploads through the shared
+ * control. Editing is for managers and owners; staff see the view.
+ */
 export default function CocktailsPanel() {
+  const canWrite = useCan('content.write')
   const query = useQuery(cocktailsQuery)
   // SPEC.md section 7: a failed GET falls back to the defaults.
   const content = query.data ?? (query.isError ? COCKTAILS_DEFAULTS : undefined)
@@ -72,9 +78,9 @@ export default function CocktailsPanel() {
       <PanelHeader
         titleId="cocktails-title"
         title="Cocktails Page Content"
-        description="What guests see on the Cocktails page."
+        description={`What guests see on the Cocktails page.${canWrite ? '' : ` ${ADMIN_MESSAGES.managerChanges('it')}`}`}
         actions={
-          content && !editing && !query.isError ? (
+          canWrite && content && !editing && !query.isError ? (
             <Button type="button" onClick={() => setEditing(true)} onPointerEnter={() => void loadEditor()} onFocus={() => void loadEditor()}>
               <Pencil aria-hidden="true" />
               Edit Content

@@ -60,6 +60,7 @@ export default function EnquiriesPanel() {
   const queryClient = useQueryClient()
   const role = useQuery(currentUserQuery).data?.role
   const canBook = can(role, 'reservations.write') && can(role, 'enquiries.write')
+  const canDelete = can(role, 'enquiries.delete')
   // The enquiry 'Make a booking' was pressed on, and the one whose booking is open.
   const [booking, setBooking] = React.useState<AdminEnquiry | null>(null)
   const [opened, setOpened] = React.useState<AdminEnquiry['booking']>(null)
@@ -132,7 +133,7 @@ export default function EnquiriesPanel() {
                   actions.setStatus(e.id, status)
                 }}
                 onView={() => setViewing(e)}
-                onDelete={() => actions.remove(e.id)}
+                onDelete={canDelete ? () => actions.remove(e.id) : undefined}
                 onBook={canBook ? () => setBooking(e) : undefined}
                 preloadBooking={ReservationDialog.preload}
                 onOpenBooking={() => setOpened(e.booking)}

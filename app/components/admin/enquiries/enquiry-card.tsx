@@ -34,7 +34,8 @@ export function EnquiryCard({
   enquiry: AdminEnquiry
   onStatus: (status: EnquiryStatus) => void
   onView: () => void
-  onDelete: () => void
+  /** For a role that may delete enquiries (managers and owners): without it, Delete is not shown. */
+  onDelete?: () => void
   /** Opens the New Booking form filled from the enquiry; absent for staff who may not book. */
   onBook?: () => void
   onOpenBooking: () => void

@@ -31,9 +31,10 @@ export function EventCard({
   preload,
 }: {
   event: AdminEvent
-  onEdit: () => void
-  onDuplicate: () => void
-  onDelete: () => void
+  /** Each action only for a role that may take it: without it, its button is not shown. */
+  onEdit?: () => void
+  onDuplicate?: () => void
+  onDelete?: () => void
   preload?: () => void
 }) {
   const titleId = `event-${e.id}-title`

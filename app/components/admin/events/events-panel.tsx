@@ -5,8 +5,10 @@ import { ADMIN_MESSAGES } from '#common/messages'
 import { formatLongDate } from '#common/time'
 import { SelectField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
+import { useCan } from '~/lib/current-user'
 import { adminEventsQuery } from '~/lib/queries/events'
 import { ConfirmDialog } from '../confirm'
+import { onlyIf } from '../item-actions'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, PanelHeader, QueryView } from '../panel'
 import { EventCard } from './event-card'
@@ -17,8 +19,13 @@ import { useEventActions } from './use-event-actions'
 // The form (and zod with it) loads when staff first reach for Create, Edit or Duplicate.
 const EventDialog = lazyDialog(() => import('./event-dialog').then((m) => m.EventDialog))
 
-/** Events Management (SPEC.md section 2): every event, filtered, with create, edit, duplicate and delete. */
+/**
+ * Events Management (SPEC.md section 2): every event, filtered, with create, edit, duplicate and delete for
+ * the roles that may (managers and owners); staff see the list.
+ */
 export default function EventsPanel() {
+  const canWrite = useCan('content.write')
+  const canDelete = useCan('content.delete')
   const events = useQuery(adminEventsQuery)
   const [filters, setFilters] = React.useState<EventFilters>(NO_FILTERS)
   const [editing, setEditing] = React.useState<Editing | null>(null)
@@ -31,12 +38,16 @@ export default function EventsPanel() {
       <PanelHeader
         titleId="events-title"
         title="Events Management"
-        description="What's on: publish, change, copy and cancel events, and see how many have booked."
+        description={
+          canWrite ? "What's on: publish, change, copy and cancel events, and see how many have booked." : `What's on, and how many have booked. ${ADMIN_MESSAGES.managerChanges('events')}`
+        }
         actions={
-          <Button type="button" onClick={() => setEditing({ mode: 'new' })} {...EventDialog.preloadProps}>
-            <CalendarPlus aria-hidden="true" />
-            Create Event
-          </Button>
+          canWrite && (
+            <Button type="button" onClick={() => setEditing({ mode: 'new' })} {...EventDialog.preloadProps}>
+              <CalendarPlus aria-hidden="true" />
+              Create Event
+            </Button>
+          )
         }
       />
 
@@ -69,9 +80,9 @@ export default function EventsPanel() {
                 <EventCard
                   event={e}
                   preload={EventDialog.preload}
-                  onEdit={() => setEditing({ mode: 'edit', event: e })}
-                  onDuplicate={() => setEditing({ mode: 'new', from: e })}
-                  onDelete={() =>
+                  onEdit={onlyIf(canWrite, () => setEditing({ mode: 'edit', event: e }))}
+                  onDuplicate={onlyIf(canWrite, () => setEditing({ mode: 'new', from: e }))}
+                  onDelete={onlyIf(canDelete, () =>
                     actions.remove.ask({
                       title: 'Delete event?',
                       description: ADMIN_MESSAGES.deleteEvent,
@@ -79,8 +90,8 @@ export default function EventsPanel() {
                       confirmLabel: 'Delete',
                       destructive: true,
                       variables: e.id,
-                    })
-                  }
+                    }),
+                  )}
                 />
               </li>
             ))}

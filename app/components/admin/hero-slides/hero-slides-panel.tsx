@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { ImagePlus } from 'lucide-react'
 import * as React from 'react'
 import type { HeroSlideRow } from '#common/hero-schema'
+import { ADMIN_MESSAGES } from '#common/messages'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
+import { useCan } from '~/lib/current-user'
 import { heroSlidesQuery } from '~/lib/queries/hero'
 import { ConfirmDialog } from '../confirm'
-import { ItemActions } from '../item-actions'
+import { ItemActions, onlyIf } from '../item-actions'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, PanelHeader, QueryView } from '../panel'
 import { asInput, useHeroActions } from './use-hero-actions'
@@ -14,7 +16,8 @@ import { asInput, useHeroActions } from './use-hero-actions'
 // The form loads when staff first reach for Add Slide or Edit.
 const SlideDialog = lazyDialog(() => import('./slide-dialog').then((m) => m.SlideDialog))
 
-function SlideItem({ slide: s, onToggle, onEdit, onDelete }: { slide: HeroSlideRow; onToggle: () => void; onEdit: () => void; onDelete: () => void }) {
+/** A slide's row. Each action only for a role that may take it: without it, its control is not offered. */
+function SlideItem({ slide: s, onToggle, onEdit, onDelete }: { slide: HeroSlideRow; onToggle?: () => void; onEdit?: () => void; onDelete?: () => void }) {
   return (
     <li>
       <article aria-labelledby={`slide-${s.id}-title`} className="grid gap-4 p-4 sm:grid-cols-[12rem_1fr] lg:grid-cols-[12rem_1fr_auto]" data-testid={`slide-${s.id}`}>
@@ -53,8 +56,13 @@ function SlideItem({ slide: s, onToggle, onEdit, onDelete }: { slide: HeroSlideR
   )
 }
 
-/** Hero Slides (SPEC.md section 2): the home page's rotating slides, every one of them, active or not. */
+/**
+ * Hero Slides (SPEC.md section 2): the home page's rotating slides, every one of them, active or not.
+ * Managers and owners change them; staff see them.
+ */
 export default function HeroSlidesPanel() {
+  const canWrite = useCan('content.write')
+  const canDelete = useCan('content.delete')
   const slides = useQuery(heroSlidesQuery)
   const [editing, setEditing] = React.useState<HeroSlideRow | 'new' | null>(null)
   const actions = useHeroActions({ onSaved: () => setEditing(null) })
@@ -64,12 +72,14 @@ export default function HeroSlidesPanel() {
       <PanelHeader
         titleId="hero-slides-title"
         title="Hero Slides"
-        description="The pictures and words at the top of the home page. Active slides show in order; with none, the site shows its own three."
+        description={`The pictures and words at the top of the home page. Active slides show in order; with none, the site shows its own three.${canWrite ? '' : ` ${ADMIN_MESSAGES.managerChanges('them')}`}`}
         actions={
-          <Button type="button" onClick={() => setEditing('new')} {...SlideDialog.preloadProps}>
-            <ImagePlus aria-hidden="true" />
-            Add Slide
-          </Button>
+          canWrite && (
+            <Button type="button" onClick={() => setEditing('new')} {...SlideDialog.preloadProps}>
+              <ImagePlus aria-hidden="true" />
+              Add Slide
+            </Button>
+          )
         }
       />
       <QueryView
@@ -83,17 +93,17 @@ export default function HeroSlidesPanel() {
               <SlideItem
                 key={s.id}
                 slide={s}
-                onEdit={() => setEditing(s)}
-                onToggle={() =>
+                onEdit={onlyIf(canWrite, () => setEditing(s))}
+                onToggle={onlyIf(canWrite, () =>
                   actions.update.ask({
                     title: s.isActive ? 'Hide this slide?' : 'Show this slide?',
                     description: s.isActive ? 'The home page stops showing it at once. You can turn it back on.' : 'The home page shows it at once, in its order.',
                     detail: s.title,
                     confirmLabel: s.isActive ? 'Hide' : 'Show',
                     variables: { id: s.id, values: { ...asInput(s), isActive: !s.isActive }, version: s.version },
-                  })
-                }
-                onDelete={() =>
+                  }),
+                )}
+                onDelete={onlyIf(canDelete, () =>
                   actions.remove.ask({
                     title: 'Delete this slide?',
                     description: 'The slide goes from the home page for good. This action cannot be undone.',
@@ -101,8 +111,8 @@ export default function HeroSlidesPanel() {
                     confirmLabel: 'Delete',
                     destructive: true,
                     variables: s.id,
-                  })
-                }
+                  }),
+                )}
               />
             ))}
           </ul>

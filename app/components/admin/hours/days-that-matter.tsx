@@ -7,8 +7,10 @@ import { MESSAGES } from '#common/messages'
 import { WEEKDAY_NAMES, dayOfWeek, formatLongDate } from '#common/time'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
+import { useCan } from '~/lib/current-user'
 import { daysThatMatterQuery } from '~/lib/queries/notices'
 import { ConfirmDialog } from '../confirm'
+import { onlyIf } from '../item-actions'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, QueryView } from '../panel'
 import { useExceptionActions } from './use-hours-actions'
@@ -20,7 +22,10 @@ const hoursWords = (h: DayHours) => (h.isClosed ? 'Closed all day' : `Open ${h.o
 /** What the form opens with: the day's exception to edit, or a new one for its date and name, starting from the hours that would apply. */
 type Editing = { exception: HourExceptionRow } | { preset: { date: string; reason: string; isClosed: boolean; openTime: string; closeTime: string } }
 
-function DayItem({ day, onClose, onKeep, onEdit }: { day: DayThatMatters; onClose: () => void; onKeep: () => void; onEdit: () => void }) {
+type DayActions = { onClose: () => void; onKeep: () => void; onEdit: () => void }
+
+/** A bank holiday or festive day, with the hours that would apply; its buttons (`actions`) only for a role that may change hours. */
+function DayItem({ day, actions }: { day: DayThatMatters; actions?: DayActions }) {
   const weekday = WEEKDAY_NAMES[dayOfWeek(day.date)]
   const titleId = `day-${day.date}-title`
   return (
@@ -48,32 +53,39 @@ function DayItem({ day, onClose, onKeep, onEdit }: { day: DayThatMatters; onClos
           )}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end" role="group" aria-label={`Hours for ${day.name}`}>
-        {day.exception ? (
-          <Button type="button" size="sm" variant="outline" onClick={onEdit} {...ExceptionDialog.preloadProps}>
-            <CalendarClock aria-hidden="true" />
-            Change hours
-          </Button>
-        ) : (
-          <>
-            <Button type="button" size="sm" variant="outline" onClick={onClose}>
-              <Lock aria-hidden="true" />
-              Close all day
-            </Button>
-            <Button type="button" size="sm" variant="outline" onClick={onEdit} {...ExceptionDialog.preloadProps}>
-              <CalendarClock aria-hidden="true" />
-              Set special hours
-            </Button>
-            {!day.hours.isClosed && (
-              <Button type="button" size="sm" variant="ghost" onClick={onKeep}>
-                <CalendarCheck aria-hidden="true" />
-                Keep usual hours
-              </Button>
-            )}
-          </>
-        )}
-      </div>
+      {actions && (
+        <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end" role="group" aria-label={`Hours for ${day.name}`}>
+          <DayButtons day={day} {...actions} />
+        </div>
+      )}
     </li>
+  )
+}
+
+/** Change hours for a day with its own; otherwise Close all day, Set special hours, and Keep usual hours for a day that opens. */
+function DayButtons({ day, onClose, onKeep, onEdit }: { day: DayThatMatters } & DayActions) {
+  return day.exception ? (
+    <Button type="button" size="sm" variant="outline" onClick={onEdit} {...ExceptionDialog.preloadProps}>
+      <CalendarClock aria-hidden="true" />
+      Change hours
+    </Button>
+  ) : (
+    <>
+      <Button type="button" size="sm" variant="outline" onClick={onClose}>
+        <Lock aria-hidden="true" />
+        Close all day
+      </Button>
+      <Button type="button" size="sm" variant="outline" onClick={onEdit} {...ExceptionDialog.preloadProps}>
+        <CalendarClock aria-hidden="true" />
+        Set special hours
+      </Button>
+      {!day.hours.isClosed && (
+        <Button type="button" size="sm" variant="ghost" onClick={onKeep}>
+          <CalendarCheck aria-hidden="true" />
+          Keep usual hours
+        </Button>
+      )}
+    </>
   )
 }
 
@@ -86,6 +98,7 @@ function DayItem({ day, onClose, onKeep, onEdit }: { day: DayThatMatters; onClos
  * the next 60 still on ordinary hours.
  */
 export function DaysThatMatter() {
+  const canWrite = useCan('content.write')
   const days = useQuery(daysThatMatterQuery)
   const [editing, setEditing] = React.useState<Editing | null>(null)
   const actions = useExceptionActions({ onSaved: () => setEditing(null) })
@@ -129,7 +142,7 @@ export function DaysThatMatter() {
         {(list) => (
           <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Bank holidays and festive days">
             {list.map((day) => (
-              <DayItem key={day.date} day={day} onClose={() => ask(day, true)} onKeep={() => ask(day, false)} onEdit={() => edit(day)} />
+              <DayItem key={day.date} day={day} actions={onlyIf(canWrite, { onClose: () => ask(day, true), onKeep: () => ask(day, false), onEdit: () => edit(day) })} />
             ))}
           </ul>
         )}

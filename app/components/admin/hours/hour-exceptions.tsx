@@ -7,10 +7,11 @@ import { hasOwnServices, servicesSummary } from '#common/services'
 import { formatLongDate } from '#common/time'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
+import { useCan } from '~/lib/current-user'
 import { exceptionsQuery } from '~/lib/queries/hours'
 import { useVenueDays } from '../admin-context'
 import { ConfirmDialog } from '../confirm'
-import { ItemActions } from '../item-actions'
+import { ItemActions, onlyIf } from '../item-actions'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, QueryView } from '../panel'
 import { ServicesDialog, type ServicesTarget } from './services-dialog'
@@ -19,7 +20,8 @@ import { useExceptionActions, useServicesChange } from './use-hours-actions'
 // The form (with the schema and form libraries) loads when staff first reach for it.
 const ExceptionDialog = lazyDialog(() => import('./exception-dialog').then((m) => m.ExceptionDialog))
 
-function ExceptionItem({ exception: e, onEdit, onDelete, onServices }: { exception: HourExceptionRow; onEdit: () => void; onDelete: () => void; onServices: () => void }) {
+/** A date's exception. Each action only for a role that may take it: without it, its button is not shown. */
+function ExceptionItem({ exception: e, onEdit, onDelete, onServices }: { exception: HourExceptionRow; onEdit?: () => void; onDelete?: () => void; onServices?: () => void }) {
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid={`exception-${e.date}`}>
       <div>
@@ -36,7 +38,7 @@ function ExceptionItem({ exception: e, onEdit, onDelete, onServices }: { excepti
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {!e.isClosed && e.openTime && e.closeTime && (
+        {onServices && !e.isClosed && e.openTime && e.closeTime && (
           <Button type="button" variant="outline" size="sm" onClick={onServices}>
             Edit services<span className="sr-only"> on {formatLongDate(e.date)}</span>
           </Button>
@@ -49,6 +51,8 @@ function ExceptionItem({ exception: e, onEdit, onDelete, onServices }: { excepti
 
 /** Hour Exceptions (SPEC.md section 2): dates whose booking hours differ, upcoming first; past ones on request. */
 export function HourExceptions() {
+  const canWrite = useCan('content.write')
+  const canDelete = useCan('content.delete')
   const exceptions = useQuery(exceptionsQuery)
   const { today } = useVenueDays()
   const [editing, setEditing] = React.useState<HourExceptionRow | 'new' | null>(null)
@@ -63,19 +67,19 @@ export function HourExceptions() {
     <ExceptionItem
       key={e.id}
       exception={e}
-      onEdit={() => setEditing(e)}
-      onServices={() =>
-        setServicesOf({ label: `${e.reason} (${formatLongDate(e.date)})`, kind: 'exception', id: e.id, openTime: e.openTime!, closeTime: e.closeTime!, services: e.services, version: e.version })
-      }
-      onDelete={() =>
+      onEdit={onlyIf(canWrite, () => setEditing(e))}
+      onServices={onlyIf(canWrite, () =>
+        setServicesOf({ label: `${e.reason} (${formatLongDate(e.date)})`, kind: 'exception', id: e.id, openTime: e.openTime!, closeTime: e.closeTime!, services: e.services, version: e.version }),
+      )}
+      onDelete={onlyIf(canDelete, () =>
         actions.remove.ask({
           title: 'Delete this exception?',
           description: `${formatLongDate(e.date)} goes back to the usual hours for that day of the week.`,
           confirmLabel: 'Delete',
           destructive: true,
           variables: e.id,
-        })
-      }
+        }),
+      )}
     />
   )
 
@@ -83,10 +87,12 @@ export function HourExceptions() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground">Closures and special hours for single dates. They win over the usual week.</p>
-        <Button type="button" onClick={() => setEditing('new')} {...ExceptionDialog.preloadProps}>
-          <Plus aria-hidden="true" />
-          Add Exception
-        </Button>
+        {canWrite && (
+          <Button type="button" onClick={() => setEditing('new')} {...ExceptionDialog.preloadProps}>
+            <Plus aria-hidden="true" />
+            Add Exception
+          </Button>
+        )}
       </div>
       <QueryView
         query={exceptions}

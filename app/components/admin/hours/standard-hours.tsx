@@ -10,6 +10,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
+import { useCan } from '~/lib/current-user'
 import { weekQuery } from '~/lib/queries/hours'
 import { ConfirmDialog } from '../confirm'
 import { ErrorState, LoadingState } from '../panel'
@@ -52,9 +53,11 @@ function describe(day: string, row: OpeningHoursRow, change: OpeningHoursChange)
  * Standard Hours (SPEC.md section 2): one row a weekday, Sunday to Saturday,
  * with an Open switch, open and close times every half hour, and the
  * kitchen's last orders (issue 36: within the day's hours). Each change
- * is one request, after a confirm.
+ * is one request, after a confirm. Without content.write (staff) the
+ * controls show the week, disabled.
  */
 export function StandardHours() {
+  const canWrite = useCan('content.write')
   const week = useQuery(weekQuery)
   const day = useDayChange()
   const [servicesOf, setServicesOf] = React.useState<ServicesTarget | null>(null)
@@ -90,7 +93,7 @@ export function StandardHours() {
                 {!open && <Badge variant="danger">Closed</Badge>}
               </p>
               <div className="flex items-center justify-end gap-2 sm:justify-start">
-                <Switch id={`open-${row.dayOfWeek}`} checked={open} onCheckedChange={(checked) => change(row, { isClosed: !checked })} />
+                <Switch id={`open-${row.dayOfWeek}`} checked={open} disabled={!canWrite} onCheckedChange={(checked) => change(row, { isClosed: !checked })} />
                 <Label htmlFor={`open-${row.dayOfWeek}`}>
                   Open<span className="sr-only"> on {name}</span>
                 </Label>
@@ -102,7 +105,7 @@ export function StandardHours() {
                 <NativeSelect
                   id={`opens-${row.dayOfWeek}`}
                   value={row.openTime ?? ''}
-                  disabled={!open}
+                  disabled={!open || !canWrite}
                   options={row.openTime ? TIME_OPTIONS : [BLANK, ...TIME_OPTIONS]}
                   onChange={(e) => change(row, { openTime: e.target.value })}
                 />
@@ -114,7 +117,7 @@ export function StandardHours() {
                 <NativeSelect
                   id={`closes-${row.dayOfWeek}`}
                   value={row.closeTime ?? ''}
-                  disabled={!open}
+                  disabled={!open || !canWrite}
                   options={row.closeTime ? TIME_OPTIONS : [BLANK, ...TIME_OPTIONS]}
                   onChange={(e) => change(row, { closeTime: e.target.value })}
                 />
@@ -126,12 +129,12 @@ export function StandardHours() {
                 <NativeSelect
                   id={`last-orders-${row.dayOfWeek}`}
                   value={row.lastOrdersTime ?? ''}
-                  disabled={!open}
+                  disabled={!open || !canWrite}
                   options={lastOrdersOptions(row)}
                   onChange={(e) => change(row, { lastOrdersTime: e.target.value || null })}
                 />
               </div>
-              {open && row.openTime && row.closeTime ? (
+              {canWrite && open && row.openTime && row.closeTime ? (
                 // Booking services (issue 36): a day with none of its own takes bookings over its hours, as before.
                 <Button
                   type="button"

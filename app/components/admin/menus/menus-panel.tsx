@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { AlertTriangle, FilePlus, FileText, Images } from 'lucide-react'
 import * as React from 'react'
 import { MENU_SETUP_CATEGORIES, MENU_CATEGORIES } from '#common/constants'
+import { ADMIN_MESSAGES } from '#common/messages'
 import { MENU_CATEGORY_LABELS, MENU_MESSAGES, type MenuSectionRow } from '#common/menu-schema'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
+import { useCan } from '~/lib/current-user'
 import { menuSectionsQuery } from '~/lib/queries/menus'
 import { ConfirmDialog } from '../confirm'
-import { ItemActions } from '../item-actions'
+import { ItemActions, onlyIf } from '../item-actions'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, PanelHeader, QueryView } from '../panel'
 import { useMenuActions } from './use-menu-actions'
@@ -15,7 +17,8 @@ import { useMenuActions } from './use-menu-actions'
 // The form loads when staff first reach for Add Menu Section or Edit.
 const SectionDialog = lazyDialog(() => import('./section-dialog').then((m) => m.SectionDialog))
 
-function SectionCard({ section: s, onToggle, onEdit, onDelete }: { section: MenuSectionRow; onToggle: () => void; onEdit: () => void; onDelete: () => void }) {
+/** A menu section's card. Each action only for a role that may take it: without it, its control is not offered. */
+function SectionCard({ section: s, onToggle, onEdit, onDelete }: { section: MenuSectionRow; onToggle?: () => void; onEdit?: () => void; onDelete?: () => void }) {
   const cover = s.backgroundImage ?? s.imageUrls[0]
   const shown = s.isActive && (s.imageUrls.length > 0 || Boolean(s.pdfUrl))
   return (
@@ -58,8 +61,13 @@ function SectionCard({ section: s, onToggle, onEdit, onDelete }: { section: Menu
   )
 }
 
-/** PDF Menus (SPEC.md section 2): a card per menu section, and the categories the public menu still lacks. */
+/**
+ * PDF Menus (SPEC.md section 2): a card per menu section, and the categories the public menu still lacks.
+ * Managers and owners change them; staff see them.
+ */
 export default function MenusPanel() {
+  const canWrite = useCan('content.write')
+  const canDelete = useCan('content.delete')
   const sections = useQuery(menuSectionsQuery)
   const [editing, setEditing] = React.useState<MenuSectionRow | 'new' | null>(null)
   const actions = useMenuActions({ onSaved: () => setEditing(null) })
@@ -72,12 +80,14 @@ export default function MenusPanel() {
       <PanelHeader
         titleId="menus-title"
         title="PDF Menu Management"
-        description="The menus guests open on the menu page: page images, a PDF, or both. One section per category."
+        description={`The menus guests open on the menu page: page images, a PDF, or both. ${canWrite ? 'One section per category.' : ADMIN_MESSAGES.managerChanges('them')}`}
         actions={
-          <Button type="button" onClick={() => setEditing('new')} {...SectionDialog.preloadProps}>
-            <FilePlus aria-hidden="true" />
-            Add Menu Section
-          </Button>
+          canWrite && (
+            <Button type="button" onClick={() => setEditing('new')} {...SectionDialog.preloadProps}>
+              <FilePlus aria-hidden="true" />
+              Add Menu Section
+            </Button>
+          )
         }
       />
       {sections.data && missing.length > 0 && (
@@ -109,17 +119,17 @@ export default function MenusPanel() {
               <li key={s.id}>
                 <SectionCard
                   section={s}
-                  onEdit={() => setEditing(s)}
-                  onToggle={() =>
+                  onEdit={onlyIf(canWrite, () => setEditing(s))}
+                  onToggle={onlyIf(canWrite, () =>
                     actions.update.ask({
                       title: s.isActive ? 'Hide this menu?' : 'Show this menu?',
                       description: s.isActive ? 'The menu page stops showing it at once.' : 'The menu page shows it at once, if it has a PDF or page images.',
                       detail: s.name,
                       confirmLabel: s.isActive ? 'Hide' : 'Show',
                       variables: { id: s.id, values: { isActive: !s.isActive }, version: s.version },
-                    })
-                  }
-                  onDelete={() =>
+                    }),
+                  )}
+                  onDelete={onlyIf(canDelete, () =>
                     actions.remove.ask({
                       title: 'Delete this menu section?',
                       description: 'It goes from the menu page for good. The uploaded files stay in storage. This action cannot be undone.',
@@ -127,8 +137,8 @@ export default function MenusPanel() {
                       confirmLabel: 'Delete',
                       destructive: true,
                       variables: s.id,
-                    })
-                  }
+                    }),
+                  )}
                 />
               </li>
             ))}

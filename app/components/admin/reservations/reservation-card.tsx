@@ -16,7 +16,8 @@ import { VisitBadges, VisitButtons } from './visit-controls'
 export type CardActions = {
   onView: () => void
   onEdit: () => void
-  onDelete: () => void
+  /** For a role that may delete bookings (managers and owners): without it, Delete is not shown. */
+  onDelete?: () => void
   onConfirm: () => void
   onCancel: () => void
   /** Starts loading the edit form as staff reach for Edit. */

@@ -94,6 +94,7 @@ export default function ReservationsPanel() {
   // The visit's steps (issue 35) for those who run the service; the server checks the permission again.
   const role = useQuery(currentUserQuery).data?.role
   const runsService = can(role, 'service.write')
+  const canDelete = can(role, 'reservations.delete')
   // List or Timeline (issue 34), in the address: a reload or a shared link keeps it.
   const [params, setParams] = useSearchParams()
   const layout: Layout = params.get('layout') === 'timeline' ? 'timeline' : 'list'
@@ -150,7 +151,7 @@ export default function ReservationsPanel() {
     onView: () => setViewing(r),
     onEdit: () => setEditing(r),
     preloadEdit: ReservationDialog.preload,
-    onDelete: () => actions.remove(r),
+    onDelete: canDelete ? () => actions.remove(r) : undefined,
     onConfirm: () => actions.confirm(r),
     onCancel: () => actions.cancel(r),
     onVisit: runsService ? (state: VisitState) => actions.visit.run({ reservation: r, state }) : undefined,

@@ -30,7 +30,8 @@ type Values = Record<string, string>
 /**
  * A card of settings saved together: each field checked by its key's rule
  * from common/ (as the API checks it), only the changed keys sent, after a
- * confirm that names them.
+ * confirm that names them. `readOnly` (a role without settings.write) shows
+ * the values without a Save.
  */
 export function SettingsForm({
   id,
@@ -39,6 +40,7 @@ export function SettingsForm({
   fields,
   values,
   versions,
+  readOnly = false,
 }: {
   id: string
   title: string
@@ -47,6 +49,7 @@ export function SettingsForm({
   values: Record<string, string>
   /** The version each key was read at (0: still the default). */
   versions: Record<string, number>
+  readOnly?: boolean
 }) {
   const schema = React.useMemo(() => z.object(Object.fromEntries(fields.map((f) => [f.key, SETTING_RULES[f.key] as z.ZodType]))), [fields])
   const initial = React.useMemo(() => Object.fromEntries(fields.map((f) => [f.key, values[f.key] ?? ''])) as Values, [fields, values])
@@ -108,7 +111,7 @@ export function SettingsForm({
         {title}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{description}</p>
-      <form className="mt-4 grid gap-4 sm:grid-cols-2" noValidate onSubmit={submit}>
+      <form className="mt-4 grid gap-4 sm:grid-cols-2" noValidate onSubmit={readOnly ? (e) => e.preventDefault() : submit}>
         <div className="sm:col-span-2">
           <FormError message={(conflict ? undefined : save.error) ?? form.formState.errors.root?.message} />
         </div>
@@ -122,17 +125,19 @@ export function SettingsForm({
             min={f.min}
             max={f.max}
             step={f.step}
-            readOnly={f.readOnly}
+            readOnly={readOnly || f.readOnly}
             fieldClassName={f.wide ? 'sm:col-span-2' : undefined}
             error={form.formState.errors[f.key]?.message}
             {...form.register(f.key)}
           />
         ))}
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={save.pending}>
-            {save.pending ? 'Saving...' : `Save ${title}`}
-          </Button>
-        </div>
+        {!readOnly && (
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={save.pending}>
+              {save.pending ? 'Saving...' : `Save ${title}`}
+            </Button>
+          </div>
+        )}
       </form>
       <ConfirmDialog {...save.dialog} />
       <ConflictDialog

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
 import { BOOKING_NUMBER_RULES, type BookingNumberKey } from '#common/settings-schema'
+import { ADMIN_MESSAGES } from '#common/messages'
 import { SITE_ADDRESS_MESSAGES } from '#common/site-address'
+import { useCan } from '~/lib/current-user'
 import { siteSettingsQuery } from '~/lib/queries/settings'
 import { ErrorState, LoadingState, PanelHeader } from '../panel'
 import { OpeningHoursEditor } from './opening-hours-editor'
@@ -89,8 +91,12 @@ function WhereItShows() {
   )
 }
 
-/** Website Settings (SPEC.md section 2): the footer texts, the venue's details and the booking rules of DESIGN.md section 3. */
+/**
+ * Website Settings (SPEC.md section 2): the footer texts, the venue's details and the booking rules of
+ * DESIGN.md section 3. Managers and owners change them; staff read them.
+ */
 export default function SettingsPanel() {
+  const readOnly = !useCan('settings.write')
   const settings = useQuery(siteSettingsQuery)
   const values = React.useMemo(() => Object.fromEntries((settings.data ?? []).map((s) => [s.settingKey, s.settingValue])), [settings.data])
   // A setting the server's environment fixes (PUBLIC_URL) is shown, read-only, with where to change it.
@@ -103,7 +109,11 @@ export default function SettingsPanel() {
 
   return (
     <section aria-labelledby="settings-title" className="space-y-5">
-      <PanelHeader titleId="settings-title" title="Website Settings" description="The words and numbers the site runs on. Each card saves on its own." />
+      <PanelHeader
+        titleId="settings-title"
+        title="Website Settings"
+        description={`The words and numbers the site runs on. ${readOnly ? ADMIN_MESSAGES.managerChanges('them') : 'Each card saves on its own.'}`}
+      />
       {settings.isPending ? (
         <LoadingState />
       ) : settings.isError ? (
@@ -111,9 +121,17 @@ export default function SettingsPanel() {
       ) : (
         <>
           <WhereItShows />
-          <OpeningHoursEditor value={values.footer_opening_hours ?? ''} version={versions.footer_opening_hours ?? 0} />
-          <SettingsForm id="kitchen" title="Kitchen Hours" description="The kitchen's hours, shown in the footer." fields={KITCHEN} values={values} versions={versions} />
-          <SettingsForm id="venue" title="Venue Details" description="The pub's name, how to reach it, and this website's address." fields={venueFields} values={values} versions={versions} />
+          <OpeningHoursEditor value={values.footer_opening_hours ?? ''} version={versions.footer_opening_hours ?? 0} readOnly={readOnly} />
+          <SettingsForm id="kitchen" title="Kitchen Hours" description="The kitchen's hours, shown in the footer." fields={KITCHEN} values={values} versions={versions} readOnly={readOnly} />
+          <SettingsForm
+            id="venue"
+            title="Venue Details"
+            description="The pub's name, how to reach it, and this website's address."
+            fields={venueFields}
+            values={values}
+            versions={versions}
+            readOnly={readOnly}
+          />
           <SettingsForm
             id="booking"
             title="Booking Settings"
@@ -121,6 +139,7 @@ export default function SettingsPanel() {
             fields={BOOKING}
             values={values}
             versions={versions}
+            readOnly={readOnly}
           />
           <SettingsForm
             id="guest-emails"
@@ -129,6 +148,7 @@ export default function SettingsPanel() {
             fields={GUEST_EMAILS}
             values={values}
             versions={versions}
+            readOnly={readOnly}
           />
         </>
       )}

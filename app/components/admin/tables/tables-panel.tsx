@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { LayoutGrid, Plus } from 'lucide-react'
 import * as React from 'react'
-import { can } from '#common/permissions'
 import type { AdminArea } from '#common/tables-schema'
 import { Button } from '~/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
-import { currentUserQuery } from '~/lib/current-user'
+import { useCan } from '~/lib/current-user'
 import { areasQuery, combinationsQuery, diningTablesQuery } from '~/lib/queries/tables'
 import { ConfirmDialog } from '../confirm'
 import { lazyDialog } from '../lazy-dialog'
@@ -36,8 +35,7 @@ function useFloorPlan() {
  * by. Managers and owners draw it; staff see it read-only during service.
  */
 export default function TablesPanel() {
-  const role = useQuery(currentUserQuery).data?.role
-  const canEdit = can(role, 'tables.manage')
+  const canEdit = useCan('tables.manage')
   const plan = useFloorPlan()
   const [areaId, setAreaId] = React.useState<string>('')
   const [editingArea, setEditingArea] = React.useState<AdminArea | 'new' | null>(null)

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { ChevronDown, Clock, Mail, Phone, Trash2 } from 'lucide-react'
 import * as React from 'react'
-import { can } from '#common/permissions'
 import { formatTime12, minutesToTime, zonedParts } from '#common/time'
 import { apiRequest } from '~/lib/api'
-import { currentUserQuery } from '~/lib/current-user'
+import { useCan } from '~/lib/current-user'
 import { fetchWaitlist, waitlistKeys, type WaitlistEntry } from '~/lib/queries/tonight'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -71,7 +70,7 @@ export function WaitlistList({
 }) {
   const { venueTimezone } = React.useContext(AdminContext)
   const waitlist = useQuery({ queryKey: waitlistKeys.day(date), queryFn: () => fetchWaitlist(date) })
-  const runsService = can(useQuery(currentUserQuery).data?.role, 'service.write')
+  const runsService = useCan('service.write')
   const [open, setOpen] = React.useState(!collapsible)
   const [offering, setOffering] = React.useState<WaitlistEntry | null>(null)
   const remove = useConfirmedMutation({
