@@ -241,6 +241,13 @@ test.describe('booking a table', () => {
       await expect(dayButton(page, date)).toHaveAttribute('aria-disabled', 'true')
       await expect(dayButton(page, date)).toHaveAccessibleName(`${spoken(date)}, closed`)
       await expect(page.getByLabel('Time', { exact: true })).toContainText('Please select a date first')
+      // The legend draws 'Closed days' as a closed day is drawn: a greyed number struck through, on no fill.
+      const look = (el: Element) => {
+        const style = getComputedStyle(el)
+        return { text: Boolean(el.textContent?.trim()), line: style.textDecorationLine, color: style.color, fill: style.backgroundColor }
+      }
+      const sample = page.getByRole('list', { name: 'Legend' }).getByRole('listitem').filter({ hasText: 'Closed days' }).locator('span')
+      expect(await sample.evaluate(look)).toEqual(await dayButton(page, date).evaluate(look))
       // The Saturday after it is still open.
       await pickDate(page, addDays(date, 7))
       await expect(dayButton(page, addDays(date, 7))).toHaveAccessibleName(/selected/)

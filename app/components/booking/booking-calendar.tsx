@@ -190,7 +190,10 @@ export function BookingCalendar({ today, selected, isDisabled, onSelect, labelle
           Selected
         </li>
         <li className="flex items-center gap-1.5">
-          <span className="inline-block size-3 rounded-sm bg-muted line-through" aria-hidden="true" />
+          {/* As a closed day is drawn: its number greyed and struck through. */}
+          <span className="font-semibold line-through decoration-1" aria-hidden="true">
+            12
+          </span>
           Closed days
         </li>
       </ul>
