@@ -15,9 +15,10 @@ import { openSection, signInQuickly, staffApi, staffBooking } from './admin'
 import { seriousViolations } from './axe'
 import { withServerDatabase } from './db'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
+import { formatTime12, minutesToTime, timeToMinutes } from '../../common/time'
 
 const DAY = '2034-06-14'
-type Booking = { id: number; name: string; startTime: string; version: number; tables: { id: number; name: string }[] }
+type Booking = { id: number; name: string; startTime: string; durationMinutes: number; version: number; tables: { id: number; name: string }[] }
 
 /** A booking as the staff API has it now. */
 async function bookingNow(page: Page, name: string, day = DAY): Promise<Booking> {
@@ -152,6 +153,19 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
     // Tonight, on the day, says it beside his arrival.
     await gotoHydrated(page, '/admin?section=tonight')
     await expect(page.getByRole('article', { name: bob.name }).getByText('Not confirmed by the guest')).toBeVisible()
+
+    // The run sheet printed for the pass: each party's table, or that it still needs one, and when it is free again.
+    await gotoHydrated(page, '/admin?section=reservations')
+    await expect(page.getByRole('article', { name: ann.name })).toBeVisible()
+    await page.emulateMedia({ media: 'print' })
+    const sheet = page.getByRole('region', { name: 'Run sheet' })
+    await expect(sheet.getByRole('columnheader', { name: 'Table' })).toBeVisible()
+    const { durationMinutes } = await bookingNow(page, ann.name)
+    const annFree = formatTime12(minutesToTime(timeToMinutes('19:00') + durationMinutes))
+    await expect(sheet.getByRole('row').filter({ hasText: ann.name })).toContainText(`7:00 PMto ${annFree}`)
+    await expect(sheet.getByRole('row').filter({ hasText: ann.name })).toContainText(`${t3} (Orangery ${suffix})`)
+    await expect(sheet.getByRole('row').filter({ hasText: bob.name })).toContainText('Needs a table')
+    await page.emulateMedia({ media: 'screen' })
   } finally {
     // The bookings and the plan go again.
     for (const id of bookingIds) await staffApi(page, 'DELETE', `/api/admin/reservations/${id}`)

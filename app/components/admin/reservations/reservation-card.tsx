@@ -11,6 +11,7 @@ import { IconDetail } from '../panel'
 import type { VisitState } from '#common/visit'
 import { GuestLine } from './guest-line'
 import { GuestConfirmationBadge, NeedsTableBadge, StatusBadge } from './status-badge'
+import { tablesText } from './tables-text'
 import { VisitBadges, VisitButtons } from './visit-controls'
 
 export type CardActions = {
@@ -29,13 +30,6 @@ export type CardActions = {
 }
 
 const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
-
-/** 'T4 + T5 (Restaurant)', or 'T4 (Restaurant) + B1 (Bar)' across areas. */
-export function tablesText(tables: AdminReservation['tables']): string {
-  const areas = [...new Set(tables.map((t) => t.area))]
-  if (areas.length === 1) return `${tables.map((t) => t.name).join(' + ')} (${areas[0]})`
-  return tables.map((t) => `${t.name} (${t.area})`).join(' + ')
-}
 
 /**
  * One booking as staff scan it behind the bar: the time first, then who, how

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest'
+import { tablesText } from './tables-text'
+
+describe('tablesText', () => {
+  it('names the room once for tables in one room, and each room across rooms', () => {
+    expect(tablesText([{ id: 1, name: 'T4', area: 'Restaurant' }])).toBe('T4 (Restaurant)')
+    expect(tablesText([{ id: 1, name: 'T4', area: 'Restaurant' }, { id: 2, name: 'T5', area: 'Restaurant' }])).toBe('T4 + T5 (Restaurant)')
+    expect(tablesText([{ id: 1, name: 'T4', area: 'Restaurant' }, { id: 7, name: 'B1', area: 'Bar' }])).toBe('T4 (Restaurant) + B1 (Bar)')
+  })
+
+  it('says a table named as its room once', () => {
+    expect(tablesText([{ id: 9, name: 'Snug', area: 'Snug' }])).toBe('Snug')
+    expect(tablesText([{ id: 9, name: 'Snug', area: 'Snug' }, { id: 7, name: 'B1', area: 'Bar' }])).toBe('Snug + B1 (Bar)')
+  })
+})
