@@ -166,6 +166,17 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
     await expect(sheet.getByRole('row').filter({ hasText: ann.name })).toContainText(`${t3} (Orangery ${suffix})`)
     await expect(sheet.getByRole('row').filter({ hasText: bob.name })).toContainText('Needs a table')
     await page.emulateMedia({ media: 'screen' })
+    // View details says the same.
+    for (const [name, table] of [
+      [ann.name, `Table${t3} (Orangery ${suffix}), until ${annFree}`],
+      [bob.name, 'TableNeeds a table'],
+    ] as const) {
+      await page.getByRole('article', { name }).getByRole('button', { name: 'View details' }).click()
+      const details = page.getByRole('dialog', { name })
+      await expect(details).toContainText(table)
+      await details.getByRole('button', { name: 'Close' }).first().click()
+      await expect(details).toBeHidden()
+    }
   } finally {
     // The bookings and the plan go again.
     for (const id of bookingIds) await staffApi(page, 'DELETE', `/api/admin/reservations/${id}`)

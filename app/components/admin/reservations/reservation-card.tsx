@@ -11,7 +11,7 @@ import { IconDetail } from '../panel'
 import type { VisitState } from '#common/visit'
 import { GuestLine } from './guest-line'
 import { GuestConfirmationBadge, NeedsTableBadge, StatusBadge } from './status-badge'
-import { tablesText } from './tables-text'
+import { tablesText } from './seating-text'
 import { VisitBadges, VisitButtons } from './visit-controls'
 
 export type CardActions = {

@@ -9,9 +9,13 @@ import { fetchReservationAudit, fetchReservationHistory, reservationKeys } from 
 import { telHref } from '~/lib/tel'
 import { AdminContext } from '../admin-context'
 import { DetailRow } from '../panel'
+import { freeAgainAt, tablesText } from './seating-text'
 import { GuestConfirmationBadge, StatusBadge } from './status-badge'
 
-/** View details (SPEC.md section 2): the card's fields plus the additional information and when it was booked. */
+/**
+ * View details (SPEC.md section 2): the card's fields plus the additional information and when it was booked;
+ * where the venue books tables, the party's table and until when it holds it, or that it still needs one.
+ */
 export function ReservationDetails({ reservation: r, onOpenChange }: { reservation: AdminReservation | null; onOpenChange: (open: boolean) => void }) {
   const { venueTimezone } = React.useContext(AdminContext)
   return (
@@ -29,6 +33,11 @@ export function ReservationDetails({ reservation: r, onOpenChange }: { reservati
               <DetailRow label="Date">{formatLongDate(r.date)}</DetailRow>
               <DetailRow label="Time">{formatTime12(r.startTime)}</DetailRow>
               <DetailRow label="Party size">{r.partySize}</DetailRow>
+              {(r.tables.length > 0 || r.needsTable) && (
+                <DetailRow label={r.tables.length > 1 ? 'Tables' : 'Table'}>
+                  {r.tables.length > 0 ? `${tablesText(r.tables)}, until ${formatTime12(freeAgainAt(r))}` : 'Needs a table'}
+                </DetailRow>
+              )}
               <DetailRow label="Email">
                 {r.email ? (
                   <a className="underline" href={`mailto:${r.email}`}>

@@ -1,11 +1,8 @@
 import type { AdminReservation } from '#common/admin-reservations-schema'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
-import { formatLongDate, formatTime12, minutesToTime, timeToMinutes } from '#common/time'
+import { formatLongDate, formatTime12 } from '#common/time'
 import { GuestLine } from './guest-line'
-import { tablesText } from './tables-text'
-
-/** When a booking's table is free again: its start plus its own duration, past midnight too ('00:30'). */
-const until = (r: AdminReservation) => minutesToTime((timeToMinutes(r.startTime) + r.durationMinutes) % (24 * 60))
+import { freeAgainAt, tablesText } from './seating-text'
 
 /**
  * The day's bookings as one printed sheet for the pass and the bar: shown
@@ -42,7 +39,7 @@ export function RunSheet({ date, reservations, covers }: { date: string; reserva
             <tr key={r.id} className="break-inside-avoid border-b border-gray-400 align-top">
               <td className="py-1 pr-2 whitespace-nowrap">
                 <span className="font-bold">{formatTime12(r.startTime)}</span>
-                <span className="block text-xs">to {formatTime12(until(r))}</span>
+                <span className="block text-xs">to {formatTime12(freeAgainAt(r))}</span>
               </td>
               <td className="py-1 pr-2">{r.name}</td>
               <td className="py-1 pr-2">

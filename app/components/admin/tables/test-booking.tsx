@@ -13,7 +13,7 @@ import { Button } from '~/components/ui/button'
 import { ApiError } from '~/lib/api'
 import { fetchExplanation } from '~/lib/queries/reservations'
 import { useVenueDays } from '../admin-context'
-import { tablesText } from '../reservations/tables-text'
+import { tablesText } from '../reservations/seating-text'
 
 export function TestBooking() {
   const { today } = useVenueDays()

@@ -14,7 +14,7 @@ import type { WalkInOption } from '#common/walk-ins-schema'
 import { fetchWalkInOptions, refusalOf, walkInKeys } from '~/lib/queries/tonight'
 import { cn } from '~/lib/utils'
 import { FormDialogFooter } from '../form-dialog-footer'
-import { tablesText } from '../reservations/tables-text'
+import { tablesText } from '../reservations/seating-text'
 
 const QUICK_SIZES = [1, 2, 3, 4, 5, 6, 8]
 const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`

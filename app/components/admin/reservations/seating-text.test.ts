@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tablesText } from './tables-text'
+import { freeAgainAt, tablesText } from './seating-text'
 
 describe('tablesText', () => {
   it('names the room once for tables in one room, and each room across rooms', () => {
@@ -11,5 +11,12 @@ describe('tablesText', () => {
   it('says a table named as its room once', () => {
     expect(tablesText([{ id: 9, name: 'Snug', area: 'Snug' }])).toBe('Snug')
     expect(tablesText([{ id: 9, name: 'Snug', area: 'Snug' }, { id: 7, name: 'B1', area: 'Bar' }])).toBe('Snug + B1 (Bar)')
+  })
+})
+
+describe('freeAgainAt', () => {
+  it('adds the booking its own duration, past midnight too', () => {
+    expect(freeAgainAt({ startTime: '19:00', durationMinutes: 150 })).toBe('21:30')
+    expect(freeAgainAt({ startTime: '22:30', durationMinutes: 120 })).toBe('00:30')
   })
 })
