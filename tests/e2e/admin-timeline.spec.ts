@@ -185,16 +185,16 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
   }
 })
 
-test('a party dropped on a table that seats fewer is asked about first; the Move dialog says when the tables ticked seat fewer', async ({ page }, testInfo) => {
+test('a party dropped on a table that seats fewer is asked about first; the Move dialog says when the tables ticked seat fewer; an edit to a larger party says it will be seated again, and where', async ({ page }, testInfo) => {
   const day = '2034-06-28'
   await signInQuickly(page)
   const suffix = Date.now().toString(36).slice(-4)
-  const [small, large] = [`Q${suffix}1`, `Q${suffix}2`]
+  const [small, large, round] = [`Q${suffix}1`, `Q${suffix}2`, `Q${suffix}3`]
   const area = await staffApi(page, 'POST', '/api/admin/areas', { name: `Conservatory ${suffix}` })
   const tableIds: number[] = []
   let dee: { id: number; name: string } | undefined
   try {
-    for (const [i, [name, maxCovers]] of ([[small, 2], [large, 4]] as const).entries()) {
+    for (const [i, [name, maxCovers]] of ([[small, 2], [large, 4], [round, 6]] as const).entries()) {
       tableIds.push((await staffApi(page, 'POST', '/api/admin/tables', { name, areaId: area.id, maxCovers, planX: i * 4, planY: 1 })).id)
     }
     dee = await staffBooking(page, { name: 'Dee Timeline', date: day, startTime: '19:00', partySize: 4, tableIds: [tableIds[1]] })
@@ -241,6 +241,21 @@ test('a party dropped on a table that seats fewer is asked about first; the Move
     await move.getByRole('button', { name: 'Save' }).click()
     await expect(move).toBeHidden()
     expect(await tableNames(page, dee.name, day)).toEqual([large])
+
+    // The guest rings: six of them now. Left as they are, the tables will not keep her (the four-top seats 4): the
+    // form says so before Save, and where she sits after.
+    await page.getByRole('button', { name: 'List', exact: true }).click()
+    await page.getByRole('article', { name: dee.name }).getByRole('button', { name: 'Edit' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit Reservation' })
+    const tables = edit.getByTestId('table-picker')
+    await expect(tables.getByRole('checkbox', { name: new RegExp(`^${large}`) })).toBeChecked()
+    await expect(tables.getByRole('status')).toHaveText('')
+    await edit.getByLabel('Party Size').fill('6')
+    await expect(tables.getByRole('status')).toHaveText(`${large} seats 4 at most: on Save the party of 6 is seated at the best free table. Tick tables to choose them yourself.`)
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Save' }).click()
+    await expect(toastWith(page, `Updated successfully! At ${round} (Conservatory ${suffix}).`)).toBeVisible()
+    expect(await tableNames(page, dee.name, day)).toEqual([round])
   } finally {
     if (dee) await staffApi(page, 'DELETE', `/api/admin/reservations/${dee.id}`)
     for (const id of tableIds) await staffApi(page, 'DELETE', `/api/admin/tables/${id}`)

@@ -213,7 +213,8 @@ export function ReservationDialog({
           </p>
           <TablePicker
             query={tableQuery}
-            picked={picked ?? (reservation ? reservation.tables.map((t) => t.id) : null)}
+            picked={picked}
+            current={reservation?.tables.map((t) => t.id)}
             onChange={setPicked}
             error={tableError}
           />

@@ -26,20 +26,24 @@ function byArea(choices: TableChoice[]): [string, TableChoice[]][] {
 /**
  * The staff booking form's tables (issue 34): every table in use, grouped by
  * area, free ones first, each saying whom it is taken by at that time. Left
- * untouched, the booking keeps its tables or is seated at the best free fit;
- * picked, those tables are asked for, and a taken one is refused with the
- * server's message under the list (`error`). Tables that seat fewer than the
- * party may be picked (staff's choice); the box says so.
+ * untouched, the booking keeps its tables while they are free and seat the
+ * party, or is seated at the best free fit (the server's seatsFor), and the
+ * box says which before Save; picked, those tables are asked for, and a taken
+ * one is refused with the server's message under the list (`error`). Tables
+ * that seat fewer than the party may be picked (staff's choice); the box says so.
  */
 export function TablePicker({
   query,
   picked,
+  current,
   onChange,
   error,
 }: {
   query: TableQuery | null
   /** The tables ticked; null while staff have not touched the list (the server chooses). */
   picked: number[] | null
+  /** The booking's own tables, when editing one: shown ticked until staff touch the list. */
+  current?: readonly number[]
   onChange: (ids: number[]) => void
   error?: string
 }) {
@@ -55,14 +59,14 @@ export function TablePicker({
   })
   const errorId = React.useId()
   const hintId = React.useId()
+  const shown = picked ?? current ?? []
   // Ticked tables that seat fewer than the party: allowed (a chair pulled up), but said, before Save.
   const ticked = picked?.length && choices.data ? choices.data.filter((t) => picked.includes(t.id)) : null
   const seats = ticked ? ticked.reduce((sum, t) => sum + t.maxCovers, 0) : null
   const tooFew = query !== null && seats !== null && seats < query.partySize
-  const toggle = (id: number, on: boolean) => {
-    const current = picked ?? []
-    onChange(on ? [...current, id] : current.filter((x) => x !== id))
-  }
+  // Untouched, the booking's own tables: what Save will do with them (a larger party, a new time).
+  const reseat = picked === null && query !== null && choices.data && current?.length ? reseatNote(choices.data, current, query.partySize) : null
+  const toggle = (id: number, on: boolean) => onChange(on ? [...shown, id] : shown.filter((x) => x !== id))
 
   // A venue without tables never shows the box; until the first answer nothing is known, so nothing shows.
   if (choices.data?.length === 0 || (!choices.data && !choices.isError)) return null
@@ -75,7 +79,11 @@ export function TablePicker({
     >
       <legend className="px-1 text-sm font-semibold">Tables</legend>
       <p id={hintId} className="text-sm text-muted-foreground">
-        {picked === null ? 'Leave these as they are to seat the booking at the best free table.' : 'The booking sits at the tables ticked.'}
+        {picked !== null
+          ? 'The booking sits at the tables ticked.'
+          : current?.length
+            ? 'Leave these as they are to keep the booking at its tables while they are free and seat the party, or tick others.'
+            : 'Leave these as they are to seat the booking at the best free table.'}
       </p>
       {query === null && <p className="text-sm">Enter a date, a time and the party size to see which tables are free.</p>}
       {choices.isError && <p className="text-sm text-destructive">The tables could not be loaded.</p>}
@@ -88,7 +96,7 @@ export function TablePicker({
             <ul className="grid gap-1 sm:grid-cols-2">
               {tables.map((t) => {
                 const id = `table-choice-${t.id}`
-                const ticked = picked?.includes(t.id) ?? false
+                const ticked = shown.includes(t.id)
                 return (
                   <li key={t.id} className="flex items-start gap-2">
                     <Checkbox id={id} checked={ticked} onCheckedChange={(on) => toggle(t.id, on === true)} className="mt-0.5" />
@@ -104,8 +112,8 @@ export function TablePicker({
           </div>
         ))}
       {/* Always there (out of sight while empty), so a screen reader hears it when it fills. */}
-      <p role="status" className={tooFew ? 'text-sm font-semibold text-amber-900' : 'sr-only'}>
-        {tooFew ? `The tables ticked seat ${seats} at most, for a party of ${query.partySize}.` : ''}
+      <p role="status" className={tooFew || reseat ? 'text-sm font-semibold text-amber-900' : 'sr-only'}>
+        {tooFew ? `The tables ticked seat ${seats} at most, for a party of ${query.partySize}.` : (reseat ?? '')}
       </p>
       {error && (
         <p id={errorId} role="alert" className="text-sm font-semibold text-destructive">
@@ -114,6 +122,26 @@ export function TablePicker({
       )}
     </fieldset>
   )
+}
+
+/**
+ * Why a booking left at its own tables will not keep them, as the server decides on Save (seatsFor): they seat
+ * fewer than the party, or one is taken at the new time (or out of use that date, so not listed); null while
+ * they still do.
+ */
+function reseatNote(choices: TableChoice[], current: readonly number[], partySize: number): string | null {
+  const own = choices.filter((t) => current.includes(t.id))
+  const seats = own.reduce((sum, t) => sum + t.maxCovers, 0)
+  const standing = own.length === current.length
+  if (standing && seats >= partySize && own.every((t) => t.free)) return null
+  const names = own.map((t) => t.name).join(' + ')
+  const one = own.length === 1
+  const why = !standing
+    ? 'Its tables are not in use that date'
+    : seats < partySize
+      ? `${names} ${one ? 'seats' : 'seat'} ${seats} at most`
+      : `${names} ${one ? 'is' : 'are'} taken then`
+  return `${why}: on Save the party of ${partySize} is seated at the best free table. Tick tables to choose them yourself.`
 }
 
 /**

@@ -8,6 +8,7 @@ import { VISIT_STATE_LABELS, type VisitState } from '#common/visit'
 import { ApiError, apiRequest } from '~/lib/api'
 import { availabilityKeys, reservationKeys, tableChoiceKeys } from '~/lib/queries/reservations'
 import { useConfirmedMutation } from '../confirm'
+import { tablesText } from './seating-text'
 
 const afterChange = [reservationKeys.all, availabilityKeys.all, tableChoiceKeys.all]
 
@@ -15,11 +16,6 @@ const afterChange = [reservationKeys.all, availabilityKeys.all, tableChoiceKeys.
 const which = (r: AdminReservation) =>
   `${r.name}: ${r.partySize} ${r.partySize === 1 ? 'guest' : 'guests'}, ${formatTime12(r.startTime)} on ${formatShortDate(r.date)}`
 
-/**
- * An edit names the version of the booking it was made on (`version`); a new
- * booking has none. `tableIds`: the tables staff picked (left out: the best
- * free fit, or the tables it has).
- */
 /** A move on the timeline (issue 34): to these tables, and to this start time when it is a new one. */
 export type MoveVariables = { reservation: AdminReservation; tableIds: number[]; startTime: string }
 
@@ -33,11 +29,22 @@ function moveBody({ reservation: r, tableIds, startTime }: MoveVariables) {
   return { ...AdminReservationSchema.parse({ ...editFormOf(r), startTime }), tableIds, version: r.version }
 }
 
-/** `enquiryId`: a new booking made from an event enquiry ('Make a booking'), linked to it as it is saved. */
+/**
+ * An edit names the version of the booking it was made on (`version`); a new
+ * booking has none. `tableIds`: the tables staff picked (left out: the best
+ * free fit, or the tables it has). `enquiryId`: a new booking made from an
+ * event enquiry ('Make a booking'), linked to it as it is saved.
+ */
 export type SaveVariables = { id?: number; values: AdminReservationInput; force?: boolean; version?: number; tableIds?: number[]; enquiryId?: number }
 
 /** The 409 of a save made on an older version of a booking: someone else changed it meanwhile. */
 export const isStaleVersion = (error: unknown) => error instanceof ApiError && error.code === 'stale_version'
+
+/** ' At T4 (Restaurant).', ' It needs a table.', or nothing for a venue without tables: the save's toast, after its first words. */
+function seatedAt(r: AdminReservation): string {
+  if (r.tables.length > 0) return ` At ${tablesText(r.tables)}.`
+  return r.needsTable ? ' It needs a table.' : ''
+}
 
 /**
  * What staff can do to reservations, each through the confirm step: change
@@ -70,8 +77,9 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
             if (isStaleVersion(error)) await queryClient.invalidateQueries({ queryKey: reservationKeys.all })
             throw error
           }),
-    // A new booking is saved; a change to one is an update.
-    success: ({ id }) => (id === undefined ? ADMIN_MESSAGES.saved : ADMIN_MESSAGES.updated),
+    // A new booking is saved; a change to one is an update. Either says where the party sits now: a larger party or a
+    // new time may have been seated at other tables (the server's choice when staff ticked none).
+    success: ({ id }, saved) => `${id === undefined ? ADMIN_MESSAGES.saved : ADMIN_MESSAGES.updated}${seatedAt(saved)}`,
     invalidate: afterChange,
     onSuccess: () => options.onSaved?.(),
   })
