@@ -177,6 +177,14 @@ test('the timeline: a booking dragged to another table, one moved by the Move di
       await details.getByRole('button', { name: 'Close' }).first().click()
       await expect(details).toBeHidden()
     }
+
+    // Confirmed from Pending Reservations, the request is seated at a free table, and the message says which.
+    await gotoHydrated(page, '/admin?section=pending')
+    await page.getByRole('article', { name: bob.name }).getByRole('button', { name: /^Confirm/ }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Booking' }).click()
+    await expect(toastWith(page, 'Updated successfully! At ')).toBeVisible()
+    const [seated] = await tableNames(page, bob.name)
+    await expect(toastWith(page, `Updated successfully! At ${seated} (Orangery ${suffix}).`)).toBeVisible()
   } finally {
     // The bookings and the plan go again.
     for (const id of bookingIds) await staffApi(page, 'DELETE', `/api/admin/reservations/${id}`)

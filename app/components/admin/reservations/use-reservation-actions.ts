@@ -61,7 +61,8 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
         if (isStaleVersion(error)) await queryClient.invalidateQueries({ queryKey: reservationKeys.all })
         throw error
       }),
-    success: ADMIN_MESSAGES.updated,
+    // A request confirmed is seated if a table is free, and otherwise waits for one: the message says which.
+    success: (_, saved) => `${ADMIN_MESSAGES.updated}${seatedAt(saved)}`,
     invalidate: afterChange,
   })
   const deletion = useConfirmedMutation({
