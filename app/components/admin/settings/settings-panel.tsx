@@ -106,6 +106,8 @@ export default function SettingsPanel() {
   }, [settings.data])
   // The version each key was read at, which its save sends back (issue 33: no lost updates).
   const versions = React.useMemo(() => Object.fromEntries((settings.data ?? []).map((s) => [s.settingKey, s.version])), [settings.data])
+  // What every card is given: the stored values, the versions they were read at, and whether this role may save.
+  const stored = { values, versions, readOnly }
 
   return (
     <section aria-labelledby="settings-title" className="space-y-5">
@@ -122,33 +124,21 @@ export default function SettingsPanel() {
         <>
           <WhereItShows />
           <OpeningHoursEditor value={values.footer_opening_hours ?? ''} version={versions.footer_opening_hours ?? 0} readOnly={readOnly} />
-          <SettingsForm id="kitchen" title="Kitchen Hours" description="The kitchen's hours, shown in the footer." fields={KITCHEN} values={values} versions={versions} readOnly={readOnly} />
-          <SettingsForm
-            id="venue"
-            title="Venue Details"
-            description="The pub's name, how to reach it, and this website's address."
-            fields={venueFields}
-            values={values}
-            versions={versions}
-            readOnly={readOnly}
-          />
+          <SettingsForm id="kitchen" title="Kitchen Hours" description="The kitchen's hours, shown in the footer." fields={KITCHEN} {...stored} />
+          <SettingsForm id="venue" title="Venue Details" description="The pub's name, how to reach it, and this website's address." fields={venueFields} {...stored} />
           <SettingsForm
             id="booking"
             title="Booking Settings"
             description="How online booking fills the pub. Changes apply to the next guest who looks for a table."
             fields={BOOKING}
-            values={values}
-            versions={versions}
-            readOnly={readOnly}
+            {...stored}
           />
           <SettingsForm
             id="guest-emails"
             title="Guest Emails"
             description="The emails a guest gets around a visit: a reminder before it, and a request for a review the morning after."
             fields={GUEST_EMAILS}
-            values={values}
-            versions={versions}
-            readOnly={readOnly}
+            {...stored}
           />
         </>
       )}
