@@ -10,6 +10,7 @@ import { enquiriesQuery, eventKeys } from '~/lib/queries/events'
 import { fetchReservations, reservationKeys } from '~/lib/queries/reservations'
 import { AdminContext, useVenueDays } from '../admin-context'
 import { ConfirmDialog } from '../confirm'
+import { onlyIf } from '../item-actions'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
 import { ReservationDetails } from '../reservations/reservation-details'
@@ -133,7 +134,7 @@ export default function EnquiriesPanel() {
                   actions.setStatus(e.id, status)
                 }}
                 onView={() => setViewing(e)}
-                onDelete={canDelete ? () => actions.remove(e.id) : undefined}
+                onDelete={onlyIf(canDelete, () => actions.remove(e.id))}
                 onBook={canBook ? () => setBooking(e) : undefined}
                 preloadBooking={ReservationDialog.preload}
                 onOpenBooking={() => setOpened(e.booking)}

@@ -9,7 +9,7 @@ import { fetchReservationAudit, fetchReservationHistory, reservationKeys } from 
 import { telHref } from '~/lib/tel'
 import { AdminContext } from '../admin-context'
 import { DetailRow } from '../panel'
-import { freeAgainAt, tablesText } from './seating-text'
+import { freeAgainAt, seatingText } from './seating-text'
 import { GuestConfirmationBadge, StatusBadge } from './status-badge'
 
 /**
@@ -35,7 +35,8 @@ export function ReservationDetails({ reservation: r, onOpenChange }: { reservati
               <DetailRow label="Party size">{r.partySize}</DetailRow>
               {(r.tables.length > 0 || r.needsTable) && (
                 <DetailRow label={r.tables.length > 1 ? 'Tables' : 'Table'}>
-                  {r.tables.length > 0 ? `${tablesText(r.tables)}, until ${formatTime12(freeAgainAt(r))}` : 'Needs a table'}
+                  {seatingText(r)}
+                  {r.tables.length > 0 && `, until ${formatTime12(freeAgainAt(r))}`}
                 </DetailRow>
               )}
               <DetailRow label="Email">

@@ -23,6 +23,7 @@ import { fetchReservations, reservationKeys, type ReservationFilter } from '~/li
 import { cn } from '~/lib/utils'
 import { useVenueDays, useVenueNow } from '../admin-context'
 import { ConfirmDialog } from '../confirm'
+import { onlyIf } from '../item-actions'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, PanelHeader, QueryView } from '../panel'
 import { WaitlistList } from '../waitlist/waitlist-list'
@@ -151,7 +152,7 @@ export default function ReservationsPanel() {
     onView: () => setViewing(r),
     onEdit: () => setEditing(r),
     preloadEdit: ReservationDialog.preload,
-    onDelete: canDelete ? () => actions.remove(r) : undefined,
+    onDelete: onlyIf(canDelete, () => actions.remove(r)),
     onConfirm: () => actions.confirm(r),
     onCancel: () => actions.cancel(r),
     onVisit: runsService ? (state: VisitState) => actions.visit.run({ reservation: r, state }) : undefined,

@@ -2,7 +2,7 @@ import type { AdminReservation } from '#common/admin-reservations-schema'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
 import { formatLongDate, formatTime12 } from '#common/time'
 import { GuestLine } from './guest-line'
-import { freeAgainAt, tablesText } from './seating-text'
+import { freeAgainAt, seatingText } from './seating-text'
 
 /**
  * The day's bookings as one printed sheet for the pass and the bar: shown
@@ -46,7 +46,7 @@ export function RunSheet({ date, reservations, covers }: { date: string; reserva
                 <GuestLine reservationId={r.id} status={r.status} />
               </td>
               <td className="py-1 pr-2">{r.partySize}</td>
-              {seated && <td className="py-1 pr-2 font-semibold">{r.tables.length > 0 ? tablesText(r.tables) : r.needsTable ? 'Needs a table' : ''}</td>}
+              {seated && <td className="py-1 pr-2 font-semibold">{seatingText(r)}</td>}
               <td className="py-1 pr-2 whitespace-nowrap">{r.phone}</td>
               <td className="py-1 pr-2">{FOOD_DRINKS_LABELS[r.foodDrinks]}</td>
               <td className="py-1 pr-2">{r.status === 'pending' ? 'Pending' : 'Confirmed'}</td>

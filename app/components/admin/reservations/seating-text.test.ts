@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { freeAgainAt, tablesText } from './seating-text'
+import { freeAgainAt, seatingText, tablesText } from './seating-text'
 
 describe('tablesText', () => {
   it('names the room once for tables in one room, and each room across rooms', () => {
@@ -18,5 +18,13 @@ describe('freeAgainAt', () => {
   it('adds the booking its own duration, past midnight too', () => {
     expect(freeAgainAt({ startTime: '19:00', durationMinutes: 150 })).toBe('21:30')
     expect(freeAgainAt({ startTime: '22:30', durationMinutes: 120 })).toBe('00:30')
+  })
+})
+
+describe('seatingText', () => {
+  it('gives the tables, that a table is needed, or nothing where the venue books covers', () => {
+    expect(seatingText({ tables: [{ id: 1, name: 'T4', area: 'Restaurant' }], needsTable: false })).toBe('T4 (Restaurant)')
+    expect(seatingText({ tables: [], needsTable: true })).toBe('Needs a table')
+    expect(seatingText({ tables: [], needsTable: false })).toBe('')
   })
 })
