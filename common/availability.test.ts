@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   availableSlots,
+  bookingTimesOf,
+  bookingTimesOn,
   bookingHoursFor,
   fitsCovers,
   fitsPacing,
@@ -12,6 +14,7 @@ import {
   slotTimes,
   startingInSlot,
   startsThatMatter,
+  timesTaken,
   zonedInstant,
   type ActiveBooking,
   type DateException,
@@ -309,5 +312,51 @@ describe('process time zone', () => {
   it(`gives London answers with the process in ${zone}`, () => {
     expect(availableSlots(query({ date: '2026-11-21' }))[0]).toBe('13:00')
     expect(todayIn(new Date('2026-11-21T23:30:00Z'), TZ)).toBe('2026-11-21')
+  })
+})
+
+describe('timesTaken', () => {
+  const day = ['17:00', '17:30', '18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00', '21:30']
+
+  it('gives the day’s times the slots leave out, in order', () => {
+    expect(timesTaken(day, ['17:00', '17:30', '18:00', '21:00', '21:30'], false)).toEqual(['18:30', '19:00', '19:30', '20:00', '20:30'])
+    expect(timesTaken(day, day, false)).toEqual([])
+    expect(timesTaken(day, [], false)).toEqual(day)
+  })
+
+  it('on today counts only the times after the first offered: the earlier ones may have passed', () => {
+    expect(timesTaken(day, ['19:00', '20:30', '21:00'], true)).toEqual(['19:30', '20:00', '21:30'])
+    expect(timesTaken(day, ['19:00', '20:30', '21:00'], false)).toEqual(['17:00', '17:30', '18:00', '18:30', '19:30', '20:00', '21:30'])
+  })
+})
+
+describe('bookingTimesOf and bookingTimesOn', () => {
+  const weekly: WeeklyHours[] = [
+    { dayOfWeek: 1, openTime: null, closeTime: null, isClosed: true },
+    { dayOfWeek: 5, openTime: '16:00', closeTime: '18:00', isClosed: false },
+    {
+      dayOfWeek: 0,
+      openTime: '12:00',
+      closeTime: '20:00',
+      isClosed: false,
+      services: [
+        { name: 'Lunch', startTime: '12:00', endTime: '13:00' },
+        { name: 'Supper', startTime: '18:00', endTime: '19:00' },
+      ],
+    },
+  ]
+  const exceptions: DateException[] = [{ date: '2026-12-25', openTime: '12:00', closeTime: '13:30', isClosed: false }]
+  const times = bookingTimesOf(weekly, exceptions)
+
+  it('gives each day its services’ start times, none between them, and none on a closed day', () => {
+    expect(times.weekly).toEqual({ 0: ['12:00', '12:30', '18:00', '18:30'], 1: [], 5: ['16:00', '16:30', '17:00', '17:30'] })
+    expect(times.exceptions).toEqual({ '2026-12-25': ['12:00', '12:30', '13:00'] })
+  })
+
+  it('reads a date’s exception before its weekday, and nothing for a weekday without a row', () => {
+    expect(bookingTimesOn('2026-12-04', times)).toEqual(['16:00', '16:30', '17:00', '17:30'])
+    expect(bookingTimesOn('2026-12-06', times)).toEqual(['12:00', '12:30', '18:00', '18:30'])
+    expect(bookingTimesOn('2026-12-25', times)).toEqual(['12:00', '12:30', '13:00'])
+    expect(bookingTimesOn('2026-12-08', times)).toEqual([])
   })
 })

@@ -7,9 +7,12 @@
  * own time zone never matters.
  */
 import { SLOT_MINUTES } from './constants'
-import { servicesOf, type BookingService } from './services'
+import { servicesOf, type BookingService } from './day-services'
 import { seatParty, type TablesDay } from './tables'
-import { addDays, dayOfWeek, isValidTime, minutesToTime, timeToMinutes, zonedParts } from './time'
+import { addDays, dayOfWeek, isValidTime, minutesToTime, timeToMinutes, zonedInstant, zonedParts } from './time'
+
+// Where it has always been imported from; it lives with the other wall-clock arithmetic, which pages without bookings load.
+export { zonedInstant } from './time'
 
 export type WeeklyHours = {
   dayOfWeek: number
@@ -100,9 +103,40 @@ export const serviceSlotTimes = (service: BookingService) => slotTimes({ open: s
 
 /** The start times of a date: those of each of its services, in order. */
 export function bookingSlotTimes(date: string, weekly: readonly WeeklyHours[], exceptions: readonly DateException[]): string[] {
-  const services = servicesFor(date, weekly, exceptions)
+  return servicesSlotTimes(servicesFor(date, weekly, exceptions))
+}
+
+/** The start times of a day's services, in order. */
+function servicesSlotTimes(services: readonly BookingService[]): string[] {
   const times = services.flatMap(serviceSlotTimes)
   return services.length > 1 ? times.sort() : times
+}
+
+/**
+ * The start times of each weekday and of each exception, as the booking page is given them (its loader): the page
+ * learns which times a day takes bookings at without the services' code, nor the public hours their services.
+ */
+export type BookingTimes = { weekly: Record<number, string[]>; exceptions: Record<string, string[]> }
+
+export function bookingTimesOf(weekly: readonly WeeklyHours[], exceptions: readonly DateException[]): BookingTimes {
+  const times = (day: WeeklyHours | DateException) => (usableTime(day.openTime) && usableTime(day.closeTime) ? servicesSlotTimes(servicesOf(day)) : [])
+  return {
+    weekly: Object.fromEntries(weekly.map((w) => [w.dayOfWeek, times(w)])),
+    exceptions: Object.fromEntries(exceptions.map((e) => [e.date, times(e)])),
+  }
+}
+
+/** A date's start times from `bookingTimesOf`: its exception's, else its weekday's (none for a weekday with no row). */
+export const bookingTimesOn = (date: string, times: BookingTimes): string[] => times.exceptions[date] ?? times.weekly[dayOfWeek(date)] ?? []
+
+/**
+ * The times of a day a party cannot book: the day's booking times (`dayTimes`) that the slots offered leave out. On
+ * today only those after the first time offered count, since the earlier ones may have passed.
+ */
+export function timesTaken(dayTimes: readonly string[], offered: readonly string[], isToday: boolean): string[] {
+  const free = new Set(offered)
+  const from = isToday ? offered[0] : undefined
+  return dayTimes.filter((t) => !free.has(t) && (from === undefined || t > from))
 }
 
 /** The rules with a service's own pacing, when it has one (else the booking setting's). */
@@ -149,51 +183,6 @@ export function isDayDisabled(
   const weekday = dayOfWeek(date)
   const row = weekly.find((w) => w.dayOfWeek === weekday)
   return !row || row.isClosed
-}
-
-/** Minutes the zone is ahead of UTC at an instant. */
-function offsetAt(instant: number, timeZone: string): number {
-  const p = zonedParts(new Date(instant), timeZone)
-  return (Date.UTC(...splitDate(p.date), 0, p.minutes) - instant) / 60_000
-}
-
-const dayOffsets = new Map<string, [number, number]>()
-/** The zone's offsets just before and just after a date (equal when no clock change is near). */
-function offsetsAround(date: string, timeZone: string): [number, number] {
-  const key = `${timeZone}|${date}`
-  let found = dayOffsets.get(key)
-  if (!found) {
-    const midnight = Date.UTC(...splitDate(date))
-    found = [offsetAt(midnight - 14 * 3_600_000, timeZone), offsetAt(midnight + 38 * 3_600_000, timeZone)]
-    if (dayOffsets.size > 2000) dayOffsets.clear()
-    dayOffsets.set(key, found)
-  }
-  return found
-}
-
-/**
- * The instant at which a venue wall-clock time happens, or null when that wall
- * time does not exist (the hour skipped when clocks go forward). A wall time
- * that happens twice (clocks going back) gives the first.
- */
-export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
-  const wall = Date.UTC(...splitDate(date), 0, timeToMinutes(time))
-  const [before, after] = offsetsAround(date, timeZone)
-  // Most days have one offset all day: plain arithmetic, no time-zone lookups per slot.
-  if (before === after) return new Date(wall - before * 60_000)
-  const candidates = [before, after]
-    .map((offset) => wall - offset * 60_000)
-    .filter((instant) => {
-      const p = zonedParts(new Date(instant), timeZone)
-      return p.date === date && p.minutes === timeToMinutes(time)
-    })
-    .sort((a, b) => a - b)
-  return candidates.length ? new Date(candidates[0]!) : null
-}
-
-function splitDate(date: string): [number, number, number] {
-  const [y, m, d] = date.split('-').map(Number)
-  return [y!, m! - 1, d!]
 }
 
 /** The last date that can be booked: today plus the horizon, in the venue's zone. */

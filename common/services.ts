@@ -8,22 +8,15 @@
  * every half hour from its start, each strictly before its end. Pure, shared
  * by the booking decision, availability, staff and the Hours panel.
  */
+import { type BookingService, type ServicesDay as Day } from './day-services'
 import { formatTime12, timeToMinutes } from './time'
 
-export type BookingService = {
-  name: string
-  startTime: string
-  endTime: string
-  /** The most guests starting in one half hour of this service; null or missing: the booking setting. */
-  maxCoversPerSlot?: number | null
-}
+export { hasOwnServices, servicesOf, WHOLE_DAY_SERVICE, type BookingService } from './day-services'
 
 /** The most services a day takes. */
 export const MAX_SERVICES = 6
 export const SERVICE_NAME_MAX = 40
 export const SERVICE_PACING_MAX = 500
-/** The one service of a day that names none. */
-export const WHOLE_DAY_SERVICE = 'Service'
 
 /** Every message about services, word for word (tests compare them). */
 export const SERVICES_MESSAGES = {
@@ -43,18 +36,6 @@ export const SERVICES_MESSAGES = {
   betweenServices: (ranges: string) => `We take bookings ${ranges} on this day`,
 } as const
 const M = SERVICES_MESSAGES
-
-type Day = { isClosed: boolean; openTime: string | null; closeTime: string | null; services?: readonly BookingService[] | null }
-
-/** A day's services, by start time: its own, or one spanning its hours; none on a closed day. */
-export function servicesOf(day: Day): readonly BookingService[] {
-  if (day.isClosed || !day.openTime || !day.closeTime) return []
-  if (day.services && day.services.length > 0) return day.services
-  return [{ name: WHOLE_DAY_SERVICE, startTime: day.openTime, endTime: day.closeTime, maxCoversPerSlot: null }]
-}
-
-/** Whether a day names its own services (more than the one spanning its hours). */
-export const hasOwnServices = (day: Day) => Boolean(day.services && day.services.length > 0)
 
 /**
  * What is wrong with a day's services, or undefined: names required and

@@ -208,3 +208,48 @@ export function formatInstant(instant: Date | string, timeZone: string): string 
   const { date, minutes } = zonedParts(new Date(instant), timeZone)
   return `${formatShortDate(date)}, ${formatTime12(minutesToTime(minutes))}`
 }
+
+/** Minutes the zone is ahead of UTC at an instant. */
+function offsetAt(instant: number, timeZone: string): number {
+  const p = zonedParts(new Date(instant), timeZone)
+  return (Date.UTC(...splitDate(p.date), 0, p.minutes) - instant) / 60_000
+}
+
+const dayOffsets = new Map<string, [number, number]>()
+/** The zone's offsets just before and just after a date (equal when no clock change is near). */
+function offsetsAround(date: string, timeZone: string): [number, number] {
+  const key = `${timeZone}|${date}`
+  let found = dayOffsets.get(key)
+  if (!found) {
+    const midnight = Date.UTC(...splitDate(date))
+    found = [offsetAt(midnight - 14 * 3_600_000, timeZone), offsetAt(midnight + 38 * 3_600_000, timeZone)]
+    if (dayOffsets.size > 2000) dayOffsets.clear()
+    dayOffsets.set(key, found)
+  }
+  return found
+}
+
+/**
+ * The instant at which a venue wall-clock time happens, or null when that wall
+ * time does not exist (the hour skipped when clocks go forward). A wall time
+ * that happens twice (clocks going back) gives the first.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
+  const wall = Date.UTC(...splitDate(date), 0, timeToMinutes(time))
+  const [before, after] = offsetsAround(date, timeZone)
+  // Most days have one offset all day: plain arithmetic, no time-zone lookups per slot.
+  if (before === after) return new Date(wall - before * 60_000)
+  const candidates = [before, after]
+    .map((offset) => wall - offset * 60_000)
+    .filter((instant) => {
+      const p = zonedParts(new Date(instant), timeZone)
+      return p.date === date && p.minutes === timeToMinutes(time)
+    })
+    .sort((a, b) => a - b)
+  return candidates.length ? new Date(candidates[0]!) : null
+}
+
+function splitDate(date: string): [number, number, number] {
+  const [y, m, d] = date.split('-').map(Number)
+  return [y!, m! - 1, d!]
+}

@@ -54,6 +54,14 @@ export function windowProblem(earliest: string, latest: string): string | undefi
   return undefined
 }
 
+/** The window a guest waiting for `taken` times is likely to want: from the first, for at most two hours of them. */
+export function windowFor(taken: readonly string[]): { earliestTime: string; latestTime: string } | undefined {
+  const first = taken[0]
+  if (!first) return undefined
+  const limit = timeToMinutes(first) + WAITLIST_WINDOW_MINUTES
+  return { earliestTime: first, latestTime: [...taken].reverse().find((t) => timeToMinutes(t) <= limit)! }
+}
+
 /** The form's fields. */
 export type WaitlistFields = {
   name: string

@@ -7,16 +7,12 @@ import type { Route } from './+types/booking'
 
 export const handle = { heroUnderNav: true }
 
-/** Everything the calendar needs, so it renders on the server: hours, exceptions, today, the phone. */
+/** Everything the calendar needs, so it renders on the server: hours, exceptions and each day's booking times, today, the phone. */
 export async function loader({ context }: Route.LoaderArgs) {
   const today = todayIn(context.clock.now(), context.venueTimezone)
   const { hours, settings } = context.services
-  const [openingHours, exceptions, venue] = await Promise.all([
-    hours.openingHours(),
-    hours.exceptionsFrom(today),
-    settings.venue(),
-  ])
-  return { today, openingHours, exceptions, venuePhone: venue.venue_phone }
+  const [days, venue] = await Promise.all([hours.bookingDays(today), settings.venue()])
+  return { today, ...days, venuePhone: venue.venue_phone }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -53,6 +49,7 @@ export default function Booking({ loaderData }: Route.ComponentProps) {
           today={loaderData.today}
           openingHours={loaderData.openingHours}
           exceptions={loaderData.exceptions}
+          bookingTimes={loaderData.bookingTimes}
           venuePhone={loaderData.venuePhone}
         />
       </div>

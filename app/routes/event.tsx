@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarDays, Clock, Mail, Phone, PoundSterling, Users, Wallet } from 'lucide-react'
 import * as React from 'react'
 import { data, Link, useNavigation } from 'react-router'
-import { zonedInstant } from '#common/availability'
+import { zonedInstant } from '#common/time'
 import { formatEventDate, formatEventTime, formatPrice, isAmount } from '#common/event-enquiry-form'
 import { EventActions } from '~/components/events/event-actions'
 import { EventLoadingNotice } from '~/components/events/event-loading-notice'

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte } from 'drizzle-orm'
+import { bookingTimesOf, type BookingTimes } from '#common/availability'
 import { DEFAULT_OPEN, HOURS_MESSAGES as M, hoursProblem, type HourExceptionRow, type OpeningHoursRow as AdminOpeningHoursRow } from '#common/hours'
 import type { HourExceptionInput, OpeningHoursChange } from '#common/hours-schema'
 import { defaultLastOrders, lastOrdersProblem } from '#common/last-orders'
@@ -86,6 +87,26 @@ export function createHoursService(db: Db, { onChange = () => {}, timeZone = 'Eu
     /** Exceptions on or after a date, by date. */
     async exceptionsFrom(date: string): Promise<HourExceptionEntry[]> {
       return db.select(publicExceptionColumns).from(hourExceptions).where(gte(hourExceptions.date, date)).orderBy(asc(hourExceptions.date))
+    },
+
+    /**
+     * The booking page's days: the public hours and the exceptions from `date`, and the times each weekday and each
+     * exception takes bookings at, from their services (the waitlist's times), which the public hours leave out.
+     */
+    async bookingDays(date: string): Promise<{ openingHours: OpeningHoursEntry[]; exceptions: HourExceptionEntry[]; bookingTimes: BookingTimes }> {
+      const [weekly, exceptions] = await Promise.all([
+        db.select({ ...publicWeeklyColumns, services: openingHours.services }).from(openingHours).orderBy(asc(openingHours.dayOfWeek)),
+        db
+          .select({ ...publicExceptionColumns, services: hourExceptions.services })
+          .from(hourExceptions)
+          .where(gte(hourExceptions.date, date))
+          .orderBy(asc(hourExceptions.date)),
+      ])
+      return {
+        openingHours: weekly.map(({ services: _, ...day }) => day),
+        exceptions: exceptions.map(({ services: _, ...day }) => day),
+        bookingTimes: bookingTimesOf(weekly, exceptions),
+      }
     },
 
     /** All seven days for the Standard Hours tab; a day with no row yet is shown closed. */

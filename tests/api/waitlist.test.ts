@@ -126,6 +126,25 @@ describe('a freed table, end to end over SMTP', () => {
   })
 })
 
+describe('a guest who joins for times of which one is free already', () => {
+  it('is offered it at once, with nothing cancelled: the join queues the date’s offers', async () => {
+    const worker = await startWorker(t.deps, t.services, { pollInterval: 50 })
+    afterFile(() => worker.stop())
+    const date = '2027-01-02'
+    // One party of two: two of the night's four covers are free (the guest's page was out of date, say).
+    await givenBooking(date, '19:30')
+    const wendy = guest({ date, earliestTime: '19:30', latestTime: '20:30' })
+    const joined = (await join(wendy).expect(201)).body.id as number
+    await until(async () => (await entry(joined)).status === 'offered', 5000, 'the entry to be offered')
+    expect(await entry(joined)).toMatchObject({ offeredTime: '19:30', offerCount: 1 })
+    await until(async () => smtp.received.filter((m) => m.envelopeTo.includes(wendy.email)).length === 2, 5000, "Wendy's two emails")
+    expect(smtp.received.filter((m) => m.envelopeTo.includes(wendy.email)).map((m) => m.subject)).toEqual([
+      "You're on the waitlist at The Wheatsheaf Inn: Saturday, 02 January 2027",
+      'A table has come up at The Wheatsheaf Inn: Saturday, 02 January 2027 at 7:30 PM',
+    ])
+  })
+})
+
 describe('an offer not claimed in 30 minutes', () => {
   it('expires and moves to the next guest whose party fits (fixed clock)', async () => {
     const date = '2027-01-09'
@@ -157,7 +176,8 @@ describe('a party marked finished', () => {
     try {
       // Two parties of two at 18:00 (two hours each) fill the four covers until 20:00.
       const [early] = [await givenBooking(date, '18:00'), await givenBooking(date, '18:00')]
-      const wanda = (await join(guest({ date, earliestTime: '19:30', latestTime: '20:00' })).expect(201)).body.id as number
+      // Only 19:30: 20:00 is free already, and a join offers a free time of its window at once.
+      const wanda = (await join(guest({ date, earliestTime: '19:30', latestTime: '19:30' })).expect(201)).body.id as number
       t.clock.set(`${date}T18:15:00Z`)
       await t.services.visits.move(early!.id, { state: 'seated' }, SYSTEM)
       await t.services.visits.move(early!.id, { state: 'finished' }, SYSTEM)
@@ -189,7 +209,7 @@ describe('a claim the engine refuses for the guest’s own reason', () => {
 
 describe('two app instances', () => {
   it('offer a freed time once when the job runs on both at once', async () => {
-    const date = '2027-01-16'
+    const date = '2027-02-20'
     const [first] = [await givenBooking(date, '19:30'), await givenBooking(date, '19:30')]
     const id = (await join(guest({ date })).expect(201)).body.id as number
     await t.db.update(reservations).set({ status: 'cancelled' }).where(eq(reservations.id, first!.id))
@@ -234,7 +254,8 @@ describe('staff', () => {
     await givenBooking(date, '19:30')
     await givenBooking(date, '19:30')
     const a = (await join(guest({ date })).expect(201)).body.id as number
-    const b = (await join(guest({ date, earliestTime: '12:00', latestTime: '13:00' })).expect(201)).body.id as number
+    // Both wait for the full evening (a window with a free time would be offered it at once); staff offer one lunch.
+    const b = (await join(guest({ date })).expect(201)).body.id as number
 
     await request(t.app).get(`/api/admin/waitlist?date=${date}`).expect(401)
     const staff = await signedInAs(t, 'staff')
@@ -245,7 +266,7 @@ describe('staff', () => {
     ])
     await staff.get('/api/admin/waitlist?date=soon').expect(400)
 
-    // 19:30 is full: refused with the reason; 12:30 is free.
+    // 19:30 is full: refused with the reason; 12:30 is free, and staff may offer a time outside the guest's window.
     expect((await staff.post(`/api/admin/waitlist/${a}/offer`).send({ startTime: '19:30' }).expect(409)).body.code).toBe('waitlist_time_taken')
     const offered = (await staff.post(`/api/admin/waitlist/${b}/offer`).send({ startTime: '12:30', version: 1 }).expect(200)).body
     expect(offered).toMatchObject({ id: b, status: 'offered', offeredTime: '12:30' })
@@ -268,6 +289,9 @@ describe('staff', () => {
 
 describe('the leave link', () => {
   it('takes the guest off the waitlist from either email', async () => {
+    // A full evening: waiting, not offered a time at once.
+    await givenBooking('2027-02-06', '19:30')
+    await givenBooking('2027-02-06', '19:30')
     const wendy = guest({ date: '2027-02-06' })
     const id = (await join(wendy).expect(201)).body.id as number
     await until(async () => smtp.received.some((m) => m.envelopeTo.includes(wendy.email)), 5000, "Wendy's email")

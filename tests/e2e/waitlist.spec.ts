@@ -6,7 +6,7 @@
  * waitlist in All Reservations, offer a time by hand and remove an entry.
  */
 import type { Page } from '@playwright/test'
-import { addDays, dayOfWeek, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '#common/time'
+import { addDays, dayOfWeek, formatLongDate, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '#common/time'
 import { signToken } from '../../server/signed-tokens'
 import { openSection, signInQuickly } from './admin'
 import { seriousViolations } from './axe'
@@ -82,6 +82,68 @@ async function joinOnFullDate(page: Page, date: string) {
   expect(stored.rows).toEqual([{ party_size: 2, earliest_time: '18:30', latest_time: '19:30', status: 'waiting' }])
 }
 
+test('a date full at some times offers the waitlist for them, and names a time that is free', async ({ page, request }) => {
+  // A Thursday open from noon whose one service, Supper, takes two guests in each half hour from 18:00 to 20:30: the
+  // times before it are no times of the waitlist's.
+  const date = nth(4, 7)
+  await withAnnouncedChange((db) =>
+    db.query(
+      `insert into hour_exceptions (date, open_time, close_time, is_closed, reason, services) values ($1, '12:00', '23:00', false, 'Waitlist times test', $2::jsonb)
+       on conflict (date) do update set open_time = excluded.open_time, close_time = excluded.close_time, is_closed = false, reason = excluded.reason, services = excluded.services`,
+      [date, JSON.stringify([{ name: 'Supper', startTime: '18:00', endTime: '21:00', maxCoversPerSlot: 2 }])],
+    ),
+  )
+  try {
+    await untilServed('/api/hour-exceptions', 'Waitlist times test')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await gotoHydrated(page, '/booking')
+    const reject = page.getByRole('button', { name: 'Reject' })
+    if (await reject.isVisible()) await reject.click()
+    await page.getByLabel('Full name').fill('Wendy Wait')
+    await page.getByLabel('Email address').fill(`waitlist-${unique()}@example.com`)
+    await page.getByLabel('Phone number').fill('07700 900 779')
+    const day = page.getByRole('button', { name: new RegExp(`^${spoken(date)}`) })
+    for (let i = 0; i < 4 && !(await day.isVisible()); i++) await page.getByRole('button', { name: 'Next month' }).click()
+    await day.click()
+    // Every time free: no waitlist.
+    await expect(page.getByText('6 times available')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Join the waitlist' })).toHaveCount(0)
+
+    // Other guests take 7:00 and 7:30 PM; the form asks again for one guest.
+    for (const startTime of ['19:00', '19:30']) {
+      const booked = await request.post('/api/reservations', {
+        headers: { 'Sec-Fetch-Site': 'same-origin' },
+        data: { name: 'Other Guest', email: `other-${unique()}@example.com`, phone: `07700 900 ${startTime.slice(0, 2)}${startTime.slice(3)}`, date, startTime, partySize: 2, foodDrinks: 'food_and_drinks', receiveOffers: false },
+      })
+      expect(booked.status()).toBe(201)
+    }
+    await page.getByLabel('Number of guests').fill('1')
+    await expect(page.getByText('4 times available')).toBeVisible()
+    await expect(page.getByText('Not the time you wanted?')).toBeVisible()
+    await page.getByRole('button', { name: 'Join the waitlist' }).click()
+
+    const dialog = page.getByRole('dialog', { name: 'Join the waitlist' })
+    await expect(dialog).toContainText(`Some times on ${formatLongDate(date)} are fully booked for your party.`)
+    // The window starts at the times the form could not offer.
+    await expect(dialog.getByLabel('Earliest time')).toHaveValue('19:00')
+    await expect(dialog.getByLabel('Latest time')).toHaveValue('19:30')
+    await expect(dialog.getByTestId('waitlist-free-now')).toHaveCount(0)
+    // A window with a free time in it names it: the guest could book it instead.
+    await expect(dialog.getByLabel('Earliest time').locator('option')).toHaveText(['6:00 PM', '6:30 PM', '7:00 PM', '7:30 PM', '8:00 PM', '8:30 PM'])
+    await dialog.getByLabel('Earliest time').selectOption('18:00')
+    await expect(dialog.getByTestId('waitlist-free-now')).toHaveText('6:00 PM is free for 1 now: close this and book it on the form.')
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog.getByLabel('Earliest time').selectOption('19:00')
+    await dialog.getByRole('button', { name: 'Join the waitlist' }).click()
+    await expect(dialog.getByRole('status')).toContainText("You're on the waitlist for")
+    await expect(dialog.getByRole('status')).toContainText('between 7:00 PM and 7:30 PM')
+    await page.screenshot({ path: test.info().outputPath('waitlist-some-times-390.png'), fullPage: true })
+  } finally {
+    await withAnnouncedChange((db) => db.query(`delete from hour_exceptions where date = $1 and reason = 'Waitlist times test'`, [date]))
+    await untilServed('/api/hour-exceptions', 'Waitlist times test', { present: false })
+  }
+})
+
 test("an offer's link shows the table, books it once, and then says it is claimed", async ({ page, request }) => {
   const date = nth(6, 9)
   const email = `claim-${unique()}@example.com`
@@ -112,19 +174,21 @@ test("an offer's link shows the table, books it once, and then says it is claime
   await expect(page.getByRole('button', { name: 'Book this table' })).toHaveCount(0)
 })
 
-test('staff see the waitlist under the day in All Reservations, offer a time by hand and remove an entry', async ({ page, request, consoleErrors }) => {
+test('staff see the waitlist under the day in All Reservations, offer a time by hand and remove an entry', async ({ page, consoleErrors }) => {
   // The offer made over a newer version answers 409 on purpose.
   consoleErrors.allow('status of 409 (Conflict)')
   const date = nth(6, 11)
-  // One active entry per phone for a date: each guest a phone of their own.
+  // Two guests waiting for lunch, as the waitlist holds them once those times are full (through the API, a window with
+  // a free time is offered it at once). One active entry per phone for a date: each guest a phone of their own.
   const join = async (name: string) => {
     const phone = `07700 9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`
-    const res = await request.post('/api/waitlist', {
-      headers: { 'Sec-Fetch-Site': 'same-origin' },
-      data: { name, email: `staff-${unique()}@example.com`, phone, date, partySize: 2, earliestTime: '12:00', latestTime: '13:00' },
-    })
-    expect(res.status()).toBe(201)
-    return ((await res.json()) as { id: number }).id
+    const res = await withServerDatabase((db) =>
+      db.query<{ id: number }>(
+        `insert into waitlist_entries (date, name, email, phone, phone_key, party_size, earliest_time, latest_time) values ($1, $2, $3, $4, $5, 2, '12:00', '13:00') returning id`,
+        [date, name, `staff-${unique()}@example.com`, phone, phone.replace(/\D/g, '')],
+      ),
+    )
+    return res.rows[0]!.id
   }
   const first = await join(`Olive Offer ${unique()}`)
   const second = await join(`Rory Remove ${unique()}`)

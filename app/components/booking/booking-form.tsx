@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Phone } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
-import { isDayDisabled, type DateException, type WeeklyHours } from '#common/availability'
+import { bookingTimesOn, isDayDisabled, timesTaken, type BookingTimes, type DateException, type WeeklyHours } from '#common/availability'
 import {
   FOOD_DRINKS,
   FOOD_DRINKS_LABELS,
@@ -44,6 +44,8 @@ export type BookingFormProps = {
   today: string
   openingHours: WeeklyHours[]
   exceptions: DateException[]
+  /** Each day's booking times (its services'), for the times a party cannot book. */
+  bookingTimes: BookingTimes
   venuePhone: string
 }
 
@@ -75,7 +77,7 @@ function Step({ number, title, children }: { number: number; title: string; chil
 }
 
 /** The three-step reservation form of SPEC.md section 2, with its toasts and confirmation dialog. */
-export function BookingForm({ today, openingHours, exceptions, venuePhone }: BookingFormProps) {
+export function BookingForm({ today, openingHours, exceptions, bookingTimes, venuePhone }: BookingFormProps) {
   const [form, setForm] = useState<ReservationForm>(EMPTY_RESERVATION_FORM)
   const [guestsText, setGuestsText] = useState(String(EMPTY_RESERVATION_FORM.partySize))
   // Bumped when a date is picked: the time dropdown opens itself (SPEC.md section 4).
@@ -220,9 +222,13 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
 
   const guestsOk = guestsInRange(form.partySize)
   const large = guestsOk && form.partySize > LARGE_PARTY_THRESHOLD
-  // No time fits the date and party (issue 35): the guest may wait for a cancellation instead. The
+  // No time fits the date and party, or not every one (issue 35): the guest may wait for a cancellation instead. The
   // waitlist takes the parties the form confirms at once; a larger one is asked to call.
-  const full = Boolean(form.date) && guestsOk && !large && slotGuests === form.partySize && !slots.isFetching && slots.data?.length === 0
+  const settled = Boolean(form.date) && guestsOk && !large && slotGuests === form.partySize && !slots.isFetching && slots.data !== undefined
+  const offered = slots.data?.map((s) => s.startTime) ?? []
+  const dayTimes = form.date ? bookingTimesOn(form.date, bookingTimes) : []
+  const taken = settled ? timesTaken(dayTimes, offered, form.date === today) : []
+  const full = settled && offered.length === 0
 
   return (
     <>
@@ -291,11 +297,11 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
               className="bg-card"
             />
           </div>
-          {full && (
+          {(full || taken.length > 0) && (
             <div className="flex flex-col gap-3 rounded-md border border-brass bg-accent px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
               <p>
-                <strong>Fully booked?</strong> Join the waitlist for {formatLongDate(form.date)} and we will email you if a table for{' '}
-                {form.partySize} comes up.
+                <strong>{full ? 'Fully booked?' : 'Not the time you wanted?'}</strong> Join the waitlist for {formatLongDate(form.date)} and
+                we will email you if a table for {form.partySize} comes up{full ? '' : ' at a time you can make'}.
               </p>
               <Button ref={waitlistButtonRef} type="button" variant="outline" onClick={() => setWaitlistOpen(true)} className="shrink-0">
                 Join the waitlist
@@ -391,9 +397,10 @@ export function BookingForm({ today, openingHours, exceptions, venuePhone }: Boo
             }}
             date={form.date}
             partySize={form.partySize}
+            offered={offered}
+            taken={taken}
             contact={{ name: form.name, email: form.email, phone: form.phone }}
-            openingHours={openingHours}
-            exceptions={exceptions}
+            times={dayTimes}
           />
         </Suspense>
       )}

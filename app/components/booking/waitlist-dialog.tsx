@@ -1,9 +1,8 @@
 import { X } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { bookingHoursFor, slotTimes, type DateException, type WeeklyHours } from '#common/availability'
 import { GUESTS_MIN } from '#common/constants'
 import { formatLongDate, formatTime12, timeToMinutes } from '#common/time'
-import { WAITLIST_MESSAGES as M, WAITLIST_WINDOW_MINUTES, windowProblem, type PublicWaitlistEntry, type WaitlistFields } from '#common/waitlist-form'
+import { WAITLIST_MESSAGES as M, WAITLIST_WINDOW_MINUTES, windowFor, windowProblem, type PublicWaitlistEntry, type WaitlistFields } from '#common/waitlist-form'
 import { FormError, SelectField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { ApiError, apiRequest } from '~/lib/api'
@@ -43,34 +42,38 @@ function latestFor(earliest: string, times: string[]): string {
 
 /**
  * 'Join the waitlist' (issue 35): offered on the booking page when no time
- * fits the chosen date and party. A native modal <dialog>, like the booking
+ * fits the chosen date and party, or some times do not (`taken`: the window
+ * starts at the first of them). A native modal <dialog>, like the booking
  * confirmation (focus moves in, Escape closes, the page behind is inert); the
- * times are the day's half hours, at most two hours apart; the post carries
- * the proof-of-work challenge like the other public forms.
+ * times are the day's booking times, at most two hours apart; a time in the
+ * window that is free now (`offered`) is named, as the guest could book it
+ * instead; the post carries the proof-of-work challenge like the other public
+ * forms.
  */
 export function WaitlistDialog({
   open,
   onClose,
   date,
   partySize,
+  offered = [],
+  taken = [],
   contact,
-  openingHours,
-  exceptions,
+  times,
 }: {
   open: boolean
   onClose: () => void
   date: string
   partySize: number
+  /** The times the booking form offers the party now, and those of the day it does not. */
+  offered?: string[]
+  taken?: string[]
   /** What the guest typed into the booking form already. */
   contact: { name: string; email: string; phone: string }
-  openingHours: WeeklyHours[]
-  exceptions: DateException[]
+  /** The day's booking times (its services' half hours). */
+  times: string[]
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
-  // The day's half hours (its booking services, if it has several, are the server's to check: a light page
-  // keeps the services' code out of the chunks the events pages share).
-  const times = slotTimes(bookingHoursFor(date, openingHours, exceptions))
   const [fields, setFields] = useState<WaitlistFields>(() => ({ ...contact, date, partySize, earliestTime: '', latestTime: '' }))
   const [errors, setErrors] = useState<Errors>({})
   const [message, setMessage] = useState<string>()
@@ -83,9 +86,10 @@ export function WaitlistDialog({
     const dialog = ref.current
     if (!dialog) return
     if (open && !dialog.open) {
-      // Each opening starts from the booking form's date, party and contact details.
+      // Each opening starts from the booking form's date, party and contact details, and the times it could not offer.
       const earliest = times[0] ?? ''
-      setFields({ ...contact, date, partySize, earliestTime: earliest, latestTime: earliest ? latestFor(earliest, times) : '' })
+      const window = windowFor(taken) ?? { earliestTime: earliest, latestTime: earliest ? latestFor(earliest, times) : '' }
+      setFields({ ...contact, date, partySize, ...window })
       setErrors({})
       setMessage(undefined)
       setJoined(null)
@@ -129,6 +133,8 @@ export function WaitlistDialog({
   }
 
   const options = times.map((t) => ({ value: t, label: formatTime12(t) }))
+  // A time of the window the form offers now, for the party the form asked about.
+  const freeNow = fields.partySize === partySize ? offered.find((t) => t >= fields.earliestTime && t <= fields.latestTime) : undefined
   return (
     <dialog
       ref={ref}
@@ -167,8 +173,8 @@ export function WaitlistDialog({
           {!joined && (
             <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4">
               <p className="text-sm text-muted-foreground">
-                {formatLongDate(date)} is fully booked for your party. Tell us the times you could come, and we will email you if a table
-                comes up.
+                {offered.length === 0 ? `${formatLongDate(date)} is fully booked` : `Some times on ${formatLongDate(date)} are fully booked`} for
+                your party. Tell us the times you could come, and we will email you if a table comes up.
               </p>
               <FormError message={message} />
               <TextField id="waitlist-name" label="Name" autoComplete="name" value={fields.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
@@ -216,6 +222,11 @@ export function WaitlistDialog({
                   onChange={(e) => set('latestTime', e.target.value)}
                 />
               </div>
+              {freeNow && (
+                <p className="rounded-md bg-accent px-4 py-3 text-sm" data-testid="waitlist-free-now">
+                  {formatTime12(freeNow)} is free for {partySize} now: close this and book it on the form.
+                </p>
+              )}
               {/* A honeypot: people never see it; a script that fills every field does. */}
               <div className="absolute -left-[9999px] size-px overflow-hidden" aria-hidden="true">
                 <label htmlFor="waitlist-website">Website</label>
