@@ -27,38 +27,60 @@ const spoken = (date: string) => {
 }
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
 
-test('a full date offers the waitlist: the guest joins it and is told so', async ({ page }) => {
-  // A Wednesday whose one service takes a single guest in its half hour: no time for two.
-  const date = nth(3, 6)
+/**
+ * Runs `body` while `date` has its own hours (`open` to `close`) and one service, Supper, taking `perSlot` guests in
+ * each half hour from `supper[0]` to `supper[1]`; the date's hours are put back afterwards, as other tests read them.
+ */
+async function withSupperOnly(
+  date: string,
+  reason: string,
+  { open, close, supper, perSlot }: { open: string; close: string; supper: [string, string]; perSlot: number },
+  body: () => Promise<void>,
+) {
   await withAnnouncedChange((db) =>
     db.query(
-      `insert into hour_exceptions (date, open_time, close_time, is_closed, reason, services) values ($1, '18:00', '20:00', false, 'Waitlist test', $2::jsonb)
+      `insert into hour_exceptions (date, open_time, close_time, is_closed, reason, services) values ($1, $2, $3, false, $4, $5::jsonb)
        on conflict (date) do update set open_time = excluded.open_time, close_time = excluded.close_time, is_closed = false, reason = excluded.reason, services = excluded.services`,
-      [date, JSON.stringify([{ name: 'Supper', startTime: '18:00', endTime: '20:00', maxCoversPerSlot: 1 }])],
+      [date, open, close, reason, JSON.stringify([{ name: 'Supper', startTime: supper[0], endTime: supper[1], maxCoversPerSlot: perSlot }])],
     ),
   )
-  // Put back afterwards: other tests read the hours.
   try {
-    await untilServed('/api/hour-exceptions', 'Waitlist test')
-    await joinOnFullDate(page, date)
+    await untilServed('/api/hour-exceptions', reason)
+    await body()
   } finally {
-    await withAnnouncedChange((db) => db.query(`delete from hour_exceptions where date = $1 and reason = 'Waitlist test'`, [date]))
-    await untilServed('/api/hour-exceptions', 'Waitlist test', { present: false })
+    await withAnnouncedChange((db) => db.query(`delete from hour_exceptions where date = $1 and reason = $2`, [date, reason]))
+    await untilServed('/api/hour-exceptions', reason, { present: false })
   }
-})
+}
 
-async function joinOnFullDate(page: Page, date: string) {
+/** /booking on a phone, the cookie notice put away, the guest's details typed. */
+async function openBookingAs(page: Page, name: string, email: string, phone: string) {
   await page.setViewportSize({ width: 390, height: 844 })
   await gotoHydrated(page, '/booking')
   const reject = page.getByRole('button', { name: 'Reject' })
   if (await reject.isVisible()) await reject.click()
-  await page.getByLabel('Full name').fill('Wendy Wait')
-  const email = `waitlist-${unique()}@example.com`
+  await page.getByLabel('Full name').fill(name)
   await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Phone number').fill('07700 900 777')
+  await page.getByLabel('Phone number').fill(phone)
+}
+
+/** Picks `date` in the booking calendar, going to later months first if needed. */
+async function pickDay(page: Page, date: string) {
   const day = page.getByRole('button', { name: new RegExp(`^${spoken(date)}`) })
   for (let i = 0; i < 4 && !(await day.isVisible()); i++) await page.getByRole('button', { name: 'Next month' }).click()
   await day.click()
+}
+
+test('a full date offers the waitlist: the guest joins it and is told so', async ({ page }) => {
+  // A Wednesday whose one service takes a single guest in its half hour: no time for two.
+  const date = nth(3, 6)
+  await withSupperOnly(date, 'Waitlist test', { open: '18:00', close: '20:00', supper: ['18:00', '20:00'], perSlot: 1 }, () => joinOnFullDate(page, date))
+})
+
+async function joinOnFullDate(page: Page, date: string) {
+  const email = `waitlist-${unique()}@example.com`
+  await openBookingAs(page, 'Wendy Wait', email, '07700 900 777')
+  await pickDay(page, date)
   await expect(page.getByText('No times are available on this date')).toBeVisible()
   await page.getByRole('button', { name: 'Join the waitlist' }).click()
 
@@ -86,25 +108,9 @@ test('a date full at some times offers the waitlist for them, and names a time t
   // A Thursday open from noon whose one service, Supper, takes two guests in each half hour from 18:00 to 20:30: the
   // times before it are no times of the waitlist's.
   const date = nth(4, 7)
-  await withAnnouncedChange((db) =>
-    db.query(
-      `insert into hour_exceptions (date, open_time, close_time, is_closed, reason, services) values ($1, '12:00', '23:00', false, 'Waitlist times test', $2::jsonb)
-       on conflict (date) do update set open_time = excluded.open_time, close_time = excluded.close_time, is_closed = false, reason = excluded.reason, services = excluded.services`,
-      [date, JSON.stringify([{ name: 'Supper', startTime: '18:00', endTime: '21:00', maxCoversPerSlot: 2 }])],
-    ),
-  )
-  try {
-    await untilServed('/api/hour-exceptions', 'Waitlist times test')
-    await page.setViewportSize({ width: 390, height: 844 })
-    await gotoHydrated(page, '/booking')
-    const reject = page.getByRole('button', { name: 'Reject' })
-    if (await reject.isVisible()) await reject.click()
-    await page.getByLabel('Full name').fill('Wendy Wait')
-    await page.getByLabel('Email address').fill(`waitlist-${unique()}@example.com`)
-    await page.getByLabel('Phone number').fill('07700 900 779')
-    const day = page.getByRole('button', { name: new RegExp(`^${spoken(date)}`) })
-    for (let i = 0; i < 4 && !(await day.isVisible()); i++) await page.getByRole('button', { name: 'Next month' }).click()
-    await day.click()
+  await withSupperOnly(date, 'Waitlist times test', { open: '12:00', close: '23:00', supper: ['18:00', '21:00'], perSlot: 2 }, async () => {
+    await openBookingAs(page, 'Wendy Wait', `waitlist-${unique()}@example.com`, '07700 900 779')
+    await pickDay(page, date)
     // Every time free: no waitlist.
     await expect(page.getByText('6 times available')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Join the waitlist' })).toHaveCount(0)
@@ -138,10 +144,7 @@ test('a date full at some times offers the waitlist for them, and names a time t
     await expect(dialog.getByRole('status')).toContainText("You're on the waitlist for")
     await expect(dialog.getByRole('status')).toContainText('between 7:00 PM and 7:30 PM')
     await page.screenshot({ path: test.info().outputPath('waitlist-some-times-390.png'), fullPage: true })
-  } finally {
-    await withAnnouncedChange((db) => db.query(`delete from hour_exceptions where date = $1 and reason = 'Waitlist times test'`, [date]))
-    await untilServed('/api/hour-exceptions', 'Waitlist times test', { present: false })
-  }
+  })
 })
 
 test("an offer's link shows the table, books it once, and then says it is claimed", async ({ page, request }) => {
