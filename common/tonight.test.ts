@@ -44,7 +44,7 @@ describe('Tonight', () => {
     expect(undoTarget(booking({ visitState: 'no_show', arrivedAt: '2026-11-26T19:01:00Z' }))).toBe('arrived')
   })
 
-  it('counts covers expected (no-shows and cancellations aside), seated now and still to come', () => {
+  it('counts covers expected (no-shows and cancellations aside), seated now and still to come; requests apart', () => {
     const day = [
       booking({ partySize: 2 }),
       booking({ partySize: 4, visitState: 'arrived' }),
@@ -52,8 +52,10 @@ describe('Tonight', () => {
       booking({ partySize: 5, visitState: 'finished' }),
       booking({ partySize: 6, visitState: 'no_show' }),
       booking({ partySize: 8, status: 'cancelled' }),
+      booking({ partySize: 10, status: 'pending' }),
+      booking({ partySize: 7, status: 'pending' }),
     ]
-    expect(tonightCovers(day)).toEqual({ expected: 14, seatedNow: 3, toCome: 2 })
+    expect(tonightCovers(day)).toEqual({ expected: 14, seatedNow: 3, toCome: 2, requested: 17 })
   })
 
   it('is service time from 3 pm', () => {

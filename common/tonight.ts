@@ -44,17 +44,23 @@ export function undoTarget(r: Visit): VisitState | null {
   return previousVisitState({ visitState: r.visitState, arrived: r.visitTimes.arrivedAt !== null }) ?? null
 }
 
-export type TonightCovers = { expected: number; seatedNow: number; toCome: number }
+export type TonightCovers = { expected: number; seatedNow: number; toCome: number; requested: number }
 
 /**
  * The evening in three numbers: the guests expected over the day (every
- * active booking but the no-shows), those seated now, and those still to come
- * (not yet arrived).
+ * confirmed booking but the no-shows), those seated now, and those still to
+ * come (not yet arrived). The guests of requests staff have not confirmed are
+ * counted apart (`requested`): they may not come, and cannot be seated until
+ * a request is confirmed.
  */
 export function tonightCovers(reservations: Visit[]): TonightCovers {
-  const covers: TonightCovers = { expected: 0, seatedNow: 0, toCome: 0 }
+  const covers: TonightCovers = { expected: 0, seatedNow: 0, toCome: 0, requested: 0 }
   for (const r of reservations) {
     if (r.status === 'cancelled' || r.visitState === 'no_show') continue
+    if (r.status === 'pending') {
+      covers.requested += r.partySize
+      continue
+    }
     covers.expected += r.partySize
     if (r.visitState === 'seated') covers.seatedNow += r.partySize
     if (r.visitState === 'expected') covers.toCome += r.partySize

@@ -78,10 +78,12 @@ test('Tonight: A seats a party and B sees it within a second, a walk-in on B sho
     await gotoHydrated(page, '/admin')
     await expect(page.getByRole('heading', { name: 'Tonight', level: 1 })).toBeVisible()
     await expect(page.getByText('Friday, 16 February 2035 · now 19:20')).toBeVisible()
+    // Pat's request is not expected until it is confirmed: its guests are counted apart.
     const covers = page.getByTestId('covers')
-    await expect(covers).toContainText('Expected7')
+    await expect(covers).toContainText('Expected5')
+    await expect(covers.getByTestId('covers-requested')).toHaveText('+2 awaiting confirmation')
     await expect(covers).toContainText('Seated now0')
-    await expect(covers).toContainText('Still to come7')
+    await expect(covers).toContainText('Still to come5')
     // The arrivals in time order, Ann's note in her row without opening it; Larry late, in words.
     await expect(page.getByRole('list', { name: 'Arrivals in time order' }).getByRole('article')).toHaveText([/Larry Late/, /Ann Tonight/, /Pat Pending/])
     await expect(row(page, ann.id).getByTestId('notes')).toHaveText(`Notes: ${note}`)

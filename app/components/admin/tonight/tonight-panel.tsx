@@ -24,7 +24,8 @@ const isDone = (r: AdminReservation) => r.visitState === 'finished' || r.visitSt
 function Covers({ reservations }: { reservations: AdminReservation[] }) {
   const covers = tonightCovers(reservations)
   const items = [
-    { label: 'Expected', value: covers.expected },
+    // The requests not confirmed yet are not expected: said under it, so the kitchen knows what may come.
+    { label: 'Expected', value: covers.expected, more: covers.requested > 0 ? `+${covers.requested} awaiting confirmation` : undefined },
     { label: 'Seated now', value: covers.seatedNow },
     { label: 'Still to come', value: covers.toCome },
   ]
@@ -34,6 +35,11 @@ function Covers({ reservations }: { reservations: AdminReservation[] }) {
         <div key={item.label} className="rounded-lg border border-border bg-card px-3 py-2 text-center">
           <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{item.label}</dt>
           <dd className="font-display text-3xl font-bold tabular-nums">{item.value}</dd>
+          {item.more && (
+            <dd className="text-xs text-muted-foreground" data-testid="covers-requested">
+              {item.more}
+            </dd>
+          )}
         </div>
       ))}
     </dl>
