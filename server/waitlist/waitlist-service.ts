@@ -280,8 +280,8 @@ export function createWaitlist(
             })
             .returning()
           // 'You're on the waitlist' commits with the entry, or neither does. So does a run of the date's offers: a time
-          // in the window that is free already (the guest's page was out of date, or they would rather wait for a later
-          // one than book an earlier) is offered now, rather than left until a cancellation that may never come.
+          // in the window that is free already (the guest's page was out of date, or they joined anyway) is offered now,
+          // rather than left until a cancellation that may never come.
           await runStatements(client, [enqueueMessagesQuery([joinedMessage(row!)]), queueOffersQuery([input.date])])
           await end.commit()
           return row!
