@@ -83,9 +83,13 @@ export function bookingHoursFor(
 export function servicesFor(date: string, weekly: readonly WeeklyHours[], exceptions: readonly DateException[]): readonly BookingService[] {
   const exception = exceptions.find((e) => e.date === date)
   const weekday = exception ? undefined : dayOfWeek(date)
-  const source = exception ?? weekly.find((w) => w.dayOfWeek === weekday)
-  if (!source || source.isClosed || !usableTime(source.openTime) || !usableTime(source.closeTime)) return []
-  return servicesOf(source)
+  return bookableServices(exception ?? weekly.find((w) => w.dayOfWeek === weekday))
+}
+
+/** A day's services if it takes bookings (open, with usable times); none otherwise. */
+function bookableServices(day: WeeklyHours | DateException | undefined): readonly BookingService[] {
+  if (!day || day.isClosed || !usableTime(day.openTime) || !usableTime(day.closeTime)) return []
+  return servicesOf(day)
 }
 
 /** The service a start time belongs to on a date, if any. */
@@ -119,7 +123,7 @@ function servicesSlotTimes(services: readonly BookingService[]): string[] {
 export type BookingTimes = { weekly: Record<number, string[]>; exceptions: Record<string, string[]> }
 
 export function bookingTimesOf(weekly: readonly WeeklyHours[], exceptions: readonly DateException[]): BookingTimes {
-  const times = (day: WeeklyHours | DateException) => (usableTime(day.openTime) && usableTime(day.closeTime) ? servicesSlotTimes(servicesOf(day)) : [])
+  const times = (day: WeeklyHours | DateException) => servicesSlotTimes(bookableServices(day))
   return {
     weekly: Object.fromEntries(weekly.map((w) => [w.dayOfWeek, times(w)])),
     exceptions: Object.fromEntries(exceptions.map((e) => [e.date, times(e)])),

@@ -54,12 +54,16 @@ export function windowProblem(earliest: string, latest: string): string | undefi
   return undefined
 }
 
+/** The last of `times` at most two hours after `earliest`, or `earliest` itself if none is. */
+export function latestFor(earliest: string, times: readonly string[]): string {
+  const limit = timeToMinutes(earliest) + WAITLIST_WINDOW_MINUTES
+  return [...times].reverse().find((t) => timeToMinutes(t) <= limit) ?? earliest
+}
+
 /** The window a guest waiting for `taken` times is likely to want: from the first, for at most two hours of them. */
 export function windowFor(taken: readonly string[]): { earliestTime: string; latestTime: string } | undefined {
   const first = taken[0]
-  if (!first) return undefined
-  const limit = timeToMinutes(first) + WAITLIST_WINDOW_MINUTES
-  return { earliestTime: first, latestTime: [...taken].reverse().find((t) => timeToMinutes(t) <= limit)! }
+  return first ? { earliestTime: first, latestTime: latestFor(first, taken) } : undefined
 }
 
 /** The form's fields. */

@@ -1,8 +1,8 @@
 import { X } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { GUESTS_MIN } from '#common/constants'
-import { formatLongDate, formatTime12, timeToMinutes } from '#common/time'
-import { WAITLIST_MESSAGES as M, WAITLIST_WINDOW_MINUTES, windowFor, windowProblem, type PublicWaitlistEntry, type WaitlistFields } from '#common/waitlist-form'
+import { formatLongDate, formatTime12 } from '#common/time'
+import { latestFor, WAITLIST_MESSAGES as M, windowFor, windowProblem, type PublicWaitlistEntry, type WaitlistFields } from '#common/waitlist-form'
 import { FormError, SelectField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { ApiError, apiRequest } from '~/lib/api'
@@ -32,12 +32,6 @@ function fieldErrors(f: WaitlistFields): Errors {
   const problem = f.earliestTime && f.latestTime ? windowProblem(f.earliestTime, f.latestTime) : undefined
   if (problem) errors.latestTime = problem
   return errors
-}
-
-/** The latest time two hours after the earliest, or the day's last time if sooner. */
-function latestFor(earliest: string, times: string[]): string {
-  const limit = timeToMinutes(earliest) + WAITLIST_WINDOW_MINUTES
-  return [...times].reverse().find((t) => timeToMinutes(t) <= limit) ?? earliest
 }
 
 /**
