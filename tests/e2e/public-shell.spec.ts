@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { atFixedTime, expect, gotoHydrated, test } from './fixtures'
 
@@ -5,6 +7,37 @@ const PIXEL_HOST = 'connect.facebook.net'
 
 // Every test here reads the public pages in its own browser context: they spread over the workers.
 test.describe.configure({ mode: 'parallel' })
+
+/**
+ * A server in front of the app that sends each HTML page in two parts, split just after `text`, and holds the
+ * second until `sendTheRest` (every other response passes whole), as a slow connection delivers a page.
+ */
+async function serveInTwoParts(origin: string, text: string) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const server = http.createServer(async (req, res) => {
+    const answer = await fetch(origin + req.url, { headers: { accept: req.headers.accept ?? '*/*' }, redirect: 'manual' })
+    const body = Buffer.from(await answer.arrayBuffer())
+    const dropped = ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']
+    res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => !dropped.includes(name))))
+    const at = answer.headers.get('content-type')?.startsWith('text/html') ? body.indexOf(text) : -1
+    if (at < 0) return res.end(body)
+    res.write(body.subarray(0, at + text.length))
+    await released
+    res.end(body.subarray(at + text.length))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sendTheRest: release,
+    close: () => {
+      release()
+      server.closeAllConnections()
+      return new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
 
 /** Stores a cookie choice before the page loads, so the banner stays out of the way. */
 async function withConsent(page: Page, value: 'accepted' | 'rejected') {
@@ -270,6 +303,31 @@ test.describe('cookie consent', () => {
       await expect(plain.getByTestId('cookie-banner')).toBeHidden()
     } finally {
       await noScript.close()
+    }
+  })
+
+  test('never shows half-made while the page streams in, so it moves nothing when the rest arrives', async ({ page, baseURL }) => {
+    // A slow connection can hand the browser the page up to the middle of the banner, and it paints what it has.
+    const split = await serveInTwoParts(baseURL!, 'We use essential cookies')
+    try {
+      await page.addInitScript(() => {
+        const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = [])
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value)
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      await page.goto(`${split.url}/contact`, { waitUntil: 'commit' })
+      await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible()
+      const banner = page.getByTestId('cookie-banner')
+      await expect(banner).toHaveCount(1)
+      await page.evaluate(() => new Promise(requestAnimationFrame))
+      await expect(banner, 'half a banner is on the page').toBeHidden()
+      split.sendTheRest()
+      await expect(banner.getByRole('button', { name: 'Reject' })).toBeVisible()
+      await page.evaluate(() => document.fonts.ready)
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([])
+    } finally {
+      await split.close()
     }
   })
 

@@ -106,6 +106,8 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
         <X className="size-5" aria-hidden="true" />
         <span className="sr-only">Close</span>
       </button>
+      {/* Last: the banner shows once this has arrived (app.css), never half-made while the page streams in. */}
+      <span hidden data-cookie-banner-end="" />
     </section>
   )
 }
