@@ -3,7 +3,7 @@
  * booking page ships without it; `common/reservation-schema.ts` holds the zod schemas
  * of the API and re-exports all of this.
  */
-import { GUESTS_MAX, GUESTS_MIN, type FoodDrinks, type ReservationStatus } from './constants'
+import { GUESTS_MAX, GUESTS_MIN, LARGE_PARTY_THRESHOLD, type FoodDrinks, type ReservationStatus } from './constants'
 
 export const RESERVATION_MESSAGES = {
   nameRequired: 'Name is required',
@@ -29,6 +29,16 @@ export const RESERVATION_MESSAGES = {
   confirmedTitle: 'Booking Confirmed',
   receivedTitle: 'Reservation Received',
 } as const
+
+/** What the guest is told once the booking is made: 'Booking Confirmed', or 'Reservation Received' above LARGE_PARTY_THRESHOLD guests. */
+export function confirmationWords(partySize: number, venuePhone: string): { title: string; text: string } {
+  return partySize > LARGE_PARTY_THRESHOLD
+    ? {
+        title: RESERVATION_MESSAGES.receivedTitle,
+        text: `Thank you. We will contact you within 24 hours to confirm your table. You can also call us on ${venuePhone}.`,
+      }
+    : { title: RESERVATION_MESSAGES.confirmedTitle, text: 'Thank you. Your table is booked and we look forward to seeing you.' }
+}
 
 /** The 409 text when a slot has gone: it names the time and the party size. */
 export function slotUnavailableMessage(time12: string, partySize: number): string {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { addDays, dayOfWeek as weekday, formatTime12, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '#common/time'
+import { addDays, dayOfWeek as weekday, formatLongDate, formatTime12, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '#common/time'
 import { seriousViolations } from './axe'
 import { untilServed, withAnnouncedChange } from './db'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
@@ -177,6 +177,26 @@ test.describe('booking a table', () => {
     await page.getByLabel('Time', { exact: true }).selectOption('18:30')
     await page.getByRole('button', { name: 'Book Table' }).click()
     await expectSuccess(page, 'Reservation Received', ['6:30 PM', /Guests\s*8/])
+  })
+
+  test("booked when the success dialog's code cannot come (the signal dropped), the guest is told in a toast", async ({
+    page,
+    consoleErrors,
+  }) => {
+    // The dialog's code comes once a time is picked, or beside the booking: here it never comes.
+    consoleErrors.allow('net::ERR_FAILED', 'Failed to fetch dynamically imported module')
+    await page.route(/\/assets\/booking-confirmation-[^/]+\.js(\?|$)/, (route) => route.abort())
+    await openBooking(page)
+    await fillContact(page, `dropped-${unique()}@example.com`)
+    const date = saturday(2)
+    await pickDate(page, date)
+    await page.getByLabel('Time', { exact: true }).selectOption('20:30')
+    await page.getByRole('button', { name: 'Book Table' }).click()
+    const toast = toastWith(page, 'Booking Confirmed')
+    await expect(toast).toContainText(`${formatLongDate(date)} at 8:30 PM, 2 guests.`)
+    await expect(toast).toContainText('Thank you. Your table is booked and we look forward to seeing you.')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.getByLabel('Full name')).toHaveValue('')
   })
 
   test('the guests input ignores values below 1, also when typed before the page script has run', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
-import { FOOD_DRINKS_LABELS, LARGE_PARTY_THRESHOLD } from '#common/constants'
-import { RESERVATION_MESSAGES, type PublicReservation } from '#common/reservation-form'
+import { FOOD_DRINKS_LABELS } from '#common/constants'
+import { confirmationWords, type PublicReservation } from '#common/reservation-form'
 import { formatLongDate, formatTime12 } from '#common/time'
 import { Button } from '~/components/ui/button'
 
@@ -20,7 +20,7 @@ export function BookingConfirmation({
   venuePhone: string
   onOpenChange: (open: boolean) => void
 }) {
-  const large = (reservation?.partySize ?? 0) > LARGE_PARTY_THRESHOLD
+  const words = confirmationWords(reservation?.partySize ?? 0, venuePhone)
   const ref = useRef<HTMLDialogElement>(null)
   const continueRef = useRef<HTMLAnchorElement>(null)
   useEffect(() => {
@@ -54,12 +54,10 @@ export function BookingConfirmation({
           </button>
           <div className="flex flex-col gap-1.5 pr-6">
             <h2 id="booking-confirmation-title" className="font-display text-2xl font-semibold leading-tight">
-              {large ? RESERVATION_MESSAGES.receivedTitle : RESERVATION_MESSAGES.confirmedTitle}
+              {words.title}
             </h2>
             <p id="booking-confirmation-text" className="text-sm text-muted-foreground">
-              {large
-                ? `Thank you. We will contact you within 24 hours to confirm your table. You can also call us on ${venuePhone}.`
-                : 'Thank you. Your table is booked and we look forward to seeing you.'}
+              {words.text}
             </p>
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-md bg-muted p-4 text-sm [overflow-wrap:anywhere]">

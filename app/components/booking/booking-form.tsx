@@ -14,6 +14,7 @@ import {
   EMPTY_RESERVATION_FORM,
   guestsInRange,
   RESERVATION_MESSAGES as M,
+  confirmationWords,
   missingInformation,
   reservationFormErrors,
   type PublicReservation,
@@ -32,13 +33,18 @@ import { useCurrentUser } from '~/lib/current-user'
 import { availabilityKeys, reservationKeys } from '~/lib/queries/reservation-keys'
 import { telHref } from '~/lib/site-data'
 import { BookingCalendar } from './booking-calendar'
-import { BookingConfirmation } from './booking-confirmation'
 import { TimeSelect } from './time-select'
 import { BOOKING_CONSENT_WORDING } from '#common/guests'
 import { useAvailableSlots } from './use-available-slots'
 
 // Loaded when a guest asks to join (few ever do): the page's own script stays within its budget.
 const WaitlistDialog = lazy(() => import('./waitlist-dialog').then((m) => ({ default: m.WaitlistDialog })))
+/**
+ * The success dialog's code comes when the guest picks a time, or at the latest beside the booking itself,
+ * not with the page (whose JavaScript budget it would take).
+ */
+const loadConfirmation = () => import('./booking-confirmation')
+const BookingConfirmation = lazy(() => loadConfirmation().then((m) => ({ default: m.BookingConfirmation })))
 
 export type BookingFormProps = {
   today: string
@@ -135,18 +141,31 @@ export function BookingForm({ today, openingHours, exceptions, bookingTimes, ven
   )
 
   const [pending, setPending] = useState(false)
+  useEffect(() => {
+    if (form.startTime) loadConfirmation().catch(() => undefined)
+  }, [form.startTime])
   // Book Table is disabled while the booking is sent, which drops focus to the page: the
   // confirmation hands it back there when it closes, so a keyboard user is not sent to the top.
   const submitRef = useRef<HTMLButtonElement>(null)
 
   async function send(body: object, key: string) {
     setPending(true)
+    const dialog = loadConfirmation().then(
+      () => true,
+      () => false,
+    )
     try {
       const reservation = await sendWithChallenge(challenge, (altcha) =>
         apiRequest<PublicReservation>('POST', '/api/reservations', { ...body, altcha }, { 'Idempotency-Key': key }),
       )
       attempt.current = null
-      setConfirmed(reservation)
+      // Booked, but the dialog's code did not come (the signal dropped): the guest is told all the same.
+      if (await dialog) setConfirmed(reservation)
+      else {
+        const words = confirmationWords(reservation.partySize, venuePhone)
+        const when = `${formatLongDate(reservation.date)} at ${formatTime12(reservation.startTime)}, ${reservation.partySize} ${reservation.partySize === 1 ? 'guest' : 'guests'}.`
+        toast({ title: words.title, description: `${when} ${words.text}` })
+      }
       setForm(EMPTY_RESERVATION_FORM)
       setGuestsText(String(EMPTY_RESERVATION_FORM.partySize))
       setSlotGuests(EMPTY_RESERVATION_FORM.partySize)
@@ -404,15 +423,19 @@ export function BookingForm({ today, openingHours, exceptions, bookingTimes, ven
           />
         </Suspense>
       )}
-      <BookingConfirmation
-        reservation={confirmed}
-        venuePhone={venuePhone}
-        onOpenChange={(open) => {
-          if (open) return
-          setConfirmed(null)
-          submitRef.current?.focus()
-        }}
-      />
+      {confirmed && (
+        <Suspense fallback={null}>
+          <BookingConfirmation
+            reservation={confirmed}
+            venuePhone={venuePhone}
+            onOpenChange={(open) => {
+              if (open) return
+              setConfirmed(null)
+              submitRef.current?.focus()
+            }}
+          />
+        </Suspense>
+      )}
     </>
   )
 }
