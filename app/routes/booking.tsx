@@ -1,5 +1,6 @@
 import { BookingForm } from '~/components/booking/booking-form'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
+import { WholeEnd } from '~/components/ui/whole-end'
 import { ARTWORK } from '~/lib/artwork'
 import { seo } from '~/lib/seo'
 import { todayIn } from '#common/time'
@@ -37,11 +38,12 @@ export default function Booking({ loaderData }: Route.ComponentProps) {
           className="absolute inset-0 -z-10 size-full object-cover opacity-70"
         />
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-forest-dark via-forest-dark/50 to-forest-dark/30" />
-        <div className="mx-auto w-full max-w-3xl px-6 pb-10 pt-28 text-cream">
+        <div className="mx-auto w-full max-w-3xl px-6 pb-10 pt-28 text-cream" data-whole="">
           <h1 className="font-display text-4xl font-semibold sm:text-5xl">Make a Reservation</h1>
           <p className="mt-3 max-w-xl text-lg text-cream/90">
             Choose a day and a time, tell us how many are coming, and we will have your table ready.
           </p>
+          <WholeEnd />
         </div>
       </section>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">

@@ -1,3 +1,4 @@
+import { WholeEnd } from '~/components/ui/whole-end'
 import { PolicyPage, VenueEmailLink } from '~/components/site/policy-page'
 import { CONSENT_KEY } from '~/lib/consent'
 import { seo } from '~/lib/seo'
@@ -41,7 +42,13 @@ export default function CookiesPolicy() {
     >
       <h2>The cookies we use</h2>
       {/* On a phone the table scrolls sideways in its box: a named region that takes focus, so it can be scrolled from the keyboard. */}
-      <div className="not-prose -mx-1 mb-6 overflow-x-auto" role="region" aria-label="The cookies we use" tabIndex={0}>
+      <div
+        className="not-prose -mx-1 mb-6 overflow-x-auto"
+        role="region"
+        aria-label="The cookies we use"
+        tabIndex={0}
+        data-whole=""
+      >
         <table className="w-full min-w-[36rem] border-collapse text-left text-[0.95rem]">
           <caption className="sr-only">Cookie types, purpose, lifetime and consent</caption>
           <thead>
@@ -73,6 +80,7 @@ export default function CookiesPolicy() {
             ))}
           </tbody>
         </table>
+        <WholeEnd />
       </div>
 
       <h2>Your choice</h2>

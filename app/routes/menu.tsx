@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { heroButtonClass, PageHero } from '~/components/content/page-hero'
 import { SectionHeading } from '~/components/content/section-heading'
 import { MenuCard } from '~/components/menu/menu-card'
+import { WholeEnd } from '~/components/ui/whole-end'
 import type { MenuSectionView } from '~/components/menu/menu-types'
 import { trackEvent } from '~/lib/analytics'
 import { ARTWORK, artworkForSrc } from '~/lib/artwork'
@@ -70,12 +71,13 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
           </SectionHeading>
 
           {sections.length > 0 ? (
-            <ul className="mt-12 flex flex-wrap justify-center gap-6">
+            <ul className="mt-12 flex flex-wrap justify-center gap-6" data-whole="">
               {sections.map((section) => (
                 <li key={section.id} className="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]">
                   <MenuCard section={section} />
                 </li>
               ))}
+              <WholeEnd as="li" />
             </ul>
           ) : (
             <div className="mx-auto mt-12 max-w-xl rounded-2xl border border-border bg-card p-8 text-center shadow-sm">

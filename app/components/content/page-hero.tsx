@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { buttonVariants } from '~/components/ui/button-variants'
+import { WholeEnd } from '~/components/ui/whole-end'
 import type { Artwork } from '~/lib/artwork'
 
 /** The brass call-to-action button on a dark hero. */
@@ -39,11 +40,12 @@ export function PageHero({ image, eyebrow, title, lead, children }: PageHeroProp
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-gradient-to-t from-forest-dark/95 via-forest-dark/60 to-forest-dark/35"
       />
-      <div className="mx-auto w-full max-w-6xl px-6 pb-12 pt-28 sm:pb-16">
+      <div className="mx-auto w-full max-w-6xl px-6 pb-12 pt-28 sm:pb-16" data-whole="">
         {eyebrow && <p className="text-sm font-semibold uppercase tracking-[0.25em] text-brass-light">{eyebrow}</p>}
         <h1 className="mt-3 max-w-3xl text-4xl font-semibold leading-tight text-balance sm:text-6xl">{title}</h1>
         {lead && <div className="mt-4 max-w-2xl text-lg text-cream/90 sm:text-xl">{lead}</div>}
         {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
+        <WholeEnd />
       </div>
     </section>
   )

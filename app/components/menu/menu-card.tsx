@@ -1,5 +1,6 @@
 import { BookOpen, FileText } from 'lucide-react'
 import { lazy, Suspense, useRef, useState } from 'react'
+import { WholeEnd } from '~/components/ui/whole-end'
 import { ARTWORK } from '~/lib/artwork'
 import { FallbackImage } from './fallback-image'
 import { categoryLabel, stampedSrcSet, stampedUrl, type MenuSectionView } from './menu-types'
@@ -42,6 +43,7 @@ export function MenuCard({ section }: { section: MenuSectionView }) {
         onFocus={prefetchViewer}
         className="group relative isolate flex aspect-[4/3] w-full flex-col justify-end overflow-hidden rounded-2xl bg-forest-dark p-6 text-left text-cream shadow-md ring-1 ring-black/10 transition-shadow hover:shadow-xl focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brass"
         data-testid={`menu-card-${section.category}`}
+        data-whole=""
       >
         <FallbackImage
           src={background}
@@ -72,6 +74,7 @@ export function MenuCard({ section }: { section: MenuSectionView }) {
           )}
           {pages > 1 ? `View menu · ${pages} pages` : 'View menu'}
         </span>
+        <WholeEnd />
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
+import { WholeEnd } from '~/components/ui/whole-end'
 import { loadPixel, revokePixelConsent } from '~/lib/analytics'
 import { CONSENT_EVENT, isConsentExemptPath, readConsent, type ConsentValue } from '~/lib/consent'
 
@@ -70,6 +71,7 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
       className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-lg border border-brass/60 bg-forest p-4 pr-12 text-cream sm:p-5 sm:pr-12 shadow-2xl sm:inset-x-6 sm:bottom-6"
       data-testid="cookie-banner"
       data-cookie-banner=""
+      data-whole=""
     >
       <h2 id="cookie-banner-title" className="font-display text-lg font-semibold">
         Cookies at the Inn
@@ -106,8 +108,7 @@ export function CookieBanner({ pixelId }: { pixelId: string | null }) {
         <X className="size-5" aria-hidden="true" />
         <span className="sr-only">Close</span>
       </button>
-      {/* Last: the banner shows once this has arrived (app.css), never half-made while the page streams in. */}
-      <span hidden data-cookie-banner-end="" />
+      <WholeEnd />
     </section>
   )
 }
