@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { addDays, dayOfWeek as weekday, formatLongDate, formatTime12, MONTH_NAMES, todayIn, WEEKDAY_NAMES } from '#common/time'
 import { seriousViolations } from './axe'
-import { untilServed, withAnnouncedChange } from './db'
+import { untilServed, withAnnouncedChange, withServerDatabase } from './db'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
 
 /** Dates in London, from the real clock the e2e server uses. */
@@ -197,6 +197,35 @@ test.describe('booking a table', () => {
     await expect(toast).toContainText('Thank you. Your table is booked and we look forward to seeing you.')
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(page.getByLabel('Full name')).toHaveValue('')
+  })
+
+  test('booked, but the answer lost on the way back (the signal dropped): Book Table again shows the booking, made once', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow('net::ERR_INTERNET_DISCONNECTED')
+    let posts = 0
+    await page.route('**/api/reservations', async (route) => {
+      if (route.request().method() !== 'POST' || posts++ > 0) return route.continue()
+      // The server takes the booking; its answer never reaches the phone.
+      expect((await route.fetch()).status()).toBe(201)
+      await route.abort('internetdisconnected')
+    })
+    await openBooking(page)
+    const email = `dropped-answer-${unique()}@example.com`
+    await fillContact(page, email)
+    const date = saturday(2)
+    await pickDate(page, date)
+    await page.getByLabel('Time', { exact: true }).selectOption('20:00')
+    await page.getByRole('button', { name: 'Book Table' }).click()
+    await expect(toastWith(page, 'Booking Failed')).toContainText('Something went wrong. Please try again.')
+    // Nothing was cleared: the guest only presses the button again.
+    await expect(page.getByLabel('Email address')).toHaveValue(email)
+    await page.getByRole('button', { name: 'Book Table' }).click()
+    await expectSuccess(page, 'Booking Confirmed', ['Ann Guest', '8:00 PM'])
+    expect(posts).toBe(2)
+    const made = await withServerDatabase((db) => db.query('SELECT start_time FROM reservations WHERE email = $1', [email]))
+    expect(made.rows.map((r) => String(r.start_time).slice(0, 5))).toEqual(['20:00'])
   })
 
   test('the guests input ignores values below 1, also when typed before the page script has run', async ({ page }) => {
