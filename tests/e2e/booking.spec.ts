@@ -228,6 +228,40 @@ test.describe('booking a table', () => {
     expect(made.rows.map((r) => String(r.start_time).slice(0, 5))).toEqual(['20:00'])
   })
 
+  test("without a connection the times say so, not 'No times available', and come once it is back", async ({ page, context, consoleErrors }) => {
+    consoleErrors.allow('net::ERR_INTERNET_DISCONNECTED')
+    await openBooking(page)
+    await context.setOffline(true)
+    await pickDate(page, saturday(1))
+    const status = page.locator('#booking-time-status')
+    await expect(status).toHaveText('No connection. The times will load when you are back online.')
+    await expect(page.getByLabel('Time', { exact: true })).toBeDisabled()
+    await expect(page.getByText('No times are available on this date')).toHaveCount(0)
+    await context.setOffline(false)
+    await expect(page.getByLabel('Time', { exact: true }).locator('option', { hasText: '7:00 PM' })).toHaveCount(1)
+    await expect(status).toHaveText(/^\d+ times available$/)
+  })
+
+  test('times that could not be loaded say so, and Try again asks again', async ({ page, consoleErrors }) => {
+    consoleErrors.allow('status of 503')
+    let refused = 0
+    await page.route('**/api/availability/slots/**', (route) => {
+      // Refused until the guest asks again (the query's own three retries included).
+      if (!asked) return refused++, route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Busy"}' })
+      return route.continue()
+    })
+    let asked = false
+    await openBooking(page)
+    await pickDate(page, saturday(1))
+    const status = page.locator('#booking-time-status')
+    await expect(status).toContainText('Could not load times. Please try again.', { timeout: 20_000 })
+    expect(refused).toBeGreaterThan(0)
+    asked = true
+    await status.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByLabel('Time', { exact: true }).locator('option', { hasText: '7:00 PM' })).toHaveCount(1)
+    await expect(status.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+  })
+
   test('the guests input ignores values below 1, also when typed before the page script has run', async ({ page }) => {
     await openBooking(page)
     const guests = page.getByLabel('Number of guests')

@@ -178,6 +178,29 @@ test('a guest books, opens the link in the email, moves the booking, then cancel
   await staff.close()
 })
 
+test('changing a booking without a connection: the times say they could not load, and come once it is back', async ({ page, context, consoleErrors }) => {
+  consoleErrors.allow('net::ERR_INTERNET_DISCONNECTED')
+  const email = `manage-offline-${Date.now()}@example.com`
+  const booked = await page.request.post(`${server.url}/api/reservations`, {
+    headers: { 'Sec-Fetch-Site': 'same-origin' },
+    data: { name: 'Offline Guest', email, phone: '07700 900 001', date: nextSaturday(), startTime: '18:00', partySize: 2, foodDrinks: 'food_and_drinks', receiveOffers: false },
+  })
+  expect(booked.status()).toBe(201)
+  const link = /https?:\/\/\S+?(\/booking\/manage\/[\w.-]+)/.exec((await mailTo(email, /is booked/)).text ?? '')
+  await open(page, link![1]!)
+  await page.getByRole('button', { name: 'Change booking' }).click()
+  const change = page.getByRole('region', { name: 'Change booking' })
+  await expect(change.getByText(/times? available/)).toBeVisible()
+  await context.setOffline(true)
+  await pickDate(page, addDays(nextSaturday(), 7))
+  const status = change.locator('#booking-time-status')
+  await expect(status).toContainText('Could not load times. Please try again.')
+  await expect(status.getByRole('button', { name: 'Try again' })).toBeVisible()
+  await context.setOffline(false)
+  await expect(change.getByLabel('Time', { exact: true }).locator('option', { hasText: '9:30 PM' })).toHaveCount(1)
+  await expect(status).toHaveText(/^\d+ times available$/)
+})
+
 test('a link that is not ours, or altered, shows why and the number to call', async ({ page, consoleErrors }) => {
   // The page answers 404, which the browser reports as a failed load.
   consoleErrors.allow(/status of 404/)

@@ -300,6 +300,8 @@ export function BookingForm({ today, openingHours, exceptions, bookingTimes, ven
               slots={slots.data?.map((s) => s.startTime)}
               loading={slots.isFetching && !slots.data}
               failed={slots.isError}
+              offline={slots.fetchStatus === 'paused' && !slots.data}
+              onRetry={() => void slots.refetch()}
             />
             <TextField
               id="booking-guests"

@@ -65,6 +65,13 @@ export default function ChangeForm({
   // Bumped when the server says a time was taken meanwhile: the times are asked for again.
   const [version, setVersion] = useState(0)
   const { slots, loading, failed } = useSlots(base, date, partySize, version)
+  const askAgain = useCallback(() => setVersion((v) => v + 1), [])
+  // Times that could not come for want of a connection are asked for again once the phone is back online.
+  useEffect(() => {
+    if (!failed) return
+    window.addEventListener('online', askAgain)
+    return () => window.removeEventListener('online', askAgain)
+  }, [failed, askAgain])
   const isDisabled = useCallback(
     (d: string) => isDayDisabled(d, today, openingHours, exceptions),
     [today, openingHours, exceptions],
@@ -137,6 +144,7 @@ export default function ChangeForm({
             slots={slots}
             loading={loading}
             failed={failed}
+            onRetry={askAgain}
           />
           <div className="grid content-start gap-2">
             <label htmlFor="change-guests" className="text-sm font-semibold">

@@ -12,17 +12,23 @@ export type TimeSelectProps = {
   slots: string[] | undefined
   loading: boolean
   failed: boolean
+  /** The phone has no connection: the times load when it is back (TanStack Query waits for it). */
+  offline?: boolean
+  /** Asks for the times again, offered beside 'Could not load times'. */
+  onRetry?: () => void
 }
 
 /**
  * The time dropdown (a native select, so every screen reader and phone knows
  * it): 'Please select a date first' until a date is chosen, 'Loading times...'
- * while the slots load, then the free times in 12-hour form.
+ * while the slots load, then the free times in 12-hour form. Without a
+ * connection, or when the times could not be loaded, it says so, never 'No
+ * times available', which would send the guest away from a free evening.
  */
-export function TimeSelect({ date, value, onChange, openRequest, slots, loading, failed }: TimeSelectProps) {
+export function TimeSelect({ date, value, onChange, openRequest, slots, loading, failed, offline = false, onRetry }: TimeSelectProps) {
   const ref = useRef<HTMLSelectElement>(null)
   const handled = useRef(0)
-  const none = Boolean(date) && !loading && (failed || (slots?.length ?? 0) === 0)
+  const none = Boolean(date) && !loading && (offline || failed || (slots?.length ?? 0) === 0)
 
   useEffect(() => {
     if (openRequest === handled.current || loading || !date) return
@@ -41,20 +47,24 @@ export function TimeSelect({ date, value, onChange, openRequest, slots, loading,
     ? 'Please select a date first'
     : loading
       ? 'Loading times...'
-      : failed
-        ? 'Could not load times'
-        : none
+      : offline
+        ? 'Waiting for a connection...'
+        : failed
+          ? 'Could not load times'
+          : none
           ? 'No times available'
           : 'Select a time'
   const status = !date
     ? ''
     : loading
       ? 'Loading times...'
-      : failed
-        ? 'Could not load times. Please try again.'
-        : none
-          ? 'No times are available on this date. Please choose another date.'
-          : `${slots!.length} ${slots!.length === 1 ? 'time' : 'times'} available`
+      : offline
+        ? 'No connection. The times will load when you are back online.'
+        : failed
+          ? 'Could not load times. Please try again.'
+          : none
+            ? 'No times are available on this date. Please choose another date.'
+            : `${slots!.length} ${slots!.length === 1 ? 'time' : 'times'} available`
   const options = loading ? [] : (slots ?? [])
   // A chosen time stays listed while the list refreshes, so the choice is not lost on a refetch.
   const listed = value && !options.includes(value) ? [value, ...options] : options
@@ -86,6 +96,14 @@ export function TimeSelect({ date, value, onChange, openRequest, slots, loading,
       </select>
       <p id="booking-time-status" role="status" aria-live="polite" className="min-h-5 text-sm text-muted-foreground">
         {status}
+        {failed && !loading && !offline && onRetry && (
+          <>
+            {' '}
+            <button type="button" onClick={onRetry} className="font-semibold text-primary underline underline-offset-4">
+              Try again
+            </button>
+          </>
+        )}
       </p>
     </div>
   )
