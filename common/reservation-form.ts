@@ -40,9 +40,12 @@ export function confirmationWords(partySize: number, venuePhone: string): { titl
     : { title: RESERVATION_MESSAGES.confirmedTitle, text: 'Thank you. Your table is booked and we look forward to seeing you.' }
 }
 
+/** '1 guest', '4 guests'. */
+export const guestsText = (n: number): string => `${n} ${n === 1 ? 'guest' : 'guests'}`
+
 /** The 409 text when a slot has gone: it names the time and the party size. */
 export function slotUnavailableMessage(time12: string, partySize: number): string {
-  return `Sorry, ${time12} is no longer available for ${partySize} ${partySize === 1 ? 'guest' : 'guests'}. Please choose another time.`
+  return `Sorry, ${time12} is no longer available for ${guestsText(partySize)}. Please choose another time.`
 }
 
 /**

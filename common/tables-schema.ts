@@ -11,6 +11,7 @@ import { IdSchema, PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
 import { EMAIL_TEMPLATE_INFO } from './email'
 import type { TurnTimeRule } from './tables'
 import { addDays, dayOfWeek, isValidDate, WEEKDAY_NAMES } from './time'
+import { guestsText } from './reservation-form'
 
 /** Grid units of an area's plan: a table's corner is at most this far from the top left. */
 export const PLAN_MAX = 60
@@ -75,7 +76,7 @@ export const TABLE_MESSAGES = {
     `move ${n === 1 ? 'it' : 'them'} to other tables first, or take it out of use from ${formatDayShort(dayAfterLast)} or later.`,
   /** 'T4 has 2 bookings of more than 3 guests from Fri 18 Dec; move them to other tables first, or let it seat 5.' */
   partiesAbove: (name: string, maxCovers: number, n: number, firstDate: string, largest: number) =>
-    `${name} has ${n} ${n === 1 ? 'booking' : 'bookings'} of more than ${maxCovers} ${maxCovers === 1 ? 'guest' : 'guests'} ${n === 1 ? 'on' : 'from'} ${formatDayShort(firstDate)}; ` +
+    `${name} has ${n} ${n === 1 ? 'booking' : 'bookings'} of more than ${guestsText(maxCovers)} ${n === 1 ? 'on' : 'from'} ${formatDayShort(firstDate)}; ` +
     `move ${n === 1 ? 'it' : 'them'} to other tables first, or let it seat ${largest}.`,
 } as const
 
@@ -290,7 +291,6 @@ export const NOT_EMAILED_REASONS: Record<NotEmailedReason, string> = {
   earlier_not_sent: 'the email about that date was not sent',
 }
 
-const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 const bookingAt = (b: NeedsTableBooking) => `${b.name} (${b.time}, ${b.partySize})`
 
 /**
@@ -302,7 +302,7 @@ export function closedAreaMessage({ reseated }: ClosedArea): string {
   const parts = ['The area is closed for that date: no online bookings there.']
   if (reseated.moved > 0) {
     parts.push(`${reseated.moved} ${reseated.moved === 1 ? 'booking was' : 'bookings were'} moved to another table at the same time.`)
-    const told = [`${guests(reseated.emailed)} emailed`]
+    const told = [`${guestsText(reseated.emailed)} emailed`]
     if (reseated.alreadyEmailed > 0) told.push(`${reseated.alreadyEmailed} already emailed about that date`)
     parts.push(`${told.join(', ')}.`)
   }

@@ -9,6 +9,7 @@
  * (a hold from the evening before that runs past midnight starts below 0), as
  * reservation_tables.during holds them (migration 0009).
  */
+import { guestsText } from './reservation-form'
 import { dayOfWeek, timeToMinutes } from './time'
 
 export type PlanArea = { id: number; name: string; sortOrder: number; onlineBookable: boolean; isActive: boolean }
@@ -258,7 +259,7 @@ export function shortName(name: string): string {
 
 /** A booking holding a table, as staff are told of it: 'J. Smith (4 guests, 19:00–21:00)'. */
 export function holderText(holder: { name: string; partySize: number; start: number; end: number }): string {
-  return `${shortName(holder.name)} (${holder.partySize} ${holder.partySize === 1 ? 'guest' : 'guests'}, ${spanText(holder.start, holder.end)})`
+  return `${shortName(holder.name)} (${guestsText(holder.partySize)}, ${spanText(holder.start, holder.end)})`
 }
 
 /** The message staff get when a table they name is held by another booking: they move that booking first. */

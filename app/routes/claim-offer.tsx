@@ -7,6 +7,7 @@ import { linkAction, linkView } from '~/lib/private-link'
 import { privateTitle } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
 import type { Route } from './+types/claim-offer'
+import { guestsText } from '#common/reservation-form'
 
 /**
  * The link in a waitlist offer's email (issue 35): the table offered, and a
@@ -30,7 +31,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return [privateTitle(matches, 'Your table from the waitlist'), { name: 'robots', content: 'noindex' }]
 }
 
-const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 
 /** What the page says of an offer in each state; `phone` is the venue's. */
 const SAYS: Record<OfferState, { title: string; text: (phone: string) => string }> = {
@@ -104,7 +104,7 @@ function OfferDetails({ view, answered }: { view: OfferView; answered: boolean }
     <>
       <h1 className="mt-6 text-4xl font-semibold text-primary">{says.title}</h1>
       <p className="mt-5 text-lg">
-        A table for <strong>{guests(view.partySize)}</strong> on <strong>{formatLongDate(view.date)}</strong> at{' '}
+        A table for <strong>{guestsText(view.partySize)}</strong> on <strong>{formatLongDate(view.date)}</strong> at{' '}
         <strong>{formatTime12(view.startTime)}</strong>, for {view.name}.
       </p>
       <p className="mt-4 text-lg" role={answered ? 'status' : undefined}>

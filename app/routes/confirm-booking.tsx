@@ -7,6 +7,7 @@ import { PRIVATE_LINK_HEADERS } from '~/lib/private-link'
 import { privateTitle } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
 import type { Route } from './+types/confirm-booking'
+import { guestsText } from '#common/reservation-form'
 
 type Problem = 'invalid' | 'expired'
 const problemOf = (error: unknown): Problem | undefined => (error as { problem?: Problem }).problem
@@ -49,7 +50,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return [privateTitle(matches, 'Confirm your booking request'), { name: 'robots', content: 'noindex' }]
 }
 
-const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 
 /** What the page says of a request in each state; `phone` is the venue's. */
 const SAYS: Record<RequestState, { title: string; text: (phone: string) => string }> = {
@@ -122,7 +122,7 @@ function RequestDetails({ view, answered }: { view: RequestView; answered: boole
     <>
       <h1 className="mt-6 text-4xl font-semibold text-primary">{says.title}</h1>
       <p className="mt-5 text-lg">
-        A table for <strong>{guests(view.partySize)}</strong> on <strong>{formatLongDate(view.date)}</strong> at{' '}
+        A table for <strong>{guestsText(view.partySize)}</strong> on <strong>{formatLongDate(view.date)}</strong> at{' '}
         <strong>{formatTime12(view.startTime)}</strong>, for {view.name}.
       </p>
       <p className="mt-4 text-lg" role={answered ? 'status' : undefined}>

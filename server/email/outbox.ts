@@ -3,6 +3,7 @@ import { FOOD_DRINKS_LABELS, type FoodDrinks } from '#common/constants'
 import type { EmailTemplateKey } from '#common/email'
 import { formatLongDate, formatTime12 } from '#common/time'
 import type { EventEnquiry, Reservation } from '../db/schema'
+import { guestsText } from '#common/reservation-form'
 
 /** How many times a message is tried before it is marked failed (graphile-worker backs off exponentially: about 3 hours in all). */
 export const SEND_ATTEMPTS = 10
@@ -207,7 +208,7 @@ export function guestChangeMessages(
     })
   }
   if (context.notify) {
-    const was = `${formatLongDate(previous.date)}, ${formatTime12(previous.startTime)}, ${previous.partySize} ${previous.partySize === 1 ? 'guest' : 'guests'}`
+    const was = `${formatLongDate(previous.date)}, ${formatTime12(previous.startTime)}, ${guestsText(previous.partySize)}`
     const change = kind === 'cancelled' ? `Cancelled by the guest. It was: ${was}.` : `Changed by the guest. It was: ${was}.`
     messages.push({
       messageKey: `reservation:${r.id}:staff_booking_changed:${kind}:${at}`,

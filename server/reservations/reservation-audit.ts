@@ -11,6 +11,7 @@ import type pg from 'pg'
 import { formatShortDate } from '#common/time'
 import { auditQuery, changedFields, type Actor, type AuditEntry } from '../audit/audit'
 import type { Reservation } from '../db/schema'
+import { guestsText } from '#common/reservation-form'
 
 /** The fields staff (and, for date, time and party, the guest) change: what a row's before and after are made of. */
 const EDITED = ['name', 'email', 'phone', 'date', 'startTime', 'partySize', 'additionalInfo', 'foodDrinks', 'status'] as const
@@ -28,7 +29,7 @@ const FIELD_WORDS: Record<string, string> = {
 
 /** 'J. Smith, 8 guests, 19:30 on 20 Dec 2026'. */
 export function bookingWords(r: Pick<Reservation, 'name' | 'partySize' | 'startTime' | 'date'>): string {
-  return `${r.name}, ${r.partySize} ${r.partySize === 1 ? 'guest' : 'guests'}, ${r.startTime} on ${formatShortDate(r.date)}`
+  return `${r.name}, ${guestsText(r.partySize)}, ${r.startTime} on ${formatShortDate(r.date)}`
 }
 
 const edited = (r: Reservation) => Object.fromEntries(EDITED.map((k) => [k, r[k]]))

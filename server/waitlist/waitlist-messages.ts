@@ -2,8 +2,8 @@ import { WAITLIST_OFFER_MINUTES } from '#common/waitlist-form'
 import { formatLongDate, formatTime12 } from '#common/time'
 import type { WaitlistEntry } from '../db/schema'
 import type { OutboxMessage } from '../email/outbox'
+import { guestsText } from '#common/reservation-form'
 
-const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 
 /** An entry's variables, in the words a guest reads. */
 export function waitlistVariables(e: WaitlistEntry): Record<string, string> {
@@ -26,7 +26,7 @@ export function joinedMessage(e: WaitlistEntry): OutboxMessage {
     to: e.email,
     data: {
       variables: v,
-      summary: [['Date', v.date!], ['Times', v.times!], ['Guests', guests(e.partySize)]],
+      summary: [['Date', v.date!], ['Times', v.times!], ['Guests', guestsText(e.partySize)]],
       guest: true,
       waitlist: { entryId: e.id, date: e.date },
     },
@@ -42,7 +42,7 @@ export function offerMessage(e: WaitlistEntry): OutboxMessage {
     to: e.email,
     data: {
       variables: v,
-      summary: [['Date', v.date!], ['Time', v.time!], ['Guests', guests(e.partySize)]],
+      summary: [['Date', v.date!], ['Time', v.time!], ['Guests', guestsText(e.partySize)]],
       guest: true,
       waitlist: { entryId: e.id, date: e.date, offer: { n: e.offerCount, expiresAt: e.offerExpiresAt!.toISOString() } },
     },

@@ -49,6 +49,7 @@ import type { SettingsService } from '../settings/settings-service'
 import type { FloorPlan } from '#common/tables'
 import { readClaimToken, readClaimTokenEvenExpired, readLeaveToken } from './waitlist-links'
 import { joinedMessage, offerMessage } from './waitlist-messages'
+import { guestsText } from '#common/reservation-form'
 
 /** The queue's task that offers a date's freed times (server/jobs/worker.ts). */
 export const WAITLIST_OFFERS_TASK = 'waitlist_offers'
@@ -233,7 +234,7 @@ export function createWaitlist(
     return entry
   }
 
-  const who = (e: WaitlistEntry) => `${e.name}, ${e.partySize} ${e.partySize === 1 ? 'guest' : 'guests'}, ${formatLongDate(e.date)}`
+  const who = (e: WaitlistEntry) => `${e.name}, ${guestsText(e.partySize)}, ${formatLongDate(e.date)}`
 
   return {
     /**

@@ -19,6 +19,7 @@ import {
   reservationFormErrors,
   type PublicReservation,
   type ReservationForm,
+  guestsText as partyText,
 } from '#common/reservation-form'
 import { LAST_ORDERS_MESSAGES } from '#common/last-orders'
 import { formatLongDate, formatTime12 } from '#common/time'
@@ -163,7 +164,7 @@ export function BookingForm({ today, openingHours, exceptions, bookingTimes, ven
       if (await dialog) setConfirmed(reservation)
       else {
         const words = confirmationWords(reservation.partySize, venuePhone)
-        const when = `${formatLongDate(reservation.date)} at ${formatTime12(reservation.startTime)}, ${reservation.partySize} ${reservation.partySize === 1 ? 'guest' : 'guests'}.`
+        const when = `${formatLongDate(reservation.date)} at ${formatTime12(reservation.startTime)}, ${partyText(reservation.partySize)}.`
         toast({ title: words.title, description: `${when} ${words.text}` })
       }
       setForm(EMPTY_RESERVATION_FORM)
@@ -331,8 +332,7 @@ export function BookingForm({ today, openingHours, exceptions, bookingTimes, ven
           )}
           {form.date && form.startTime && guestsOk && (
             <p className="rounded-md bg-accent px-4 py-3 text-sm font-semibold" aria-live="polite">
-              {formatLongDate(form.date)} at {formatTime12(form.startTime)} for {form.partySize}{' '}
-              {form.partySize === 1 ? 'guest' : 'guests'}
+              {formatLongDate(form.date)} at {formatTime12(form.startTime)} for {partyText(form.partySize)}
             </p>
           )}
           {large && (

@@ -8,8 +8,8 @@ import { ApiError, apiRequest } from '~/lib/api'
 import { telHref } from '~/lib/tel'
 import { BookingCalendar } from './booking-calendar'
 import { TimeSelect } from './time-select'
+import { guestsText } from '#common/reservation-form'
 
-const guestsWord = (n: number) => (n === 1 ? 'guest' : 'guests')
 
 /** The free times of a date for the party, this booking's own seats left out (the server's rule). */
 function useSlots(base: string, date: string, partySize: number, version: number) {
@@ -158,7 +158,7 @@ export default function ChangeForm({
             >
               {Array.from({ length: GUESTS_MAX - GUESTS_MIN + 1 }, (_, i) => i + GUESTS_MIN).map((n) => (
                 <option key={n} value={n}>
-                  {n} {guestsWord(n)}
+                  {guestsText(n)}
                 </option>
               ))}
             </select>
@@ -176,7 +176,7 @@ export default function ChangeForm({
         )}
         {time && (
           <p className="rounded-md bg-accent px-4 py-3 text-sm font-semibold" aria-live="polite">
-            New booking: {formatLongDate(date)} at {formatTime12(time)} for {partySize} {guestsWord(partySize)}
+            New booking: {formatLongDate(date)} at {formatTime12(time)} for {guestsText(partySize)}
           </p>
         )}
         {error && (

@@ -14,6 +14,7 @@ import { bookedLabel } from './enquiry-booking'
 import { EnquiryNotes } from './enquiry-notes'
 import { ENQUIRY_STATUS_LABELS, enquiryText, eventWhen } from './enquiry-filters'
 import { EnquiryStatusBadge } from './status-badge'
+import { guestsText } from '#common/reservation-form'
 
 const STATUS_CHOICES = ENQUIRY_STATUSES.map((s) => ({ value: s, label: ENQUIRY_STATUS_LABELS[s]! }))
 
@@ -66,7 +67,7 @@ export function EnquiryCard({
           </dd>
         </div>
         <IconDetail icon={Users} label="Party size" valueClassName="font-semibold">
-          {e.partySize} {e.partySize === 1 ? 'guest' : 'guests'}
+          {guestsText(e.partySize)}
         </IconDetail>
         <IconDetail icon={Phone} label="Phone">
           <a className="underline" href={telHref(e.phone)}>

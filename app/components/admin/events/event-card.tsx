@@ -6,6 +6,7 @@ import { cn } from '~/lib/utils'
 import { ItemActions } from '../item-actions'
 import { IconDetail } from '../panel'
 import { BOOKING_TYPE_LABELS, EVENT_STATUS_LABELS, EVENT_TYPE_LABELS } from './event-filters'
+import { guestsText } from '#common/reservation-form'
 
 const STATUS_LOOK: Record<string, 'success' | 'warning' | 'danger'> = { published: 'success', draft: 'warning', cancelled: 'danger' }
 
@@ -15,7 +16,7 @@ export const eventTimes = (e: Pick<AdminEvent, 'time' | 'endTime'>) =>
 
 /** 'Booked: 12 / 40 guests', or without a capacity '12 guests booked'. */
 export function bookedLine(e: Pick<AdminEvent, 'guestsBooked' | 'capacity'>) {
-  return e.capacity !== null ? `${e.guestsBooked} / ${e.capacity} guests booked` : `${e.guestsBooked} ${e.guestsBooked === 1 ? 'guest' : 'guests'} booked`
+  return e.capacity !== null ? `${e.guestsBooked} / ${e.capacity} guests booked` : `${guestsText(e.guestsBooked)} booked`
 }
 
 /**

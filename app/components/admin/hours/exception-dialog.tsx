@@ -13,6 +13,7 @@ import { FormConflictDialog, useVersionConflict, type ConflictFieldLabel } from 
 import { useDiscardGuard } from '../discard-guard'
 import { FormDialogFooter } from '../form-dialog-footer'
 import type { useExceptionActions } from './use-hours-actions'
+import { guestsText } from '#common/reservation-form'
 
 type Values = { date: string; isClosed: boolean; openTime: string; closeTime: string; lastOrdersTime: string; reason: string }
 const TIME_OPTIONS = [{ value: '', label: 'Choose a time' }, ...HALF_HOURS.map((t) => ({ value: t, label: t }))]
@@ -53,7 +54,7 @@ async function standingBookings(date: string): Promise<Booked | undefined> {
 
 /** '2 bookings for 13 guests are already made for this date...', for staff about to close or change it. */
 function bookedWords({ bookings, guests }: Booked, closed: boolean): string {
-  const made = `${bookings} ${bookings === 1 ? 'booking' : 'bookings'} for ${guests} ${guests === 1 ? 'guest' : 'guests'} ${bookings === 1 ? 'is' : 'are'} already made for this date.`
+  const made = `${bookings} ${bookings === 1 ? 'booking' : 'bookings'} for ${guestsText(guests)} ${bookings === 1 ? 'is' : 'are'} already made for this date.`
   return closed ? `${made} They are not cancelled: let the guests know.` : `${made} They stay booked, whatever the new hours.`
 }
 

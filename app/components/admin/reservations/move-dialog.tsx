@@ -6,6 +6,7 @@ import { Label } from '~/components/ui/label'
 import { FormDialogFooter } from '../form-dialog-footer'
 import { TablePicker } from './table-picker'
 import type { useReservationActions } from './use-reservation-actions'
+import { guestsText } from '#common/reservation-form'
 
 /**
  * The timeline's Move dialog (issue 34): the keyboard's way to do what a drag
@@ -65,7 +66,7 @@ export function MoveDialog({
           <DialogHeader>
             <DialogTitle>Move {r.name}</DialogTitle>
             <DialogDescription>
-              {r.partySize} {r.partySize === 1 ? 'guest' : 'guests'} on {formatLongDate(date)}, now at {r.startTime}
+              {guestsText(r.partySize)} on {formatLongDate(date)}, now at {r.startTime}
               {r.tables.length ? ` at ${r.tables.map((t) => t.name).join(' + ')}` : ' with no table'}.
             </DialogDescription>
           </DialogHeader>

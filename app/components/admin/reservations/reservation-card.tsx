@@ -13,6 +13,7 @@ import { GuestLine } from './guest-line'
 import { GuestConfirmationBadge, NeedsTableBadge, StatusBadge } from './status-badge'
 import { tablesText } from './seating-text'
 import { VisitBadges, VisitButtons } from './visit-controls'
+import { guestsText } from '#common/reservation-form'
 
 export type CardActions = {
   onView: () => void
@@ -29,7 +30,6 @@ export type CardActions = {
   visitBusy?: boolean
 }
 
-const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 
 /**
  * One booking as staff scan it behind the bar: the time first, then who, how
@@ -82,7 +82,7 @@ export function ReservationCard({
         </div>
         <GuestLine reservationId={r.id} status={r.status} />
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-          <IconDetail icon={Users} label="Party size" valueClassName="font-semibold">{guests(r.partySize)}</IconDetail>
+          <IconDetail icon={Users} label="Party size" valueClassName="font-semibold">{guestsText(r.partySize)}</IconDetail>
           {r.tables.length > 0 && (
             <IconDetail icon={Armchair} label={r.tables.length === 1 ? 'Table' : 'Tables'} valueClassName="font-semibold">
               {tablesText(r.tables)}

@@ -23,6 +23,7 @@ import { FormDialogFooter } from '../form-dialog-footer'
 import { OnlineExplanation, TablePicker, tableQueryOf } from './table-picker'
 import type { useReservationActions } from './use-reservation-actions'
 import { exceptionsQuery, weekQuery } from '~/lib/queries/hours'
+import { guestsText } from '#common/reservation-form'
 
 const STATUS_OPTIONS = RESERVATION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))
 const PREFERENCE_OPTIONS = FOOD_DRINKS.map((v) => ({ value: v, label: FOOD_DRINKS_LABELS[v] }))
@@ -141,8 +142,8 @@ export function ReservationDialog({
       description: force
         ? `${save.error} Save it anyway?`
         : reservation
-          ? `Save the changes to ${values.name}'s booking: ${when}, ${values.partySize} ${values.partySize === 1 ? 'guest' : 'guests'}?`
-          : `Book a table for ${values.name}, ${values.partySize} ${values.partySize === 1 ? 'guest' : 'guests'}, ${when}?`,
+          ? `Save the changes to ${values.name}'s booking: ${when}, ${guestsText(values.partySize)}?`
+          : `Book a table for ${values.name}, ${guestsText(values.partySize)}, ${when}?`,
       confirmLabel: force ? 'Save anyway' : 'Save',
       variables: { id: reservation?.id, values, force, version: base?.version, tableIds: picked ?? undefined, enquiryId: reservation ? undefined : enquiryId },
       returnTo: 'form',

@@ -3,6 +3,7 @@ import { FOOD_DRINKS_LABELS } from '#common/constants'
 import { formatLongDate, formatTime12 } from '#common/time'
 import { GuestLine } from './guest-line'
 import { freeAgainAt, seatingText } from './seating-text'
+import { guestsText } from '#common/reservation-form'
 
 /**
  * The day's bookings as one printed sheet for the pass and the bar: shown
@@ -18,7 +19,7 @@ export function RunSheet({ date, reservations, covers }: { date: string; reserva
     <section className="hidden print:block" aria-label="Run sheet">
       <h2 className="text-xl font-bold">Run sheet: {formatLongDate(date)}</h2>
       <p className="mb-3 text-sm">
-        {active.length} {active.length === 1 ? 'booking' : 'bookings'}, {covers} {covers === 1 ? 'guest' : 'guests'}
+        {active.length} {active.length === 1 ? 'booking' : 'bookings'}, {guestsText(covers)}
       </p>
       <table className="w-full border-collapse text-sm">
         <thead>

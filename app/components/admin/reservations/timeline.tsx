@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../confirm'
 import { lazyDialog } from '../lazy-dialog'
 import { EmptyState, QueryView } from '../panel'
 import type { useReservationActions } from './use-reservation-actions'
+import { guestsText } from '#common/reservation-form'
 
 const MoveDialog = lazyDialog(() => import('./move-dialog').then((m) => m.MoveDialog))
 
@@ -27,7 +28,6 @@ const DRAG_THRESHOLD_PX = 6
 type Actions = ReturnType<typeof useReservationActions>
 type Row = { table: AdminTable; area: string }
 
-const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 /**
  * 'Pending' for a request, and why a large party's request holds no table: its guest did not confirm it in
  * time (decision 21). Empty for a confirmed booking.
@@ -37,7 +37,7 @@ const pendingWords = (r: AdminReservation) =>
 
 /** 'J. Smith, 4 guests, 19:30, T4' (and ', Pending'): the bar's name for a screen reader. */
 export const barLabel = (r: AdminReservation) =>
-  `${r.name}, ${guests(r.partySize)}, ${r.startTime}, ${r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'no table'}${r.status === 'pending' ? `, ${pendingWords(r)}` : ''}`
+  `${r.name}, ${guestsText(r.partySize)}, ${r.startTime}, ${r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'no table'}${r.status === 'pending' ? `, ${pendingWords(r)}` : ''}`
 
 /**
  * A bar's words, which are also its name for a screen reader (so what is seen
@@ -209,7 +209,7 @@ export function ReservationTimeline({
     const table = tables.data?.find((t) => t.id === target.tableId)
     if (toAnother && table && r.partySize > table.maxCovers) {
       move.ask({
-        title: `Seat ${guests(r.partySize)} at ${table.name}?`,
+        title: `Seat ${guestsText(r.partySize)} at ${table.name}?`,
         description: `${table.name} seats ${table.maxCovers}. Seat the party there anyway?`,
         detail: `${r.name}, ${target.time}`,
         confirmLabel: 'Seat Anyway',
@@ -494,7 +494,7 @@ function TimelineBody({
                     {r.startTime} {r.name}
                   </p>
                   <p>
-                    {guests(r.partySize)} ·{' '}
+                    {guestsText(r.partySize)} ·{' '}
                     {r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'Needs a table'}
                     {r.status === 'pending' && ` · ${pendingWords(r)}`}
                   </p>

@@ -9,12 +9,13 @@ import { ApiError, apiRequest } from '~/lib/api'
 import { availabilityKeys, reservationKeys, tableChoiceKeys } from '~/lib/queries/reservations'
 import { useConfirmedMutation } from '../confirm'
 import { tablesText } from './seating-text'
+import { guestsText } from '#common/reservation-form'
 
 const afterChange = [reservationKeys.all, availabilityKeys.all, tableChoiceKeys.all]
 
 /** 'Ann Guest: 4 guests, 7:00 PM on 05 Dec 2026', for the confirm step. */
 const which = (r: AdminReservation) =>
-  `${r.name}: ${r.partySize} ${r.partySize === 1 ? 'guest' : 'guests'}, ${formatTime12(r.startTime)} on ${formatShortDate(r.date)}`
+  `${r.name}: ${guestsText(r.partySize)}, ${formatTime12(r.startTime)} on ${formatShortDate(r.date)}`
 
 /** A move on the timeline (issue 34): to these tables, and to this start time when it is a new one. */
 export type MoveVariables = { reservation: AdminReservation; tableIds: number[]; startTime: string }

@@ -11,8 +11,8 @@ import { cn } from '~/lib/utils'
 import { GuestLine } from '../reservations/guest-line'
 import { GuestConfirmationBadge, StatusBadge } from '../reservations/status-badge'
 import { useVisitStep } from './use-visit-step'
+import { guestsText } from '#common/reservation-form'
 
-const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 
 /** When the booking reached its state, as 'HH:MM' at the venue (null for expected). */
 function reachedAt(state: VisitState, times: VisitTimes, timeZone: string): string | null {
@@ -95,7 +95,7 @@ export function ArrivalRow({
               <GuestConfirmationBadge reservation={r} />
             </div>
             <p className="text-sm">
-              <span className="font-semibold">{guests(r.partySize)}</span> ·{' '}
+              <span className="font-semibold">{guestsText(r.partySize)}</span> ·{' '}
               <span className="font-semibold">{tables}</span> · {BOOKING_SOURCE_LABELS[r.source]}
               {r.foodDrinks === 'drinks_only' && ` · ${FOOD_DRINKS_LABELS.drinks_only}`}
               {late && <span className="sr-only">, {nowMinutes - timeToMinutes(r.startTime)} minutes late</span>}

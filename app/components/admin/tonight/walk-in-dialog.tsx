@@ -15,9 +15,9 @@ import { fetchWalkInOptions, refusalOf, walkInKeys } from '~/lib/queries/tonight
 import { cn } from '~/lib/utils'
 import { FormDialogFooter } from '../form-dialog-footer'
 import { tablesText } from '../reservations/seating-text'
+import { guestsText } from '#common/reservation-form'
 
 const QUICK_SIZES = [1, 2, 3, 4, 5, 6, 8]
-const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 
 /** 'Free for the rest of the day', 'Free until 21:00', the shortened stay it would get, or why it cannot be had. */
 function untilText(option: WalkInOption, stayMinutes: number | null) {
@@ -59,7 +59,7 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     onSuccess: (seated) => {
       toast({
         title: ADMIN_MESSAGES.success,
-        description: `${guests(seated.partySize)} seated at ${seated.tables.map((t) => t.name).join(' + ')}.`,
+        description: `${guestsText(seated.partySize)} seated at ${seated.tables.map((t) => t.name).join(' + ')}.`,
       })
       onOpenChange(false)
     },
@@ -166,12 +166,12 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               </p>
             ) : options.data.options.length === 0 ? (
               <p role="status" className="rounded-md border border-dashed border-border p-3 text-sm font-semibold">
-                No table is free for {guests(asked)} now.
+                No table is free for {guestsText(asked)} now.
               </p>
             ) : (
               <fieldset className="grid gap-2">
                 <legend className="mb-2 text-sm font-semibold">
-                  Free for {guests(asked)} at {options.data.now}
+                  Free for {guestsText(asked)} at {options.data.now}
                 </legend>
                 {options.data.options.map((o, i) => (
                   <label

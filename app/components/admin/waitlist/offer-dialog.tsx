@@ -10,6 +10,7 @@ import { ApiError, apiRequest } from '~/lib/api'
 import { reservationKeys } from '~/lib/queries/reservations'
 import { refusalOf, waitlistKeys } from '~/lib/queries/tonight'
 import { FormDialogFooter } from '../form-dialog-footer'
+import { guestsText } from '#common/reservation-form'
 
 /** The half hours from the guest's earliest time to their latest, both included. */
 export function halfHoursOf(earliest: string, latest: string): string[] {
@@ -56,7 +57,7 @@ export function OfferDialog({ entry, date, onOpenChange }: { entry: AdminWaitlis
           <DialogHeader>
             <DialogTitle>Offer {entry.name} a time</DialogTitle>
             <DialogDescription>
-              {entry.partySize} {entry.partySize === 1 ? 'guest' : 'guests'} on {formatLongDate(date)}. They are emailed the offer and
+              {guestsText(entry.partySize)} on {formatLongDate(date)}. They are emailed the offer and
               have {WAITLIST_OFFER_MINUTES} minutes to claim it.
             </DialogDescription>
           </DialogHeader>

@@ -12,10 +12,10 @@ import { AdminContext } from '../admin-context'
 import { ConfirmDialog, useConfirmedMutation } from '../confirm'
 import { lazyDialog } from '../lazy-dialog'
 import { QueryView } from '../panel'
+import { guestsText } from '#common/reservation-form'
 
 const OfferDialog = lazyDialog(() => import('./offer-dialog').then((m) => m.OfferDialog))
 
-const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`
 /** '7:30 PM–8:30 PM': the times the guest said they could come. */
 export const windowText = (e: Pick<WaitlistEntry, 'earliestTime' | 'latestTime'>) =>
   e.earliestTime === e.latestTime ? formatTime12(e.earliestTime) : `${formatTime12(e.earliestTime)}–${formatTime12(e.latestTime)}`
@@ -142,7 +142,7 @@ export function WaitlistList({
                     <div className="grid min-w-0 gap-1">
                       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                         <span className="break-words font-semibold">{e.name}</span>
-                        <span>{guests(e.partySize)}</span>
+                        <span>{guestsText(e.partySize)}</span>
                         <span className="inline-flex items-center gap-1">
                           <Clock className="size-3.5 text-muted-foreground" aria-hidden="true" />
                           <span className="sr-only">Can come </span>
@@ -182,7 +182,7 @@ export function WaitlistList({
                               remove.ask({
                                 title: 'Remove from the waitlist?',
                                 description: 'They will not be offered a table for this day. Any open offer is withdrawn.',
-                                detail: `${e.name} · ${guests(e.partySize)} · ${windowText(e)}`,
+                                detail: `${e.name} · ${guestsText(e.partySize)} · ${windowText(e)}`,
                                 variables: e,
                                 confirmLabel: 'Remove',
                                 destructive: true,
