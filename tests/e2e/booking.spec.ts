@@ -245,12 +245,13 @@ test.describe('booking a table', () => {
   test('times that could not be loaded say so, and Try again asks again', async ({ page, consoleErrors }) => {
     consoleErrors.allow('status of 503')
     let refused = 0
+    let asked = false
     await page.route('**/api/availability/slots/**', (route) => {
       // Refused until the guest asks again (the query's own three retries included).
-      if (!asked) return refused++, route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Busy"}' })
-      return route.continue()
+      if (asked) return route.continue()
+      refused++
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Busy"}' })
     })
-    let asked = false
     await openBooking(page)
     await pickDate(page, saturday(1))
     const status = page.locator('#booking-time-status')
