@@ -4,7 +4,10 @@
  * holds the API's schema.
  */
 import { EVENT_PARTY_DEFAULT, EVENT_PARTY_MAX, EVENT_PARTY_MIN } from './constants'
-import { formatTime12, MONTH_NAMES, ordinal, WEEKDAY_NAMES, dayOfWeek } from './time'
+import { EVENT_TIME_TBA } from './event-format'
+
+// The events pages' formatting, kept apart so they load it without the dialog's words.
+export { formatEventDate, formatEventTime, formatPrice, isAmount } from './event-format'
 
 export const EVENT_DIALOG_MESSAGES = {
   missingTitle: 'Missing Information',
@@ -15,7 +18,7 @@ export const EVENT_DIALOG_MESSAGES = {
   bookedText: "Your table has been reserved. We'll send you a confirmation email shortly.",
   enquiryTitle: 'Enquiry Sent!',
   enquiryText: "We've received your enquiry and will be in touch within 24 hours with more details.",
-  timeTba: 'Time TBA',
+  timeTba: EVENT_TIME_TBA,
   processing: 'Processing...',
 } as const
 
@@ -39,27 +42,3 @@ export const PARTY_SIZE_CHOICES = Array.from({ length: EVENT_PARTY_MAX - EVENT_P
   return { value: n, label: n === 1 ? '1 Person' : `${n} People` }
 })
 export const PARTY_SIZE_DEFAULT = EVENT_PARTY_DEFAULT
-
-/** 'Friday 5th December' (SPEC.md section 2's ordinal day suffixes). */
-export function formatEventDate(date: string): string {
-  const [, m, d] = date.split('-').map(Number)
-  return `${WEEKDAY_NAMES[dayOfWeek(date)]} ${ordinal(d!)} ${MONTH_NAMES[m! - 1]}`
-}
-
-/** '7:30 PM', '7:30 PM - 11:00 PM', or 'Time TBA' when the event has no time. */
-export function formatEventTime(time: string | null | undefined, endTime?: string | null): string {
-  if (!time) return EVENT_DIALOG_MESSAGES.timeTba
-  return endTime ? `${formatTime12(time)} - ${formatTime12(endTime)}` : formatTime12(time)
-}
-
-/** An event's price as shown: '£15.00' for a bare amount, the staff's words otherwise, 'Free entry' when empty. */
-export function formatPrice(price: string | null | undefined): string {
-  const p = price?.trim()
-  if (!p) return 'Free entry'
-  return isAmount(p) ? `£${Number(p).toFixed(2)}` : p
-}
-
-/** Whether a price is a bare amount such as '15' or '15.00' (not 'Free' or '£5 on the door'). */
-export function isAmount(price: string): boolean {
-  return /^\d{1,6}(?:\.\d{1,2})?$/.test(price)
-}

@@ -2,7 +2,7 @@ import { ArrowLeft, CalendarDays, Clock, Mail, Phone, PoundSterling, Users, Wall
 import * as React from 'react'
 import { data, Link, useNavigation } from 'react-router'
 import { zonedInstant } from '#common/time'
-import { formatEventDate, formatEventTime, formatPrice, isAmount } from '#common/event-enquiry-form'
+import { formatEventDate, formatEventTime, formatPrice, isAmount } from '#common/event-format'
 import { EventActions } from '~/components/events/event-actions'
 import { EventLoadingNotice } from '~/components/events/event-loading-notice'
 import { EVENT_TYPE_LABELS, eventPicture, toEventView, type EventView } from '~/components/events/event-types'

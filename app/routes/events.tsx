@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, PoundSterling } from 'lucide-react'
 import { Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { formatEventDate, formatEventTime, formatPrice } from '#common/event-enquiry-form'
+import { formatEventDate, formatEventTime, formatPrice } from '#common/event-format'
 import { MONTH_NAMES, todayIn } from '#common/time'
 import { PageHero } from '~/components/content/page-hero'
 import { EventActions } from '~/components/events/event-actions'
