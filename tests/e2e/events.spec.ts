@@ -139,6 +139,27 @@ test.describe('the event dialog', () => {
     expect(stored).toEqual([{ event_id: event.id, party_size: 8, special_requests: 'Two vegetarians', status: 'pending' }])
   })
 
+  test('without a connection a tap keeps the page, and the dialog that could not open says so and opens on Try again', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow('Failed to fetch dynamically imported module', 'net::ERR_INTERNET_DISCONNECTED')
+    const event = await givenEvent({ title: 'Cider Night', bookingType: 'enquiry' })
+    await gotoHydrated(page, `/events/${event.slug}`)
+    await context.setOffline(true)
+    // The first tap asks for the toast viewport's code, which cannot come: the page stays.
+    await page.getByRole('heading', { level: 1 }).click()
+    await details(page).getByRole('button', { name: 'Make Enquiry' }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'This did not open' })
+    await expect(alert).toContainText('your phone may have lost its signal')
+    await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible()
+    await context.setOffline(false)
+    await alert.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('dialog', { name: `Enquire: ${event.title}` })).toBeVisible()
+    await expect(alert).toHaveCount(0)
+  })
+
   test('books a table for a table event at its own date and time: "Table Booked!"', async ({ page }) => {
     const event = await givenEvent({ title: 'Jazz Supper', capacity: 30 })
     await gotoHydrated(page, `/events/${event.slug}`)

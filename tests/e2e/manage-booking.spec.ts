@@ -201,6 +201,27 @@ test('changing a booking without a connection: the times say they could not load
   await expect(status).toHaveText(/^\d+ times available$/)
 })
 
+test('Change booking tapped without a connection keeps the booking on the page, says why, and opens on Try again', async ({ page, context, consoleErrors }) => {
+  consoleErrors.allow('Failed to fetch dynamically imported module', 'net::ERR_INTERNET_DISCONNECTED')
+  const email = `manage-offline-form-${Date.now()}@example.com`
+  const booked = await page.request.post(`${server.url}/api/reservations`, {
+    headers: { 'Sec-Fetch-Site': 'same-origin' },
+    data: { name: 'Signal Guest', email, phone: '07700 900 002', date: addDays(nextSaturday(), 14), startTime: '12:00', partySize: 2, foodDrinks: 'food_and_drinks', receiveOffers: false },
+  })
+  expect(booked.status()).toBe(201)
+  const link = /https?:\/\/\S+?(\/booking\/manage\/[\w.-]+)/.exec((await mailTo(email, /is booked/)).text ?? '')
+  await open(page, link![1]!)
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Change booking' }).click()
+  const alert = page.getByRole('alert').filter({ hasText: 'This did not open' })
+  await expect(alert).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Table for 2' })).toContainText('12:00 PM')
+  await context.setOffline(false)
+  await alert.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('region', { name: 'Change booking' }).getByText(/times? available/)).toBeVisible()
+  await expect(alert).toHaveCount(0)
+})
+
 test('a link that is not ours, or altered, shows why and the number to call', async ({ page, consoleErrors }) => {
   // The page answers 404, which the browser reports as a failed load.
   consoleErrors.allow(/status of 404/)

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Phone } from 'lucide-react'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { bookingTimesOn, isDayDisabled, timesTaken, type BookingTimes, type DateException, type WeeklyHours } from '#common/availability'
 import {
   FOOD_DRINKS,
@@ -26,6 +26,8 @@ import { formatLongDate, formatTime12 } from '#common/time'
 import { TextareaField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { Label } from '~/components/ui/label'
+import { LoadFailed } from '~/components/ui/load-failed'
+import { onDemand } from '~/components/ui/on-demand'
 import { toast } from '~/components/ui/use-toast'
 import { trackLead } from '~/lib/analytics'
 import { ApiError, apiRequest } from '~/lib/api'
@@ -39,13 +41,15 @@ import { BOOKING_CONSENT_WORDING } from '#common/guests'
 import { useAvailableSlots } from './use-available-slots'
 
 // Loaded when a guest asks to join (few ever do): the page's own script stays within its budget.
-const WaitlistDialog = lazy(() => import('./waitlist-dialog').then((m) => ({ default: m.WaitlistDialog })))
+const WaitlistDialog = onDemand(() => import('./waitlist-dialog').then((m) => m.WaitlistDialog), {
+  failed: (retry, props) => <LoadFailed retry={retry} close={props.onClose} />,
+})
 /**
  * The success dialog's code comes when the guest picks a time, or at the latest beside the booking itself,
  * not with the page (whose JavaScript budget it would take).
  */
 const loadConfirmation = () => import('./booking-confirmation')
-const BookingConfirmation = lazy(() => loadConfirmation().then((m) => ({ default: m.BookingConfirmation })))
+const BookingConfirmation = onDemand(() => loadConfirmation().then((m) => m.BookingConfirmation))
 
 export type BookingFormProps = {
   today: string
@@ -408,35 +412,31 @@ export function BookingForm({ today, openingHours, exceptions, bookingTimes, ven
         </Button>
       </form>
       {waitlistOpen && (
-        <Suspense fallback={null}>
-          <WaitlistDialog
-            open
-            onClose={() => {
-              setWaitlistOpen(false)
-              // Back to the button that opened it, as a keyboard user expects.
-              waitlistButtonRef.current?.focus()
-            }}
-            date={form.date}
-            partySize={form.partySize}
-            offered={offered}
-            taken={taken}
-            contact={{ name: form.name, email: form.email, phone: form.phone }}
-            times={dayTimes}
-          />
-        </Suspense>
+        <WaitlistDialog
+          open
+          onClose={() => {
+            setWaitlistOpen(false)
+            // Back to the button that opened it, as a keyboard user expects.
+            waitlistButtonRef.current?.focus()
+          }}
+          date={form.date}
+          partySize={form.partySize}
+          offered={offered}
+          taken={taken}
+          contact={{ name: form.name, email: form.email, phone: form.phone }}
+          times={dayTimes}
+        />
       )}
       {confirmed && (
-        <Suspense fallback={null}>
-          <BookingConfirmation
-            reservation={confirmed}
-            venuePhone={venuePhone}
-            onOpenChange={(open) => {
-              if (open) return
-              setConfirmed(null)
-              submitRef.current?.focus()
-            }}
-          />
-        </Suspense>
+        <BookingConfirmation
+          reservation={confirmed}
+          venuePhone={venuePhone}
+          onOpenChange={(open) => {
+            if (open) return
+            setConfirmed(null)
+            submitRef.current?.focus()
+          }}
+        />
       )}
     </>
   )

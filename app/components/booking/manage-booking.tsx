@@ -1,5 +1,5 @@
 import { CalendarPlus, CheckCircle2, Phone } from 'lucide-react'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { DateException, WeeklyHours } from '#common/availability'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
 import {
@@ -10,11 +10,20 @@ import {
 } from '#common/manage-booking'
 import { formatLongDate, formatTime12 } from '#common/time'
 import { buttonVariants } from '~/components/ui/button-variants'
+import { LoadFailed } from '~/components/ui/load-failed'
+import { onDemand } from '~/components/ui/on-demand'
 import { ApiError, apiRequest } from '~/lib/api'
 import { telHref } from '~/lib/tel'
 import { cx } from '~/lib/cx'
 
-const ChangeForm = lazy(() => import('./manage-booking-change'))
+const ChangeForm = onDemand(() => import('./manage-booking-change').then((m) => m.default), {
+  loading: (
+    <p role="status" className="rounded-2xl border border-border bg-card p-6 text-muted-foreground">
+      Loading the calendar...
+    </p>
+  ),
+  failed: (retry, props) => <LoadFailed retry={retry} close={props.onClose} />,
+})
 
 type Props = {
   initial: ManageView
@@ -95,36 +104,28 @@ export function ManageBooking({ initial, token, today, openingHours, exceptions 
         />
       )}
       {state === 'open' && mode === 'change' && (
-        <Suspense
-          fallback={
-            <p role="status" className="rounded-2xl border border-border bg-card p-6 text-muted-foreground">
-              Loading the calendar...
-            </p>
-          }
-        >
-          <ChangeForm
-            view={view}
-            base={base}
-            today={today}
-            openingHours={openingHours}
-            exceptions={exceptions}
-            onDone={(next, changed) => {
-              setView(next)
-              setMode('view')
-              if (!changed) announce({ tone: 'error', text: M.unchanged })
-              else
-                announce({
-                  tone: 'success',
-                  text:
-                    next.booking.status === 'pending'
-                      ? M.changedPending(next.booking.email)
-                      : M.changed(next.booking.email),
-                })
-            }}
-            onClose={() => setMode('view')}
-            onError={fail}
-          />
-        </Suspense>
+        <ChangeForm
+          view={view}
+          base={base}
+          today={today}
+          openingHours={openingHours}
+          exceptions={exceptions}
+          onDone={(next, changed) => {
+            setView(next)
+            setMode('view')
+            if (!changed) announce({ tone: 'error', text: M.unchanged })
+            else
+              announce({
+                tone: 'success',
+                text:
+                  next.booking.status === 'pending'
+                    ? M.changedPending(next.booking.email)
+                    : M.changed(next.booking.email),
+              })
+          }}
+          onClose={() => setMode('view')}
+          onError={fail}
+        />
       )}
       {state === 'phone' && (
         <div className="grid gap-4 rounded-md border border-brass bg-accent px-4 py-4">

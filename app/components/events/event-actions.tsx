@@ -1,11 +1,15 @@
 import * as React from 'react'
 import { Link } from 'react-router'
 import { buttonVariants } from '~/components/ui/button-variants'
+import { LoadFailed } from '~/components/ui/load-failed'
+import { onDemand } from '~/components/ui/on-demand'
 import { wantPageToaster } from '~/components/ui/toaster-demand'
 import type { EventView } from './event-types'
 
 // The dialog's code loads when a guest first opens it, not with the page.
-const EventDialog = React.lazy(() => import('./event-dialog'))
+const EventDialog = onDemand(() => import('./event-dialog').then((m) => m.default), {
+  failed: (retry, props) => props.open && <LoadFailed retry={retry} close={() => props.onOpenChange(false)} />,
+})
 
 /**
  * 'Book Table' or 'Make Enquiry' for an event (SPEC.md section 2). 'Book Table'
@@ -44,11 +48,7 @@ export function EventActions({ event, size = 'default', variant = 'default' }: {
           Make Enquiry
         </button>
       )}
-      {loaded && (
-        <React.Suspense fallback={null}>
-          <EventDialog event={event} open={open} onOpenChange={setOpen} />
-        </React.Suspense>
-      )}
+      {loaded && <EventDialog event={event} open={open} onOpenChange={setOpen} />}
     </>
   )
 }

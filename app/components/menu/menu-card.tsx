@@ -1,12 +1,16 @@
 import { BookOpen, FileText } from 'lucide-react'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
+import { LoadFailed } from '~/components/ui/load-failed'
+import { onDemand } from '~/components/ui/on-demand'
 import { WholeEnd } from '~/components/ui/whole-end'
 import { ARTWORK } from '~/lib/artwork'
 import { FallbackImage } from './fallback-image'
 import { categoryLabel, stampedSrcSet, stampedUrl, type MenuSectionView } from './menu-types'
 
 const loadViewer = () => import('./menu-viewer')
-const MenuViewer = lazy(loadViewer)
+const MenuViewer = onDemand(() => loadViewer().then((m) => m.default), {
+  failed: (retry, props) => <LoadFailed retry={retry} close={props.onClose} />,
+})
 /** Warms the viewer's chunk; a failure here is retried by the real load on click. */
 const prefetchViewer = () => void loadViewer().catch(() => undefined)
 
@@ -76,11 +80,7 @@ export function MenuCard({ section }: { section: MenuSectionView }) {
         </span>
         <WholeEnd />
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <MenuViewer section={section} onClose={() => setOpen(false)} returnFocus={() => card.current?.focus()} />
-        </Suspense>
-      )}
+      {open && <MenuViewer section={section} onClose={() => setOpen(false)} returnFocus={() => card.current?.focus()} />}
     </>
   )
 }

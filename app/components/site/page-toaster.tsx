@@ -1,9 +1,25 @@
 import * as React from 'react'
+import { onDemand } from '~/components/ui/on-demand'
 import { subscribeToasterWanted, toasterWanted, wantPageToaster } from '~/components/ui/toaster-demand'
 
-const Toaster = React.lazy(() => import('~/components/ui/toaster').then((m) => ({ default: m.Toaster })))
-
 const INTERACTION_EVENTS = ['pointerdown', 'keydown'] as const
+
+// Without a connection it could not load: asked for again at the next tap or key, or when the phone is back online.
+const Toaster = onDemand(() => import('~/components/ui/toaster').then((m) => m.Toaster), {
+  failed: (retry) => <RetryLater retry={retry} />,
+})
+
+function RetryLater({ retry }: { retry: () => void }) {
+  React.useEffect(() => {
+    INTERACTION_EVENTS.forEach((name) => document.addEventListener(name, retry, { once: true, passive: true }))
+    window.addEventListener('online', retry, { once: true })
+    return () => {
+      INTERACTION_EVENTS.forEach((name) => document.removeEventListener(name, retry))
+      window.removeEventListener('online', retry)
+    }
+  }, [retry])
+  return null
+}
 
 /**
  * The toast viewport, rendered once something asks for it (wantPageToaster, the
@@ -20,9 +36,5 @@ export function PageToaster() {
     return () => INTERACTION_EVENTS.forEach((name) => document.removeEventListener(name, want))
   }, [])
   const ready = React.useSyncExternalStore(subscribeToasterWanted, toasterWanted, () => false)
-  return ready ? (
-    <React.Suspense fallback={null}>
-      <Toaster />
-    </React.Suspense>
-  ) : null
+  return ready ? <Toaster /> : null
 }
