@@ -15,6 +15,8 @@ export const MESSAGES = {
  * the words of each panel, written once for the panels and their tests.
  */
 export const ADMIN_MESSAGES = {
+  /** A panel or editor whose code could not load (decision 49). */
+  partLoadFailed: 'This did not open: the connection may have dropped. Try again in a moment.',
   success: 'Success!',
   saved: 'Saved successfully!',
   updated: 'Updated successfully!',

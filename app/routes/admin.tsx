@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { LogOut } from 'lucide-react'
 import { Suspense, useEffect, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { MESSAGES } from '#common/messages'
 import { can, ROLE_LABELS } from '#common/permissions'
 import { STAFF_MESSAGES } from '#common/staff-schema'
@@ -22,6 +22,14 @@ export function meta(_: Route.MetaArgs) {
 /** The venue's time zone, so "Today" in the back-office is the venue's today. */
 export function loader({ context }: Route.LoaderArgs) {
   return { venueTimezone: context.venueTimezone }
+}
+
+/**
+ * Moving between sections keeps the loader's answer (the zone is the app's configuration): no request on each
+ * move, and none to fail when the connection drops, which showed the error page in place of the back-office.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {

@@ -64,6 +64,31 @@ test.describe('Hero Slides', () => {
     }
   })
 
+  test('without a connection a form or a panel that cannot load says so, and opens on Try again', async ({ page, context, consoleErrors }) => {
+    consoleErrors.allow('Failed to fetch dynamically imported module', 'net::ERR_INTERNET_DISCONNECTED', 'Failed to fetch')
+    await signInQuickly(page)
+    await openSection(page, 'hero-slides')
+    await expect(page.getByRole('button', { name: 'Add Slide' })).toBeVisible()
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Add Slide' }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'This did not open' })
+    await expect(alert).toBeVisible()
+    await context.setOffline(false)
+    await alert.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('dialog', { name: 'Add Slide' })).toBeVisible()
+    await page.getByRole('dialog', { name: 'Add Slide' }).getByRole('button', { name: 'Cancel' }).click()
+
+    // A section whose panel has not loaded yet, opened offline: the back-office stays, with the reason in the panel's place.
+    await context.setOffline(true)
+    await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Audit Log' }).click()
+    const failed = page.getByRole('main').getByRole('alert').filter({ hasText: 'This did not open: the connection may have dropped.' })
+    await expect(failed).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Administrator' })).toBeVisible()
+    await context.setOffline(false)
+    await failed.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible()
+  })
+
   test('deleting a slide asks first and says so', async ({ page }) => {
     await signInQuickly(page)
     const title = `Doomed ${Date.now().toString(36)}`

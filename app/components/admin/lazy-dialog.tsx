@@ -7,21 +7,20 @@
  *   <Button onClick={...} {...SlideDialog.preloadProps}>Add Slide</Button>
  *   {editing && <SlideDialog.Component open ... />}
  */
-import * as React from 'react'
+import type * as React from 'react'
+import { LoadFailed } from '~/components/ui/load-failed'
+import { onDemand } from '~/components/ui/on-demand'
 
-export function lazyDialog<P extends object>(
+/** `fallback` (nothing, by default: the button that opened it stays in view) while it loads; a form that cannot load says so (decision 49). */
+export function lazyDialog<P extends { onOpenChange: (open: boolean) => void }>(
   load: () => Promise<React.ComponentType<P>>,
   fallback: React.ReactNode = null,
 ) {
-  const Lazy = React.lazy(() => load().then((component) => ({ default: component })))
-  const preload = () => void load()
-  /** The form once loaded; `fallback` (nothing, by default: the button that opened it stays in view) while it loads. */
-  function Component(props: P) {
-    return (
-      <React.Suspense fallback={fallback}>
-        <Lazy {...(props as P & React.JSX.IntrinsicAttributes)} />
-      </React.Suspense>
-    )
-  }
+  const Component = onDemand(load, {
+    loading: fallback,
+    failed: (retry, props) => <LoadFailed retry={retry} close={() => props.onOpenChange(false)} />,
+  })
+  // A preload that fails is tried again when the form is opened.
+  const preload = () => void load().catch(() => undefined)
   return { Component, preload, preloadProps: { onPointerEnter: preload, onFocus: preload } }
 }

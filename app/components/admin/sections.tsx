@@ -4,12 +4,14 @@
  * panel is a folder under components/admin and one line here.
  */
 import { useQuery } from '@tanstack/react-query'
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { ComponentType } from 'react'
+import { ADMIN_MESSAGES } from '#common/messages'
 import { can, type Permission, type Role } from '#common/permissions'
 import { zonedParts } from '#common/time'
 import { isServiceTime } from '#common/tonight'
 import { enquiryCountsQuery } from '~/lib/queries/events'
-import { CountBadge } from './panel'
+import { onDemand } from '~/components/ui/on-demand'
+import { CountBadge, ErrorState, LoadingState } from './panel'
 import { usePendingReservations } from './pending/use-pending'
 
 export type AdminSection = {
@@ -17,7 +19,7 @@ export type AdminSection = {
   label: string
   /** What a role needs to see the section in the sidebar (common/permissions.ts); the server checks each call again. */
   permission: Permission
-  Panel?: LazyExoticComponent<ComponentType>
+  Panel?: ComponentType
   /** Fetches the panel's chunk (the same import `Panel` makes), so it can load while the shell waits for something else. */
   preload?: () => Promise<unknown>
   /** Shown beside the label in the sidebar. */
@@ -36,8 +38,14 @@ function EnquiriesBadge() {
   return pending > 0 ? <CountBadge count={pending} label="new" /> : null
 }
 
-/** A panel that is its own chunk, loaded when opened or preloaded. */
-const lazyPanel = (load: () => Promise<{ default: ComponentType }>) => ({ Panel: lazy(load), preload: load })
+/** A panel that is its own chunk, loaded when opened or preloaded; one that cannot load says so, with Try again (decision 49). */
+const lazyPanel = (load: () => Promise<{ default: ComponentType }>) => ({
+  Panel: onDemand(() => load().then((m) => m.default), {
+    loading: <LoadingState />,
+    failed: (retry) => <ErrorState message={ADMIN_MESSAGES.partLoadFailed} onRetry={retry} />,
+  }),
+  preload: load,
+})
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'reservations', label: 'All Reservations', permission: 'reservations.read', ...lazyPanel(() => import('./reservations/reservations-panel')) },

@@ -5,6 +5,7 @@ import { ADMIN_MESSAGES } from '#common/messages'
 import { COCKTAILS_DEFAULTS, type CocktailsContent } from '#common/settings'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
+import { onDemand } from '~/components/ui/on-demand'
 import { useCan } from '~/lib/current-user'
 import { cocktailsQuery } from '~/lib/queries/cocktails'
 import { ErrorState, LoadingState, PanelHeader } from '../panel'
@@ -12,7 +13,10 @@ import { Gallery } from './gallery'
 
 // The editor (with the schema and form libraries, and the upload control) loads when staff reach for Edit.
 const loadEditor = () => import('./cocktails-editor')
-const CocktailsEditor = React.lazy(() => loadEditor().then((m) => ({ default: m.CocktailsEditor })))
+const CocktailsEditor = onDemand(() => loadEditor().then((m) => m.CocktailsEditor), {
+  loading: <LoadingState />,
+  failed: (retry) => <ErrorState message={ADMIN_MESSAGES.partLoadFailed} onRetry={retry} />,
+})
 
 function Shown({ label, value }: { label: string; value: string }) {
   return (
@@ -97,9 +101,7 @@ export default function CocktailsPanel() {
       {!content ? (
         <LoadingState />
       ) : editing ? (
-        <React.Suspense fallback={<LoadingState />}>
-          <CocktailsEditor content={content} onDone={() => setEditing(false)} />
-        </React.Suspense>
+        <CocktailsEditor content={content} onDone={() => setEditing(false)} />
       ) : (
         <ViewMode content={content} />
       )}
