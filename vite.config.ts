@@ -62,9 +62,9 @@ function manualChunks(id: string): string | undefined {
   if (STAFF_QUERY_MODULES.test(id)) return 'query-staff'
   // Before the site frame's folder rule: the providers live in components/site/ but load only with the query library.
   if (QUERY_MODULES.some((m) => id.includes(m))) return 'query'
-  // Vite's helper for dynamic imports goes where root.tsx already looks (or a group it calls on would load with every page).
   // The four policy pages' frame stays with them rather than in every page's site chunk (about 1.2 KB gzip).
   if (id.includes('/app/components/site/policy-page')) return undefined
+  // Vite's helper for dynamic imports goes where root.tsx already looks (or a group it calls on would load with every page).
   if (SITE_MODULES.some((m) => id.includes(m)) || id.includes('vite/preload-helper')) return 'site'
   if (FORM_MODULES.some((m) => id.includes(m))) return 'forms'
   return undefined

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { LogOut } from 'lucide-react'
-import { Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { MESSAGES } from '#common/messages'
 import { can, ROLE_LABELS } from '#common/permissions'
@@ -9,7 +9,6 @@ import { AdminContext } from '~/components/admin/admin-context'
 import { useLeaveGuardWhileSaving } from '~/components/admin/leave-guard'
 import { BannersThenPanel } from '~/components/admin/notice-banners'
 import { LiveChannel } from '~/components/admin/live-banner'
-import { LoadingState } from '~/components/admin/panel'
 import { defaultSectionId, sectionsFor } from '~/components/admin/sections'
 import { currentUserQuery } from '~/lib/current-user'
 import { cn } from '~/lib/utils'
@@ -113,17 +112,15 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           {!user.data.mustEnrolTotp && <LiveChannel />}
           {/* The banners ask for hours and the site's address: shown to the roles that can set them. */}
           <BannersThenPanel banners={!user.data.mustEnrolTotp && can(user.data.role, 'content.write')} preload={current.preload}>
-            <Suspense fallback={<LoadingState />}>
-              {Panel ? (
-                <Panel key={current.id} />
-              ) : (
-                <section aria-labelledby="panel-title">
-                  <h1 id="panel-title" className="text-2xl font-bold">
-                    {current.label}
-                  </h1>
-                </section>
-              )}
-            </Suspense>
+            {Panel ? (
+              <Panel key={current.id} />
+            ) : (
+              <section aria-labelledby="panel-title">
+                <h1 id="panel-title" className="text-2xl font-bold">
+                  {current.label}
+                </h1>
+              </section>
+            )}
           </BannersThenPanel>
         </main>
       </div>
