@@ -291,6 +291,9 @@ export type ReservationList = { reservations: AdminReservation[]; total: number;
 /** Why a staff booking or move needs an override: the answer's `code`, with a message saying why. */
 export type CapacityConflictCode = 'outside_hours' | 'over_capacity' | 'over_pacing' | 'no_table'
 
+/** The codes staff may override with 'Save anyway' (`force`): a table another booking holds never is. */
+export const OVERRIDABLE_CONFLICTS: ReadonlySet<string> = new Set<CapacityConflictCode>(['outside_hours', 'over_capacity', 'over_pacing', 'no_table'])
+
 /** One line of a booking's history in its details (GET /api/admin/reservations/{id}/history), oldest first. */
 export type ReservationHistoryEntry = {
   kind: 'created' | 'confirmed' | 'changed' | 'cancelled' | 'reinstated' | 'reminder_sent' | 'review_requested'

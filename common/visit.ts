@@ -17,6 +17,9 @@ export const VISIT_STATE_LABELS: Record<VisitState, string> = {
   no_show: 'No-show',
 }
 
+/** What a visit step taken says to staff (a toast, a screen reader): 'Ann Guest: Seated'. */
+export const visitStepText = (name: string, state: VisitState) => `${name}: ${VISIT_STATE_LABELS[state]}`
+
 /** When each step was taken (ISO instants), null for a step not taken. */
 export type VisitTimes = { arrivedAt: string | null; seatedAt: string | null; finishedAt: string | null; noShowAt: string | null }
 

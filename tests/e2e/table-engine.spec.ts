@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { expect, test } from './fixtures'
+import { expect, test, toastWith } from './fixtures'
 import { seriousViolations } from './axe'
 import { PROCESS_ADMIN, processAdminEnv } from './servers'
 // @ts-expect-error a plain ESM helper shared with the bench script
@@ -66,6 +66,41 @@ test.describe('tables on bookings', () => {
     })
     return { status: res.status(), body: await res.json() }
   }
+
+  test('a request whose hold ran out, confirmed when no table is free, is refused with Save anyway, which confirms it to wait for a table', async ({ page, consoleErrors }) => {
+    // The refusal below is an answer the dialog shows, not a fault.
+    consoleErrors.allow('status of 409')
+    await signIn(page)
+    // A week after the other tests' day. The Snug, the one table for 7 or 8, is taken at 20:30; a party of 7 asked for
+    // 20:30 and its 30 minutes ran out.
+    const date = new Date(Date.parse(DAY) + 7 * 86_400_000).toISOString().slice(0, 10)
+    const snug = await book(page, { name: 'Snug Taken', partySize: 8, startTime: '20:30', date })
+    expect(snug.body.tables).toEqual([expect.objectContaining({ name: 'Snug' })])
+    const request = await book(page, { name: 'Big Request', partySize: 7, startTime: '20:30', date, status: 'pending', force: true })
+    expect(request.body.tables).toEqual([])
+    await sql(`update reservations set hold_until = now() - interval '1 minute' where id = $1`, [request.body.id])
+
+    await page.goto(`${server.url}/admin?section=pending`)
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    const pendingCard = page.getByTestId(`pending-${request.body.id}`)
+    await pendingCard.getByRole('button', { name: 'Confirm Booking' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Confirm reservation' })
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click()
+    // The server's words say 'save anyway': the dialog now offers it (before, only Cancel and Confirm Booking, which
+    // the server refused again). Focus, dropped while the buttons were disabled, is back on Cancel.
+    await expect(dialog.getByRole('alert')).toContainText("No table or combination for 7 is free at 8:30 PM")
+    await expect(dialog.getByRole('alert')).toContainText("save anyway and it will show as 'needs a table'")
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByRole('button', { name: 'Save anyway' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(toastWith(page, 'Updated successfully! It needs a table.')).toBeVisible()
+    await expect(pendingCard).toHaveCount(0)
+    // Its card, where the dialog was opened from, left the list after focus went back to it: focus goes to the panel.
+    await expect(page.locator('main')).toBeFocused()
+    const [row] = await sql(`select status, (select count(*)::int from reservation_tables where reservation_id = $1) as tables from reservations where id = $1`, [request.body.id])
+    expect(row).toEqual({ status: 'confirmed', tables: 0 })
+  })
 
   test('cards show their tables and who needs one; the form picks tables, refuses a taken one by the field, and says why a time is not offered', async ({ page, consoleErrors }) => {
     // The refusals below are answers the form shows, not faults.

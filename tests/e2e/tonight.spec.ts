@@ -171,3 +171,38 @@ test('Tonight: A seats a party and B sees it within a second, a walk-in on B sho
     await owner.context().close()
   }
 })
+
+test('Tonight by keyboard: each step keeps focus in its row, or moves it to the next party, and a screen reader hears it', async ({ page }) => {
+  const day = '2035-02-23' // the Friday after the test above's
+  await atFixedTime(page, `${day}T19:20:00Z`)
+  await signInQuickly(page)
+  const ann = await staffBooking(page, { name: 'Ann Keys', date: day, startTime: '19:00' }, `${day}T10:00:00Z`)
+  const bob = await staffBooking(page, { name: 'Bob Keys', date: day, startTime: '19:30' }, `${day}T10:00:00Z`)
+  try {
+    await gotoHydrated(page, '/admin?section=tonight')
+    const said = page.getByTestId('tonight-said')
+    const step = (id: number, name: string) => row(page, id).getByRole('button', { name, exact: true })
+    // Each step's button is disabled while it is sent and then replaced by the next step: focus goes to that step,
+    // not to the top of the page (it fell to the document's body before).
+    await step(ann.id, 'Arrived').focus()
+    await page.keyboard.press('Enter')
+    await expect(step(ann.id, 'Seated')).toBeFocused()
+    await expect(said).toHaveText(`${ann.name}: Arrived`)
+    await page.keyboard.press('Enter')
+    await expect(step(ann.id, 'Finished')).toBeFocused()
+    await expect(said).toHaveText(`${ann.name}: Seated`)
+    // Finished: Ann's row goes to the closed list below, so focus goes to the party after her.
+    await page.keyboard.press('Enter')
+    await expect(row(page, ann.id)).toHaveAttribute('data-visit-state', 'finished')
+    await expect(step(bob.id, 'Arrived')).toBeFocused()
+    await expect(said).toHaveText(`${ann.name}: Finished`)
+    // Undo from the list of finished parties: her row comes back, focus on its next step.
+    await page.getByText('Finished and no-shows (1)').click()
+    await step(ann.id, 'Undo Finished').focus()
+    await page.keyboard.press('Enter')
+    await expect(step(ann.id, 'Finished')).toBeFocused()
+    await expect(said).toHaveText(`${ann.name}: Seated`)
+  } finally {
+    for (const id of [ann.id, bob.id]) await staffApi(page, 'DELETE', `/api/admin/reservations/${id}`)
+  }
+})

@@ -11,8 +11,8 @@
  * dialog closes and the form shows `error` (and `errorCode`, for a 409 staff
  * may override).
  *
- * Two other ways to start it: `run(variables)` for a change SPEC.md applies at
- * once (an enquiry's status), and `browserConfirm: true`, with which `ask`
+ * Two other ways to start it: `run(variables, onSettled?)` for a change SPEC.md
+ * applies at once (an enquiry's status), and `browserConfirm: true`, with which `ask`
  * uses the browser's own confirm (SPEC.md section 8's enquiry delete). With no
  * dialog open, a failure shows as a toast. `optimistic` shows the change in a
  * query's data at once and puts it back if the request fails.
@@ -30,7 +30,8 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '~/components/ui/alert-dialog'
-import { buttonVariants } from '~/components/ui/button'
+import { Button, buttonVariants } from '~/components/ui/button'
+import { focusWhenReady } from '~/components/ui/focus-when-ready'
 import { toast } from '~/components/ui/use-toast'
 import { ApiError, isBackOfficeOffline, offlineRefusal } from '~/lib/api'
 import { optimisticMutationKey } from '~/lib/live'
@@ -51,6 +52,11 @@ export type ConfirmRequest<V> = {
   destructive?: boolean
   /** Where a failure's message goes: the confirm dialog itself (default), or the form that asked. */
   returnTo?: 'dialog' | 'form'
+  /**
+   * A refusal staff may override, by its code, and the request that does: a large party's request confirmed when no
+   * table is free is refused, and 'Save anyway' confirms it to show as 'needs a table' (the same change with `force`).
+   */
+  anyway?: { codes: ReadonlySet<string>; label: string; variables: V }
 }
 
 export type ConfirmDialogProps = {
@@ -63,6 +69,8 @@ export type ConfirmDialogProps = {
   destructive: boolean
   pending: boolean
   error?: string
+  /** Offered beside the refusal it overrides (`anyway`). */
+  override?: { label: string; onConfirm: () => void }
   onConfirm: () => void
   onCancel: () => void
 }
@@ -151,9 +159,9 @@ export function useConfirmedMutation<V, R = unknown>(options: {
   })
 
   const run = React.useCallback(
-    (variables: V) => {
+    (variables: V, onSettled?: () => void) => {
       direct.current = true
-      mutation.mutate(variables)
+      mutation.mutate(variables, { onSettled })
     },
     [mutation],
   )
@@ -180,6 +188,16 @@ export function useConfirmedMutation<V, R = unknown>(options: {
     destructive: request?.destructive ?? false,
     pending: mutation.isPending,
     error: request && request.returnTo !== 'form' ? failure?.message : undefined,
+    override:
+      request?.anyway && failure?.code && request.anyway.codes.has(failure.code)
+        ? {
+            label: request.anyway.label,
+            onConfirm: () => {
+              direct.current = false
+              mutation.mutate(request.anyway!.variables)
+            },
+          }
+        : undefined,
     onConfirm: () => {
       if (!request) return
       direct.current = false
@@ -209,8 +227,21 @@ export function useConfirmedMutation<V, R = unknown>(options: {
   }
 }
 
-/** The confirm step: Cancel (or its own word), or the action, which reads 'Working...' while it runs. */
-export function ConfirmDialog({ open, title, description, detail, confirmLabel, dismissLabel, destructive, pending, error, onConfirm, onCancel }: ConfirmDialogProps) {
+/**
+ * The confirm step: Cancel (or its own word), or the action, which reads
+ * 'Working...' while it runs; after a refusal, its message, and the override
+ * when there is one.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, title, description, detail, confirmLabel, dismissLabel, destructive, pending, error, override, onConfirm, onCancel } = props
+  // The buttons are disabled while the request runs, which leaves focus to the page: a refusal gives it back to the
+  // button that backs out (where the dialog put it as it opened), not to the override, which one more Enter would take.
+  const dismiss = React.useRef<HTMLButtonElement>(null)
+  const wasPending = React.useRef(false)
+  React.useEffect(() => {
+    if (wasPending.current && !pending && open) focusWhenReady(null, () => dismiss.current)
+    wasPending.current = pending
+  }, [pending, open])
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialogContent>
@@ -225,7 +256,14 @@ export function ConfirmDialog({ open, title, description, detail, confirmLabel, 
           </p>
         )}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{dismissLabel}</AlertDialogCancel>
+          <AlertDialogCancel ref={dismiss} disabled={pending}>
+            {dismissLabel}
+          </AlertDialogCancel>
+          {override && (
+            <Button type="button" variant="outline" disabled={pending} onClick={override.onConfirm}>
+              {override.label}
+            </Button>
+          )}
           <AlertDialogAction
             disabled={pending}
             className={cn(destructive && buttonVariants({ variant: 'destructive' }))}

@@ -1,12 +1,31 @@
 import * as React from 'react'
 
+const fallback = () => document.querySelector<HTMLElement>('[data-focus-fallback]')
+
+/**
+ * The opener can go a moment after focus went back to it: the card of a
+ * booking just confirmed or deleted leaves its list once the list is read
+ * again. Focus it leaves to the page then goes to the fallback (where it
+ * is: the page does not scroll). Focus taken anywhere else ends the watch.
+ */
+function watchOpener(opener: HTMLElement, ms = 3000) {
+  const until = performance.now() + ms
+  const watch = () => {
+    const leftToPage = document.activeElement === document.body || document.activeElement === null
+    if (leftToPage) {
+      if (!opener.isConnected) fallback()?.focus({ preventScroll: true })
+    } else if (document.activeElement === opener && performance.now() < until) requestAnimationFrame(watch)
+  }
+  requestAnimationFrame(watch)
+}
+
 /**
  * Where focus goes when a dialog closes. Radix returns it to the dialog's
  * Trigger; a dialog opened from code (an Edit button on a card, a confirm
  * step) has none, and focus would fall to the page. This remembers what had
  * focus as the dialog opened and goes back there, or, if that is gone (the
- * card just deleted), to the element marked `data-focus-fallback`, unless
- * focus has already moved somewhere of its own.
+ * card just deleted), or goes in the next moments, to the element marked
+ * `data-focus-fallback`, unless focus has already moved somewhere of its own.
  */
 export function useReturnFocus(handlers: { onOpenAutoFocus?: (event: Event) => void; onCloseAutoFocus?: (event: Event) => void }) {
   const opener = React.useRef<HTMLElement | null>(null)
@@ -23,8 +42,10 @@ export function useReturnFocus(handlers: { onOpenAutoFocus?: (event: Event) => v
       // place: a message that took it as the dialog closed (a form's message after a refused save, see FormError),
       // the next dialog, or a field staff went to straight away. Only focus left to the page goes back.
       if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) return
-      const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-focus-fallback]')
-      target?.focus()
+      if (opener.current?.isConnected) {
+        opener.current.focus()
+        watchOpener(opener.current)
+      } else fallback()?.focus()
     },
   }
 }

@@ -6,6 +6,7 @@ import {
   ADMIN_RESERVATION_MESSAGES,
   AdminReservationSchema,
   editFormOf,
+  OVERRIDABLE_CONFLICTS,
   type AdminReservation,
   type AdminReservationForm,
   type AdminReservationInput,
@@ -27,8 +28,6 @@ import { guestsText } from '#common/reservation-form'
 
 const STATUS_OPTIONS = RESERVATION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))
 const PREFERENCE_OPTIONS = FOOD_DRINKS.map((v) => ({ value: v, label: FOOD_DRINKS_LABELS[v] }))
-/** The 409 codes staff may override with "Save anyway" (a table another booking holds is never overridden). */
-const OVERRIDABLE = new Set(['over_capacity', 'over_pacing', 'outside_hours', 'no_table'])
 
 /** The fields the conflict dialog compares, in the form's words. */
 const CONFLICT_FIELDS: readonly ConflictFieldLabel[] = [
@@ -164,7 +163,7 @@ export function ReservationDialog({
     form.reset(values)
   }
 
-  const canOverride = Boolean(save.errorCode && OVERRIDABLE.has(save.errorCode) && submitted)
+  const canOverride = Boolean(save.errorCode && OVERRIDABLE_CONFLICTS.has(save.errorCode) && submitted)
   // A refused time: say why guests would not be offered it online either (the booking's own decision).
   const refusedQuery = canOverride && submitted ? tableQueryOf(submitted, reservation?.id) : null
   const tableError = save.fieldErrors.tableIds

@@ -16,6 +16,7 @@ import type { VisitState } from '#common/visit'
 import { can } from '#common/permissions'
 import { formatLongDate } from '#common/time'
 import { Button } from '~/components/ui/button'
+import { firstUsable, focusWhenReady } from '~/components/ui/focus-when-ready'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { currentUserQuery } from '~/lib/current-user'
@@ -148,6 +149,13 @@ export default function ReservationsPanel() {
   const data = filter ? list.data : undefined
   // Each card's guest line (issue 37), for the bookings on screen, in one request.
   const guestLines = useGuestLines(data?.reservations.map((r) => r.id))
+  // The step's button is disabled while it runs and then replaced by the next: focus stays in the card's actions.
+  const takeVisitStep = (r: AdminReservation, state: VisitState) => {
+    const from = document.activeElement
+    const actionsGroup = from?.closest('[role="group"]')
+    const steps = () => firstUsable(actionsGroup?.querySelectorAll('button[data-visit-step]') ?? [])
+    actions.visit.run({ reservation: r, state }, () => focusWhenReady(from, steps))
+  }
   const cardActions = (r: AdminReservation) => ({
     onView: () => setViewing(r),
     onEdit: () => setEditing(r),
@@ -155,7 +163,7 @@ export default function ReservationsPanel() {
     onDelete: onlyIf(canDelete, () => actions.remove(r)),
     onConfirm: () => actions.confirm(r),
     onCancel: () => actions.cancel(r),
-    onVisit: runsService ? (state: VisitState) => actions.visit.run({ reservation: r, state }) : undefined,
+    onVisit: runsService ? (state: VisitState) => takeVisitStep(r, state) : undefined,
     visitBusy: actions.visit.pending,
   })
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1

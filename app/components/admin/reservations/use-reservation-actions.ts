@@ -1,10 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
-import { AdminReservationSchema, editFormOf, type AdminReservation, type AdminReservationInput } from '#common/admin-reservations-schema'
+import {
+  AdminReservationSchema,
+  editFormOf,
+  OVERRIDABLE_CONFLICTS,
+  type AdminReservation,
+  type AdminReservationInput,
+} from '#common/admin-reservations-schema'
 import { LARGE_PARTY_THRESHOLD, type ReservationStatus } from '#common/constants'
 import { ADMIN_MESSAGES } from '#common/messages'
 import { formatShortDate, formatTime12 } from '#common/time'
-import { VISIT_STATE_LABELS, type VisitState } from '#common/visit'
+import { visitStepText, type VisitState } from '#common/visit'
 import { ApiError, apiRequest } from '~/lib/api'
 import { availabilityKeys, reservationKeys, tableChoiceKeys } from '~/lib/queries/reservations'
 import { useConfirmedMutation } from '../confirm'
@@ -57,8 +63,8 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
   const status = useConfirmedMutation({
     // On the version the card shows: a booking someone changed meanwhile is refused, with who and when, and the list
     // is fetched again so the card shows it as it is now.
-    mutationFn: ({ id, status, version }: { id: number; status: ReservationStatus; version: number }) =>
-      apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { status, version }).catch(async (error: unknown) => {
+    mutationFn: ({ id, status, version, force }: { id: number; status: ReservationStatus; version: number; force?: boolean }) =>
+      apiRequest<AdminReservation>('PATCH', `/api/admin/reservations/${id}`, { status, version, force }).catch(async (error: unknown) => {
         if (isStaleVersion(error)) await queryClient.invalidateQueries({ queryKey: reservationKeys.all })
         throw error
       }),
@@ -109,7 +115,7 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
   const visit = useConfirmedMutation({
     mutationFn: ({ reservation, state }: { reservation: AdminReservation; state: VisitState }) =>
       apiRequest<AdminReservation>('POST', `/api/admin/reservations/${reservation.id}/visit`, { state }),
-    success: ({ reservation }, result) => `${reservation.name}: ${VISIT_STATE_LABELS[result.visitState]}`,
+    success: ({ reservation }, result) => visitStepText(reservation.name, result.visitState),
     invalidate: afterChange,
   })
 
@@ -128,6 +134,9 @@ export function useReservationActions(options: { onSaved?: () => void } = {}) {
         confirmLabel: 'Confirm Booking',
         detail: which(r),
         variables: { id: r.id, status: 'confirmed', version: r.version },
+        // A request whose hold ran out is seated again as it is confirmed: with no table free for it, the refusal
+        // says 'choose a table, or save anyway', and this is the save anyway (it then shows as 'needs a table').
+        anyway: { codes: OVERRIDABLE_CONFLICTS, label: 'Save anyway', variables: { id: r.id, status: 'confirmed', version: r.version, force: true } },
       }),
     cancel: (r: AdminReservation) =>
       status.ask({

@@ -1,4 +1,5 @@
 import { Undo2 } from 'lucide-react'
+import * as React from 'react'
 import type { AdminReservation } from '#common/admin-reservations-schema'
 import { BOOKING_SOURCE_LABELS } from '#common/booking-source'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
@@ -7,6 +8,7 @@ import { isLate, nextSteps, undoTarget } from '#common/tonight'
 import { VISIT_STATE_LABELS, type VisitState, type VisitTimes } from '#common/visit'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
+import { firstUsable } from '~/components/ui/focus-when-ready'
 import { cn } from '~/lib/utils'
 import { GuestLine } from '../reservations/guest-line'
 import { GuestConfirmationBadge, StatusBadge } from '../reservations/status-badge'
@@ -24,6 +26,24 @@ function reachedAt(state: VisitState, times: VisitTimes, timeZone: string): stri
     no_show: times.noShowAt,
   }[state]
   return at ? minutesToTime(zonedParts(new Date(at), timeZone).minutes) : null
+}
+
+/** The id of Tonight's folded list of finished parties and no-shows. */
+export const FINISHED_LIST_ID = 'tonight-finished'
+
+/** The visit steps of a booking's row, wherever the row is now (a finished party's goes to the list below). */
+const stepsOf = (id: string | undefined) => (id ? document.querySelectorAll(`[data-reservation="${id}"] [role="group"] button`) : [])
+
+/**
+ * Where focus goes once a step taken from `row` has ended: the booking's own
+ * next step or Undo, where it can take focus (not in the closed list of
+ * finished parties); else the row that followed it, or came before it; else
+ * that list's summary.
+ */
+function focusAfterStep(row: HTMLElement | null): () => HTMLElement | undefined {
+  const item = row?.closest('li')
+  const ids = [row, item?.nextElementSibling, item?.previousElementSibling].map((e) => e?.closest('li')?.querySelector('article')?.dataset.reservation)
+  return () => firstUsable([...ids.flatMap((id) => [...stepsOf(id)]), document.querySelector(`#${FINISHED_LIST_ID} > summary`)])
 }
 
 const STATE_LOOK: Record<VisitState, 'outline' | 'secondary' | 'success' | 'default' | 'danger'> = {
@@ -46,14 +66,19 @@ export function ArrivalRow({
   nowMinutes,
   timeZone,
   compact = false,
+  onStep,
 }: {
   reservation: AdminReservation
   nowMinutes: number
   timeZone: string
   /** A finished or no-show booking: one line and Undo. */
   compact?: boolean
+  /** Told each step taken, as the server answered it. */
+  onStep?: (updated: AdminReservation) => void
 }) {
-  const visit = useVisitStep(r)
+  const visit = useVisitStep(r, onStep)
+  const rowRef = React.useRef<HTMLElement>(null)
+  const take = (state: VisitState) => visit.take(state, focusAfterStep(rowRef.current))
   const late = isLate(r, nowMinutes)
   const steps = nextSteps(r, nowMinutes)
   const undo = undoTarget(r)
@@ -63,8 +88,10 @@ export function ArrivalRow({
 
   return (
     <article
+      ref={rowRef}
       aria-labelledby={titleId}
       data-testid={`tonight-${r.id}`}
+      data-reservation={r.id}
       data-visit-state={r.visitState}
       className={cn(
         'rounded-lg border bg-card p-3 shadow-sm sm:p-4',
@@ -123,7 +150,7 @@ export function ArrivalRow({
                 variant={step === 'no_show' ? 'outline' : 'default'}
                 className={cn('px-3', step === 'no_show' && 'border-red-700 text-red-800')}
                 disabled={visit.pending}
-                onClick={() => visit.take(step)}
+                onClick={() => take(step)}
               >
                 {visit.sending === step ? 'Saving...' : VISIT_STATE_LABELS[step]}
               </Button>
@@ -135,7 +162,7 @@ export function ArrivalRow({
                 variant="outline"
                 className="px-3"
                 disabled={visit.pending}
-                onClick={() => visit.take(undo)}
+                onClick={() => take(undo)}
               >
                 <Undo2 aria-hidden="true" />
                 Undo<span className="sr-only"> {VISIT_STATE_LABELS[r.visitState]}</span>

@@ -5,6 +5,7 @@ import type { AdminReservation } from '#common/admin-reservations-schema'
 import { RESERVATION_DAY_PAGE_SIZE } from '#common/constants'
 import { formatLongDate } from '#common/time'
 import { tonightCovers } from '#common/tonight'
+import { visitStepText } from '#common/visit'
 import { Button } from '~/components/ui/button'
 import { fetchReservations, reservationKeys, type ReservationFilter } from '~/lib/queries/reservations'
 import { AdminContext, useVenueNow } from '../admin-context'
@@ -13,7 +14,7 @@ import { EmptyState, PanelHeader, QueryView } from '../panel'
 import { GuestLinesContext, useGuestLines } from '../reservations/guest-line'
 import { ReservationTimeline } from '../reservations/timeline'
 import { useReservationActions } from '../reservations/use-reservation-actions'
-import { ArrivalRow } from './arrival-row'
+import { ArrivalRow, FINISHED_LIST_ID } from './arrival-row'
 import { WaitlistArea } from './waitlist-area'
 
 const WalkInDialog = lazyDialog(() => import('./walk-in-dialog').then((m) => m.WalkInDialog))
@@ -58,6 +59,9 @@ export default function TonightPanel() {
   const { venueTimezone } = React.useContext(AdminContext)
   const [walkIn, setWalkIn] = React.useState(false)
   const actions = useReservationActions()
+  // The last visit step taken here, for a screen reader (All Reservations says it in a toast; here the row shows it).
+  const [said, setSaid] = React.useState({ text: '', count: 0 })
+  const onStep = React.useCallback((r: AdminReservation) => setSaid((s) => ({ text: visitStepText(r.name, r.visitState), count: s.count + 1 })), [])
   // The same list (and cache entry) as All Reservations' Today.
   const filter: ReservationFilter = { date: now.date, q: '', page: 1, pageSize: RESERVATION_DAY_PAGE_SIZE }
   const list = useQuery({
@@ -123,21 +127,21 @@ export default function TonightPanel() {
                     <ul className="grid gap-2" aria-label="Arrivals in time order">
                       {coming.map((r) => (
                         <li key={r.id}>
-                          <ArrivalRow reservation={r} nowMinutes={now.minutes} timeZone={venueTimezone} />
+                          <ArrivalRow reservation={r} nowMinutes={now.minutes} timeZone={venueTimezone} onStep={onStep} />
                         </li>
                       ))}
                     </ul>
                   )}
                 </section>
                 {done.length > 0 && (
-                  <details className="rounded-lg border border-border bg-card/60 p-3">
+                  <details id={FINISHED_LIST_ID} className="rounded-lg border border-border bg-card/60 p-3">
                     <summary className="cursor-pointer text-sm font-semibold">
                       Finished and no-shows ({done.length})
                     </summary>
                     <ul className="mt-2 grid gap-2">
                       {done.map((r) => (
                         <li key={r.id}>
-                          <ArrivalRow reservation={r} nowMinutes={now.minutes} timeZone={venueTimezone} compact />
+                          <ArrivalRow reservation={r} nowMinutes={now.minutes} timeZone={venueTimezone} onStep={onStep} compact />
                         </li>
                       ))}
                     </ul>
@@ -154,6 +158,10 @@ export default function TonightPanel() {
             )
           }}
         </QueryView>
+        <p role="status" className="sr-only" data-testid="tonight-said">
+          {/* A new node each time: the same words twice (Undo, then the step again) are said twice. */}
+          <span key={said.count}>{said.text}</span>
+        </p>
         {walkIn && <WalkInDialog.Component open onOpenChange={setWalkIn} />}
       </section>
     </GuestLinesContext.Provider>
