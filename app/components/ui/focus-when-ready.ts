@@ -9,16 +9,21 @@
  * their place; it gives up after `timeoutMs`.
  */
 export function focusWhenReady(from: Element | null, target: () => HTMLElement | null | undefined, timeoutMs = 3000) {
-  const until = performance.now() + timeoutMs
-  const step = () => {
+  everyFrame(() => {
     const active = document.activeElement
-    if (active && active !== document.body && active !== from) return
+    if (active && active !== document.body && active !== from) return true
     const element = from instanceof HTMLElement && usable(from) ? from : target()
-    if (element && usable(element)) {
-      if (element !== active) element.focus()
-      return
-    }
-    if (performance.now() < until) requestAnimationFrame(step)
+    if (!element || !usable(element)) return false
+    if (element !== active) element.focus()
+    return true
+  }, timeoutMs)
+}
+
+/** Runs `done` on each of the next animation frames until it says true, for `ms` at most. */
+export function everyFrame(done: () => boolean, ms: number) {
+  const until = performance.now() + ms
+  const step = () => {
+    if (!done() && performance.now() < until) requestAnimationFrame(step)
   }
   requestAnimationFrame(step)
 }

@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { everyFrame } from './focus-when-ready'
 
 const fallback = () => document.querySelector<HTMLElement>('[data-focus-fallback]')
 
@@ -9,14 +10,11 @@ const fallback = () => document.querySelector<HTMLElement>('[data-focus-fallback
  * is: the page does not scroll). Focus taken anywhere else ends the watch.
  */
 function watchOpener(opener: HTMLElement, ms = 3000) {
-  const until = performance.now() + ms
-  const watch = () => {
+  everyFrame(() => {
     const leftToPage = document.activeElement === document.body || document.activeElement === null
-    if (leftToPage) {
-      if (!opener.isConnected) fallback()?.focus({ preventScroll: true })
-    } else if (document.activeElement === opener && performance.now() < until) requestAnimationFrame(watch)
-  }
-  requestAnimationFrame(watch)
+    if (leftToPage && !opener.isConnected) fallback()?.focus({ preventScroll: true })
+    return leftToPage || document.activeElement !== opener
+  }, ms)
 }
 
 /**
