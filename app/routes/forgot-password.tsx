@@ -48,7 +48,7 @@ export default function ForgotPassword() {
                 error={missing ? 'Enter your username or email address' : undefined}
               />
               <FormError message={request.error ? (request.error instanceof ApiError ? request.error.serverMessage : 'Something went wrong. Please try again.') : undefined} />
-              <Button type="submit" className="w-full" disabled={request.isPending}>
+              <Button type="submit" className="w-full" pending={request.isPending}>
                 {request.isPending ? 'Sending...' : 'Email Me a Link'}
               </Button>
             </form>

@@ -100,7 +100,7 @@ export default function Login() {
               error={codeError}
             />
           )}
-          <Button type="submit" className="w-full" disabled={login.isPending}>
+          <Button type="submit" className="w-full" pending={login.isPending}>
             {login.isPending ? 'Logging in...' : 'Log In'}
           </Button>
         </form>

@@ -54,7 +54,7 @@ export default function ResetPassword() {
               {...form.register('password')}
             />
             <FormError message={serverError && !serverError.fieldErrors.password ? serverError.serverMessage : undefined} />
-            <Button type="submit" className="w-full" disabled={save.isPending}>
+            <Button type="submit" className="w-full" pending={save.isPending}>
               {save.isPending ? 'Saving...' : 'Set Password'}
             </Button>
           </form>

@@ -17,6 +17,38 @@ test.describe('staff sign-in', () => {
     await expect(page.getByText('Password is required')).toBeVisible()
   })
 
+  test('Log In keeps focus while it signs in, a refusal leaves it there, and Enter meanwhile sends nothing more', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow('status of 401')
+    let posts = 0
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/login', async (route) => {
+      posts++
+      await held
+      await route.continue()
+    })
+    await gotoHydrated(page, '/login')
+    await page.getByLabel('Username').fill(`nobody-${Date.now().toString(36)}`)
+    const password = page.getByLabel('Password')
+    await password.fill('not-the-password')
+    await password.press('Enter')
+    const busy = page.getByRole('button', { name: 'Logging in...' })
+    await expect(busy).toHaveAttribute('aria-disabled', 'true')
+    // Enter in a field sends the form through its button, and so does Enter on the button: while it runs, neither does.
+    await password.press('Enter')
+    await busy.focus()
+    await page.keyboard.press('Enter')
+    await expect(busy).toBeFocused()
+    release()
+    await expect(toastWith(page, 'Login failed')).toHaveCount(1)
+    // Still where the keyboard was (a disabled button had dropped focus to the page), ready to try again.
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeFocused()
+    expect(posts).toBe(1)
+  })
+
   test('a wrong password shows the Login failed toast', async ({ page, consoleErrors }) => {
     // The refused sign-in, which the browser logs.
     consoleErrors.allow('status of 401')

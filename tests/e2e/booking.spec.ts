@@ -381,12 +381,44 @@ test.describe('booking a table', () => {
     // Someone else takes the whole slot (20 guests is the pacing limit per slot) through the API.
     const taken = await bookThroughApi(request, { date, startTime: '19:30', partySize: 20 })
     expect(taken.status()).toBe(201)
-    await page.getByRole('button', { name: 'Book Table' }).click()
+    // By keyboard: the refusal leaves focus on Book Table, where the guest was (a disabled button had dropped it to the page).
+    const book = page.getByRole('button', { name: 'Book Table' })
+    await book.focus()
+    await page.keyboard.press('Enter')
     const toast = toastWith(page, 'Booking Failed')
     await expect(toast).toContainText('Sorry, 7:30 PM is no longer available for 2 guests. Please choose another time.')
     await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(book).toBeFocused()
+    await expect(book).toBeEnabled()
     // The refused booking, which the page shows as a toast.
     consoleErrors.allow('status of 409')
+  })
+
+  test('while the booking is sent Book Table keeps focus and says so, and more Enters send nothing more', async ({ page }) => {
+    let posts = 0
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/reservations', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      posts++
+      await held
+      await route.continue()
+    })
+    await openBooking(page)
+    await fillContact(page, `held-${unique()}@example.com`)
+    await pickDate(page, saturday(4))
+    await page.getByLabel('Time', { exact: true }).selectOption('19:00')
+    await page.getByRole('button', { name: 'Book Table' }).focus()
+    await page.keyboard.press('Enter')
+    const sending = page.getByRole('button', { name: 'Sending Booking...' })
+    await expect(sending).toBeFocused()
+    await expect(sending).toHaveAttribute('aria-disabled', 'true')
+    // Enter again on the button, and Enter in a field (which sends a form through its button): neither goes.
+    await page.keyboard.press('Enter')
+    await page.getByLabel('Phone number').press('Enter')
+    release()
+    await expectSuccess(page, 'Booking Confirmed', ['Ann Guest', '7:00 PM'])
+    expect(posts).toBe(1)
   })
 
   test('what a guest types before the page script has run is kept, and booked', async ({ page }) => {
@@ -485,7 +517,7 @@ test.describe('booking a table', () => {
     await expect(dialog).toContainText(formatTime12(chosen))
     await expect(dialog).toContainText('Drinks Only')
     await expect(dialog.getByRole('link', { name: 'Continue' })).toBeFocused()
-    // Escape closes it and hands focus back to Book Table (disabled while sending, it had lost it).
+    // Escape closes it and hands focus back to Book Table.
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(page.getByRole('button', { name: 'Book Table' })).toBeFocused()

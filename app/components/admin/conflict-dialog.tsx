@@ -172,13 +172,13 @@ export function ConflictDialog<T extends Record<string, unknown>>({
           </div>
         )}
         <DialogFooter className="flex-wrap gap-2">
-          <Button type="button" variant="outline" disabled={pending} onClick={() => onTakeTheirs(conflict.theirs)}>
+          <Button type="button" variant="outline" pending={pending} onClick={() => onTakeTheirs(conflict.theirs)}>
             Take Theirs
           </Button>
-          <Button type="button" variant="outline" disabled={pending} onClick={() => onKeepMine({ ...conflict.mine })}>
+          <Button type="button" variant="outline" pending={pending} onClick={() => onKeepMine({ ...conflict.mine })}>
             Keep Mine
           </Button>
-          <Button type="button" disabled={pending} onClick={() => onMerge(mergeChoices(conflict.mine, conflict.theirs, choices) as T)}>
+          <Button type="button" pending={pending} onClick={() => onMerge(mergeChoices(conflict.mine, conflict.theirs, choices) as T)}>
             {pending ? 'Saving...' : 'Save Merged'}
           </Button>
         </DialogFooter>

@@ -19,10 +19,10 @@ export function FormDialogFooter({
 }) {
   const buttons = (
     <>
-      <Button type="button" variant="outline" onClick={onCancel} disabled={inDialog && pending}>
+      <Button type="button" variant="outline" onClick={onCancel} pending={inDialog && pending}>
         Cancel
       </Button>
-      <Button type="submit" disabled={pending || disabled}>
+      <Button type="submit" pending={pending} disabled={disabled}>
         {pending ? 'Saving...' : submitLabel}
       </Button>
     </>

@@ -149,8 +149,8 @@ export function BookingForm({ today, openingHours, exceptions, bookingTimes, ven
   useEffect(() => {
     if (form.startTime) loadConfirmation().catch(() => undefined)
   }, [form.startTime])
-  // Book Table is disabled while the booking is sent, which drops focus to the page: the
-  // confirmation hands it back there when it closes, so a keyboard user is not sent to the top.
+  // Book Table keeps focus while the booking is sent (it is `pending`, not disabled); the confirmation
+  // takes it and hands it back there when it closes, so a keyboard user is not sent to the top.
   const submitRef = useRef<HTMLButtonElement>(null)
 
   async function send(body: object, key: string) {
@@ -407,7 +407,7 @@ export function BookingForm({ today, openingHours, exceptions, bookingTimes, ven
           </div>
         </Step>
 
-        <Button ref={submitRef} type="submit" size="lg" disabled={pending || !ready} className="w-full sm:w-auto sm:justify-self-end">
+        <Button ref={submitRef} type="submit" size="lg" pending={pending} disabled={!ready} className="w-full sm:w-auto sm:justify-self-end">
           {pending ? 'Sending Booking...' : 'Book Table'}
         </Button>
       </form>

@@ -9,7 +9,7 @@ import {
   type ManageView,
 } from '#common/manage-booking'
 import { formatLongDate, formatTime12 } from '#common/time'
-import { buttonVariants } from '~/components/ui/button-variants'
+import { buttonVariants, pendingProps } from '~/components/ui/button-variants'
 import { LoadFailed } from '~/components/ui/load-failed'
 import { onDemand } from '~/components/ui/on-demand'
 import { ApiError, apiRequest } from '~/lib/api'
@@ -286,9 +286,8 @@ function Actions({
           </button>
           <button
             type="button"
-            disabled={busy}
             className={buttonVariants({ variant: 'destructive' })}
-            onClick={() => void cancel()}
+            {...pendingProps(busy, () => void cancel())}
           >
             {busy ? 'Cancelling...' : 'Yes, cancel booking'}
           </button>

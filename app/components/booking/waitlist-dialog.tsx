@@ -226,7 +226,7 @@ export function WaitlistDialog({
                 <label htmlFor="waitlist-website">Website</label>
                 <input id="waitlist-website" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
               </div>
-              <Button type="submit" disabled={pending} className="w-full sm:w-auto sm:justify-self-end">
+              <Button type="submit" pending={pending} className="w-full sm:w-auto sm:justify-self-end">
                 {pending ? 'Joining…' : 'Join the waitlist'}
               </Button>
             </form>

@@ -157,10 +157,10 @@ export default function EventDialog({ event, open, onOpenChange }: { event: Even
             onChange={set('specialRequests')}
           />
           <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={close} disabled={pending}>
+            <Button type="button" variant="outline" onClick={close} pending={pending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={pending}>
+            <Button type="submit" pending={pending}>
               {pending ? M.processing : table ? 'Book Table' : 'Send Enquiry'}
             </Button>
           </DialogFooter>

@@ -1,4 +1,5 @@
 import { cva } from 'class-variance-authority'
+import type { MouseEvent, MouseEventHandler } from 'react'
 
 /**
  * Button classes without the Button component: links styled as buttons on the
@@ -6,7 +7,7 @@ import { cva } from 'class-variance-authority'
  * than overriding colours with extra classes.
  */
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -28,3 +29,16 @@ export const buttonVariants = cva(
     defaultVariants: { variant: 'default', size: 'default' },
   },
 )
+
+const refuse = (event: MouseEvent) => event.preventDefault()
+
+/**
+ * A button whose action is running. A disabled button drops focus to the page, and with it a keyboard or
+ * screen-reader user's place (after a refusal too, when they want to try again): this one keeps focus, says it
+ * is unavailable (`aria-disabled`, drawn as disabled) and refuses its click. That click is also what Enter in
+ * one of its form's fields sends, so the form is not sent a second time either. The Button takes `pending`; a
+ * plain `<button>` styled with `buttonVariants` spreads these.
+ */
+export function pendingProps(pending: boolean, onClick?: MouseEventHandler<HTMLButtonElement>) {
+  return pending ? { 'aria-disabled': true as const, onClick: refuse } : { onClick }
+}

@@ -55,7 +55,7 @@ function PasswordForm() {
         {...form.register('newPassword')}
       />
       <FormError message={change.error && !Object.keys(server).length ? (change.error instanceof ApiError ? change.error.serverMessage : 'Something went wrong.') : undefined} />
-      <Button type="submit" className="justify-self-start" disabled={change.isPending}>
+      <Button type="submit" className="justify-self-start" pending={change.isPending}>
         {change.isPending ? 'Saving...' : 'Change Password'}
       </Button>
     </form>

@@ -83,7 +83,7 @@ export function TwoFactor() {
           {status.data.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left. To turn it off, enter a code from your app.
         </p>
         <TextField label="Code from your app, or a recovery code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={disable.error ? message(disable.error) : undefined} />
-        <Button type="submit" variant="outline" disabled={disable.isPending || !code}>
+        <Button type="submit" variant="outline" pending={disable.isPending} disabled={!code}>
           {disable.isPending ? 'Working...' : 'Turn Off Two-Factor Authentication'}
         </Button>
       </form>
@@ -95,7 +95,7 @@ export function TwoFactor() {
       <div className="space-y-3">
         <p className="text-sm">Add a second step to signing in: a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password…).</p>
         <FormError message={start.error ? message(start.error) : undefined} />
-        <Button type="button" onClick={() => start.mutate()} disabled={start.isPending}>
+        <Button type="button" onClick={() => start.mutate()} pending={start.isPending}>
           {start.isPending ? 'Working...' : 'Set Up Two-Factor Authentication'}
         </Button>
       </div>
@@ -122,7 +122,7 @@ export function TwoFactor() {
       <p className="text-sm">2. Enter the 6-digit code the app shows.</p>
       <TextField label="6-digit code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={verify.error ? message(verify.error) : undefined} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={verify.isPending || !code}>
+        <Button type="submit" pending={verify.isPending} disabled={!code}>
           {verify.isPending ? 'Working...' : 'Turn On'}
         </Button>
         <Button type="button" variant="outline" onClick={() => setEnrolment(null)}>

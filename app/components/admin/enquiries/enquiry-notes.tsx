@@ -131,10 +131,10 @@ export function EnquiryNotes({ enquiry: e }: { enquiry: AdminEnquiry }) {
         onChange={(event) => setDraft(event.target.value)}
       />
       <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" size="sm" variant="outline" onClick={cancel} disabled={save.isPending}>
+        <Button type="button" size="sm" variant="outline" onClick={cancel} pending={save.isPending}>
           Cancel
         </Button>
-        <Button type="submit" size="sm" disabled={save.isPending}>
+        <Button type="submit" size="sm" pending={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save notes'}
         </Button>
       </div>

@@ -218,7 +218,7 @@ function NotesForm({ guest }: { guest: AdminGuest }) {
         {save.isError && <p className="text-destructive">{message(save.error)}</p>}
         {save.isSuccess && <p>Saved.</p>}
       </div>
-      <Button type="submit" disabled={save.isPending}>
+      <Button type="submit" pending={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save'}
       </Button>
     </form>
@@ -256,7 +256,8 @@ function EraseForm({ guest }: { guest: AdminGuest }) {
       <Button
         type="submit"
         variant="destructive"
-        disabled={erase.isPending || confirm.trim().toLowerCase() !== guest.email!.toLowerCase()}
+        pending={erase.isPending}
+        disabled={confirm.trim().toLowerCase() !== guest.email!.toLowerCase()}
       >
         Erase guest
       </Button>

@@ -41,7 +41,7 @@ export function RetentionForm() {
         />
         months after their last visit
       </label>
-      <Button type="submit" size="sm" variant="outline" disabled={save.isPending}>
+      <Button type="submit" size="sm" variant="outline" pending={save.isPending}>
         Save
       </Button>
       <span aria-live="polite" className={save.isError ? 'text-destructive' : ''}>

@@ -79,7 +79,7 @@ export function OpeningHoursEditor({ value, version, readOnly = false }: { value
               <Plus aria-hidden="true" />
               Add Day
             </Button>
-            <Button type="submit" disabled={save.pending}>
+            <Button type="submit" pending={save.pending}>
               {save.pending ? 'Saving...' : 'Save Opening Hours'}
             </Button>
           </div>

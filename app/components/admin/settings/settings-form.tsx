@@ -133,7 +133,7 @@ export function SettingsForm({
         ))}
         {!readOnly && (
           <div className="sm:col-span-2">
-            <Button type="submit" disabled={save.pending}>
+            <Button type="submit" pending={save.pending}>
               {save.pending ? 'Saving...' : `Save ${title}`}
             </Button>
           </div>

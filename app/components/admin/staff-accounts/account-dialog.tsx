@@ -87,7 +87,7 @@ export function CreateAccountDialog({ open, onOpenChange, actions }: { open: boo
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={actions.create.pending}>
+            <Button type="submit" pending={actions.create.pending}>
               {actions.create.pending ? 'Saving...' : 'Create Account'}
             </Button>
           </DialogFooter>
@@ -129,7 +129,7 @@ export function EditAccountDialog({ account, onOpenChange, actions }: { account:
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={actions.update.pending}>
+            <Button type="submit" pending={actions.update.pending}>
               {actions.update.pending ? 'Saving...' : 'Save Changes'}
             </Button>
           </DialogFooter>

@@ -134,7 +134,7 @@ function Closures({ area, canEdit, actions }: { area: AdminArea; canEdit: boolea
             }}
             error={problems.reason ?? close.fieldErrors.reason}
           />
-          <Button type="submit" variant="outline" className="sm:mt-7" disabled={close.pending}>
+          <Button type="submit" variant="outline" className="sm:mt-7" pending={close.pending}>
             Close for a Date
           </Button>
           <div className="sm:col-span-3">

@@ -47,7 +47,7 @@ export function TestBooking() {
         <TextField label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
         <TextField label="Time" type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} />
         <TextField label="Party size" inputMode="numeric" value={partySize} onChange={(e) => setPartySize(e.target.value)} />
-        <Button type="submit" disabled={check.isPending}>
+        <Button type="submit" pending={check.isPending}>
           <Search aria-hidden="true" />
           {check.isPending ? 'Checking...' : 'Check'}
         </Button>

@@ -148,7 +148,7 @@ function Editor({ data, actions }: { data: TurnTimes; actions: TablesActions }) 
           <Plus aria-hidden="true" />
           Add Rule
         </Button>
-        <Button type="submit" disabled={save.pending}>
+        <Button type="submit" pending={save.pending}>
           {save.pending ? 'Saving...' : 'Save Turn Times'}
         </Button>
       </div>
