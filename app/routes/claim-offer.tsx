@@ -2,7 +2,7 @@ import { Form, useActionData, useNavigation } from 'react-router'
 import { formatLongDate, formatTime12 } from '#common/time'
 import type { OfferState, OfferView } from '#common/waitlist-form'
 import { WheatsheafMark } from '~/components/site/wheatsheaf-mark'
-import { buttonVariants } from '~/components/ui/button-variants'
+import { buttonVariants, unavailableProps } from '~/components/ui/button-variants'
 import { linkAction, linkView } from '~/lib/private-link'
 import { privateTitle } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
@@ -114,7 +114,7 @@ function OfferDetails({ view, answered }: { view: OfferView; answered: boolean }
         <Form method="post" className="mt-8">
           {/* A page's action takes a form with something in it (server/http/page-body.ts). */}
           <input type="hidden" name="claim" value="yes" />
-          <button type="submit" className={buttonVariants({ size: 'lg' })} disabled={navigation.state !== 'idle'}>
+          <button type="submit" className={buttonVariants({ size: 'lg' })} {...unavailableProps(navigation.state !== 'idle')}>
             {navigation.state === 'idle' ? 'Book this table' : 'Booking…'}
           </button>
         </Form>

@@ -2,7 +2,7 @@ import { data, Form, useActionData, useNavigation } from 'react-router'
 import { MANAGE_MESSAGES, type RequestState, type RequestView } from '#common/manage-booking'
 import { formatLongDate, formatTime12 } from '#common/time'
 import { WheatsheafMark } from '~/components/site/wheatsheaf-mark'
-import { buttonVariants } from '~/components/ui/button-variants'
+import { buttonVariants, unavailableProps } from '~/components/ui/button-variants'
 import { PRIVATE_LINK_HEADERS } from '~/lib/private-link'
 import { privateTitle } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
@@ -132,7 +132,7 @@ function RequestDetails({ view, answered }: { view: RequestView; answered: boole
         <Form method="post" className="mt-8">
           {/* A page's action takes a form with something in it (server/http/page-body.ts). */}
           <input type="hidden" name="confirm" value="yes" />
-          <button type="submit" className={buttonVariants({ size: 'lg' })} disabled={navigation.state !== 'idle'}>
+          <button type="submit" className={buttonVariants({ size: 'lg' })} {...unavailableProps(navigation.state !== 'idle')}>
             {navigation.state === 'idle' ? 'Confirm my request' : 'Confirming…'}
           </button>
         </Form>

@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigation } from 'react-router'
 import { formatLongDate } from '#common/time'
 import { WheatsheafMark } from '~/components/site/wheatsheaf-mark'
-import { buttonVariants } from '~/components/ui/button-variants'
+import { buttonVariants, unavailableProps } from '~/components/ui/button-variants'
 import { linkAction, linkView } from '~/lib/private-link'
 import { privateTitle } from '~/lib/seo'
 import { telHref, useSiteData } from '~/lib/site-data'
@@ -51,7 +51,7 @@ export default function LeaveWaitlistPage({ loaderData }: Route.ComponentProps) 
             </p>
             <Form method="post" className="mt-8">
               <input type="hidden" name="leave" value="yes" />
-              <button type="submit" className={buttonVariants({ size: 'lg' })} disabled={navigation.state !== 'idle'}>
+              <button type="submit" className={buttonVariants({ size: 'lg' })} {...unavailableProps(navigation.state !== 'idle')}>
                 {navigation.state === 'idle' ? 'Leave the waitlist' : 'Leaving…'}
               </button>
             </Form>

@@ -61,4 +61,53 @@ test.describe('Guests', () => {
     await page.getByLabel('Search by name, email or phone').fill(email)
     await expect(card(page, name).first().getByTestId('guest-line')).toContainText('Allergies: peanuts')
   })
+
+  test('Next and Previous keep focus as they turn off at the ends of the list', async ({ page }) => {
+    test.slow()
+    await signInQuickly(page)
+    const tag = `pager${Date.now().toString(36)}`
+    // One more guest than a page holds, each with a booking of their own on a day of their own.
+    for (let i = 0; i < 51; i++) {
+      const date = new Date(Date.UTC(2031, 4, 1 + i)).toISOString().slice(0, 10)
+      await staffApi(page, 'POST', '/api/admin/reservations', {
+        name: `Pat Pager ${i}`,
+        email: `${tag}.${i}@example.com`,
+        phone: '07700 900 457',
+        date,
+        startTime: '12:00',
+        partySize: 2,
+        additionalInfo: '',
+        foodDrinks: 'food_and_drinks',
+        status: 'confirmed',
+        force: true,
+      })
+    }
+    await openSection(page, 'guests')
+    await page.getByLabel('Search guests').fill(tag)
+    const count = page.getByTestId('guest-count')
+    const rows = page.getByTestId('guest-list').getByRole('button')
+    await expect(count).toHaveText('51 guests, page 1 of 2')
+    const pager = page.getByRole('navigation', { name: 'Pages' })
+    const previous = pager.getByRole('button', { name: 'Previous' })
+    const next = pager.getByRole('button', { name: 'Next' })
+    await expect(previous).toHaveAttribute('aria-disabled', 'true')
+
+    // By keyboard: Next on the last page turns off where it is, and focus stays on it (a disabled button dropped it).
+    await next.focus()
+    await page.keyboard.press('Enter')
+    await expect(count).toHaveText('51 guests, page 2 of 2')
+    await expect(rows).toHaveCount(1)
+    await expect(next).toHaveAttribute('aria-disabled', 'true')
+    await expect(next).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(count).toHaveText('51 guests, page 2 of 2')
+    await page.keyboard.press('Shift+Tab')
+    await expect(previous).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(count).toHaveText('51 guests, page 1 of 2')
+    await expect(rows).toHaveCount(50)
+    await expect(previous).toBeFocused()
+    await expect(previous).toHaveAttribute('aria-disabled', 'true')
+    await expect(next).not.toHaveAttribute('aria-disabled')
+  })
 })

@@ -3,7 +3,7 @@ import { isDayDisabled, type DateException, type WeeklyHours } from '#common/ava
 import { GUESTS_MAX, GUESTS_MIN, LARGE_PARTY_THRESHOLD } from '#common/constants'
 import type { ManageView } from '#common/manage-booking'
 import { formatLongDate, formatTime12 } from '#common/time'
-import { buttonVariants, pendingProps } from '~/components/ui/button-variants'
+import { buttonVariants, unavailableProps } from '~/components/ui/button-variants'
 import { ApiError, apiRequest } from '~/lib/api'
 import { telHref } from '~/lib/tel'
 import { BookingCalendar } from './booking-calendar'
@@ -185,7 +185,7 @@ export default function ChangeForm({
           </p>
         )}
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className={buttonVariants({ size: 'lg' })} {...pendingProps(busy)}>
+          <button type="submit" className={buttonVariants({ size: 'lg' })} {...unavailableProps(busy)}>
             {busy ? 'Saving...' : 'Save changes'}
           </button>
           <button type="button" className={buttonVariants({ size: 'lg', variant: 'outline' })} onClick={onClose}>

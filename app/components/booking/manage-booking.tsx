@@ -9,7 +9,7 @@ import {
   type ManageView,
 } from '#common/manage-booking'
 import { formatLongDate, formatTime12 } from '#common/time'
-import { buttonVariants, pendingProps } from '~/components/ui/button-variants'
+import { buttonVariants, unavailableProps } from '~/components/ui/button-variants'
 import { LoadFailed } from '~/components/ui/load-failed'
 import { onDemand } from '~/components/ui/on-demand'
 import { ApiError, apiRequest } from '~/lib/api'
@@ -287,7 +287,7 @@ function Actions({
           <button
             type="button"
             className={buttonVariants({ variant: 'destructive' })}
-            {...pendingProps(busy, () => void cancel())}
+            {...unavailableProps(busy, () => void cancel())}
           >
             {busy ? 'Cancelling...' : 'Yes, cancel booking'}
           </button>

@@ -33,12 +33,13 @@ export const buttonVariants = cva(
 const refuse = (event: MouseEvent) => event.preventDefault()
 
 /**
- * A button whose action is running. A disabled button drops focus to the page, and with it a keyboard or
- * screen-reader user's place (after a refusal too, when they want to try again): this one keeps focus, says it
- * is unavailable (`aria-disabled`, drawn as disabled) and refuses its click. That click is also what Enter in
- * one of its form's fields sends, so the form is not sent a second time either. The Button takes `pending`; a
- * plain `<button>` styled with `buttonVariants` spreads these.
+ * A button that is off for now but keeps focus: its action is running, or it turned off as it was used (Next on
+ * reaching the last page). A disabled button drops focus to the page, and with it a keyboard or screen-reader
+ * user's place (after a refusal too, when they want to try again): this one keeps it, says it is unavailable
+ * (`aria-disabled`, drawn as disabled) and refuses its click. That click is also what Enter in one of its form's
+ * fields sends, so the form is not sent a second time either. The Button takes `pending` (or `disabled` with
+ * `focusableWhenDisabled`); a plain `<button>` styled with `buttonVariants` spreads these.
  */
-export function pendingProps(pending: boolean, onClick?: MouseEventHandler<HTMLButtonElement>) {
-  return pending ? { 'aria-disabled': true as const, onClick: refuse } : { onClick }
+export function unavailableProps(unavailable: boolean, onClick?: MouseEventHandler<HTMLButtonElement>) {
+  return unavailable ? { 'aria-disabled': true as const, onClick: refuse } : { onClick }
 }

@@ -52,7 +52,7 @@ export default function AuditLogPanel() {
           <AuditEntries entries={entries} label="Changes, newest first" />
           {log.hasNextPage && (
             <div className="text-center">
-              <Button type="button" variant="outline" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+              <Button type="button" variant="outline" onClick={() => void log.fetchNextPage()} pending={log.isFetchingNextPage}>
                 {log.isFetchingNextPage ? 'Loading...' : 'Show Older Changes'}
               </Button>
             </div>

@@ -23,7 +23,7 @@ export function PreviewDialog({ template, onOpenChange }: { template: EmailTempl
           <DialogDescription>Filled in with sample details. Guests get their own.</DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <Button type="button" size="sm" variant="outline" onClick={() => void preview.refetch()} disabled={preview.isFetching}>
+          <Button type="button" size="sm" variant="outline" onClick={() => void preview.refetch()} pending={preview.isFetching}>
             <RefreshCw aria-hidden="true" className={cn(preview.isFetching && 'animate-spin')} />
             Refresh
           </Button>

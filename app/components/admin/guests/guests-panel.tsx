@@ -116,7 +116,7 @@ export default function GuestsPanel() {
           </ul>
           {pages > 1 && (
             <nav aria-label="Pages" className="flex gap-2">
-              <Button type="button" variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              <Button type="button" variant="outline" size="sm" disabled={page <= 1} focusableWhenDisabled onClick={() => setPage(page - 1)}>
                 Previous
               </Button>
               <Button
@@ -124,6 +124,7 @@ export default function GuestsPanel() {
                 variant="outline"
                 size="sm"
                 disabled={page >= pages}
+                focusableWhenDisabled
                 onClick={() => setPage(page + 1)}
               >
                 Next

@@ -326,13 +326,13 @@ export default function ReservationsPanel() {
               </ul>
               {pages > 1 && (
                 <nav aria-label="Pages" className="flex items-center justify-between gap-2 print:hidden">
-                  <Button type="button" variant="outline" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
+                  <Button type="button" variant="outline" onClick={() => setPage((p) => p - 1)} disabled={page <= 1} focusableWhenDisabled>
                     Previous
                   </Button>
                   <p className="text-sm">
                     Page {page} of {pages}
                   </p>
-                  <Button type="button" variant="outline" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
+                  <Button type="button" variant="outline" onClick={() => setPage((p) => p + 1)} disabled={page >= pages} focusableWhenDisabled>
                     Next
                   </Button>
                 </nav>
