@@ -238,3 +238,18 @@ test('two-factor authentication: enrol with a code from the app, sign out, sign 
   await expect(me).toHaveURL(/\/admin/)
   await expect(me.getByTestId('signed-in-as')).toContainText(`${username} · Manager`)
 })
+
+test('Show Older Changes hands focus to the first older change, where a keyboard user reads on', async ({ page }) => {
+  test.slow()
+  await signInQuickly(page)
+  // More changes than a page shows (50), made now, so the newest page is theirs.
+  for (let i = 0; i < 51; i++) await staffBooking(page, { name: 'Olive Older', date: new Date(Date.UTC(2031, 6, 1 + i)).toISOString().slice(0, 10) })
+  await openSection(page, 'audit')
+  const lines = page.getByTestId('audit-line')
+  await expect(lines).toHaveCount(50)
+  const older = page.getByRole('button', { name: 'Show Older Changes' })
+  await older.focus()
+  await page.keyboard.press('Enter')
+  await expect(lines.nth(50)).toBeVisible()
+  await expect(lines.nth(50).getByRole('button', { name: /^Details: / })).toBeFocused()
+})

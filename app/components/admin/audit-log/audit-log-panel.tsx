@@ -3,6 +3,7 @@ import * as React from 'react'
 import { AUDIT_ENTITY_TYPES } from '#common/audit-schema'
 import { SelectField, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
+import { everyFrame } from '~/components/ui/focus-when-ready'
 import { fetchAuditPage, staffKeys, type AuditFilters } from '~/lib/queries/staff'
 import { EmptyState, ErrorState, LoadingState, PanelHeader } from '../panel'
 import { AuditEntries } from './audit-entries'
@@ -25,6 +26,21 @@ export default function AuditLogPanel() {
     for (const e of entries) if (e.userId !== null) people.set(e.userId, e.username)
     return [...people].sort((a, b) => a[1].localeCompare(b[1]))
   }, [entries])
+  // The first of the older changes takes focus once they are in, as a keyboard or screen-reader user reads on from
+  // there (and the button goes when there are no more), unless they went somewhere else meanwhile.
+  const older = React.useRef<HTMLButtonElement>(null)
+  const lines = React.useRef<HTMLDivElement>(null)
+  async function showOlder() {
+    const first = entries.length
+    await log.fetchNextPage()
+    everyFrame(() => {
+      const active = document.activeElement
+      if (active && active !== document.body && active !== older.current) return true
+      const details = lines.current?.querySelectorAll('[data-testid=audit-line]')[first]?.querySelector('button')
+      details?.focus()
+      return !!details
+    }, 3000)
+  }
   const set = (key: keyof AuditFilters, value: string) => setFilters((f) => ({ ...f, [key]: key === 'userId' ? (value ? Number(value) : undefined) : value || undefined }))
 
   return (
@@ -49,10 +65,12 @@ export default function AuditLogPanel() {
         <EmptyState title="No changes found">{Object.values(filters).some(Boolean) ? 'Try other filters.' : 'Changes appear here as staff make them.'}</EmptyState>
       ) : (
         <>
-          <AuditEntries entries={entries} label="Changes, newest first" />
+          <div ref={lines}>
+            <AuditEntries entries={entries} label="Changes, newest first" />
+          </div>
           {log.hasNextPage && (
             <div className="text-center">
-              <Button type="button" variant="outline" onClick={() => void log.fetchNextPage()} pending={log.isFetchingNextPage}>
+              <Button type="button" variant="outline" ref={older} onClick={() => void showOlder()} pending={log.isFetchingNextPage}>
                 {log.isFetchingNextPage ? 'Loading...' : 'Show Older Changes'}
               </Button>
             </div>
