@@ -1,5 +1,6 @@
-// The live channel's words (issue 35), apart from common/live.ts: the API client every page loads (app/lib/api.ts)
-// needs them, and common/live.ts brings zod with it, which the public pages' scripts must not carry.
+// The live channel's words (issue 35), and those of a staff session ending under an open screen, apart from
+// common/live.ts: the API client every page loads (app/lib/api.ts) needs them, and common/live.ts brings zod with
+// it, which the public pages' scripts must not carry.
 export const LIVE_MESSAGES = {
   offlineSince: (time: string) => `Offline since ${time} — changes will show when the connection returns`,
   offlineRefused: "You're offline — this change was not saved. Try again when the connection returns.",
@@ -9,3 +10,16 @@ export const LIVE_MESSAGES = {
 
 /** The code of the refusal of a change made while offline (an ApiError with status 0). */
 export const OFFLINE_CODE = 'offline'
+
+/** A back-office screen whose session ended under it (signed out elsewhere, deactivated, or unused for 12 hours). */
+export const SIGNED_OUT_MESSAGES = {
+  title: 'You have been signed out',
+  text: 'Your session ended: it was signed out from another screen, or not used for 12 hours. Sign in again to carry on. This screen stays as it is, so a change that was not saved can be saved again.',
+  since: (time: string) => `Signed out at ${time} — sign in again to see changes and make them`,
+  refused: 'You have been signed out, so this was not saved. Sign in again, then save it again.',
+  signedInAgain: 'Signed in again',
+  noConnection: "You're offline, so you could not be signed in. Try again when the connection returns.",
+}
+
+/** The code of the refusal of a staff call once the session has ended (an ApiError with status 401). */
+export const SIGNED_OUT_CODE = 'signed_out'

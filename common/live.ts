@@ -8,6 +8,9 @@ import { z } from 'zod'
 /** The PostgreSQL channel the triggers of the service-changes migration notify on. */
 export const SERVICE_CHANGES_CHANNEL = 'service_changed'
 
+/** The channel a deleted staff session announces itself on (migration 0030): its live streams are then closed. */
+export const SESSION_ENDED_CHANNEL = 'session_ended'
+
 /**
  * One change, as the database announces it: what kind of record, the date it concerns and one id. No
  * personal data: screens refetch what they show. A statement that changed several bookings of a date

@@ -10,7 +10,7 @@ import { DataDirInUse } from './db/embedded'
 import { CONTENT_CHANGES_CHANNEL, contentChangesOf } from './db/content-changes'
 import { listenForNotifications } from './db/notifications'
 import { survivesTheDatabaseAway } from './db/unavailable'
-import { SERVICE_CHANGES_CHANNEL } from '#common/live'
+import { SERVICE_CHANGES_CHANNEL, SESSION_ENDED_CHANNEL } from '#common/live'
 import { loadConfigOrExit } from './config'
 import { systemClock, type Deps } from './deps'
 import { startWorker } from './jobs/worker'
@@ -92,7 +92,7 @@ async function main() {
 
   if (config.testClockHeader) logger.warn('TEST_CLOCK_HEADER is on: requests may set the clock. Browser tests only.')
   // One listener on the database per instance: the page cache's content changes and the staff screens' live changes.
-  const notifications = listenForNotifications(database.db.$client.options.connectionString!, logger, [CONTENT_CHANGES_CHANNEL, SERVICE_CHANGES_CHANNEL])
+  const notifications = listenForNotifications(database.db.$client.options.connectionString!, logger, [CONTENT_CHANGES_CHANNEL, SERVICE_CHANGES_CHANNEL, SESSION_ENDED_CHANNEL])
   starting.stop = async () => {
     await notifications.close()
     await database.close()

@@ -109,7 +109,14 @@ export function createServices(deps: Deps, options: { liveLimits?: LiveLimits } 
     }),
     turnTimes: createTurnTimes(deps, { settings, onChange: forgetAvailability }),
     // The staff screens' live changes (issue 35): fed by the instance's listener when createApp is given one.
-    live: createLiveHub({ logger: deps.logger, limits: options.liveLimits }),
+    live: createLiveHub({
+      logger: deps.logger,
+      limits: options.liveLimits,
+      sessionsLeft: async (sids) => {
+        const { rows } = await deps.db.$client.query<{ sid: string }>('select sid from session where sid = any($1::text[])', [sids])
+        return new Set(rows.map((r) => r.sid))
+      },
+    }),
     // Listens to reservations' events: a cancellation or change queues its date's offers; a claim marks its entry (issue 35).
     waitlist: createWaitlist(deps, { settings, reservations, events: reservations.events }),
   }

@@ -3,7 +3,8 @@
  * non-success response becomes an error whose message is
  * '{status}: {body text or status text}'.
  */
-import { LIVE_MESSAGES, OFFLINE_CODE } from '#common/live-messages'
+import { LIVE_MESSAGES, OFFLINE_CODE, SIGNED_OUT_CODE, SIGNED_OUT_MESSAGES } from '#common/live-messages'
+import { hasSessionEnded, sessionEnded } from './staff-session'
 
 export class ApiError extends Error {
   constructor(
@@ -60,7 +61,22 @@ export function offlineRefusal(): ApiError {
   return new ApiError(0, LIVE_MESSAGES.offlineRefused, { message: LIVE_MESSAGES.offlineRefused, code: OFFLINE_CODE })
 }
 
-const isBackOfficeWrite = (method: string, url: string) => method.toUpperCase() !== 'GET' && url.startsWith('/api/admin/')
+/** The refusal of a staff call once the session has ended: status 401, the message staff read, code 'signed_out'. */
+export function signedOutRefusal(): ApiError {
+  return new ApiError(401, SIGNED_OUT_MESSAGES.refused, { message: SIGNED_OUT_MESSAGES.refused, code: SIGNED_OUT_CODE })
+}
+
+const isBackOfficeCall = (url: string) => url.startsWith('/api/admin/')
+const isBackOfficeWrite = (method: string, url: string) => method.toUpperCase() !== 'GET' && isBackOfficeCall(url)
+
+/**
+ * A staff call answered 401: the session ended under the screen (app/lib/staff-session.ts). Reported, and
+ * refused in words staff can act on rather than 'Unauthorized'; a change tried asks them to sign in again.
+ */
+function refuseSignedOut(write: boolean): never {
+  sessionEnded({ ask: write })
+  throw signedOutRefusal()
+}
 
 /** Set by the back-office, which counts its changes until they are answered (app/components/admin/leave-guard.ts). */
 export const backOfficeWrites: { track?: <T>(request: Promise<T>) => Promise<T> } = {}
@@ -73,6 +89,8 @@ export async function apiRequest<T = unknown>(
 ): Promise<T> {
   const write = isBackOfficeWrite(method, url)
   if (write && backOfficeOffline) throw offlineRefusal()
+  // Signed out: not sent (it would be refused), and staff are asked to sign in again.
+  if (write && hasSessionEnded()) refuseSignedOut(true)
   const sent = fetch(url, {
     method,
     credentials: 'include',
@@ -83,6 +101,7 @@ export async function apiRequest<T = unknown>(
     throw write && error instanceof TypeError ? offlineRefusal() : error
   })
   const res = await (write && backOfficeWrites.track ? backOfficeWrites.track(sent) : sent)
+  if (res.status === 401 && isBackOfficeCall(url)) refuseSignedOut(write)
   await throwIfNotOk(res)
   const text = await res.text()
   return (text ? JSON.parse(text) : null) as T
@@ -92,6 +111,7 @@ export async function apiRequest<T = unknown>(
 export async function getJson<T>(url: string, options: { on401?: 'throw' | 'returnNull' } = {}): Promise<T | null> {
   const res = await fetch(url, { credentials: 'include' })
   if (options.on401 === 'returnNull' && res.status === 401) return null
+  if (res.status === 401 && isBackOfficeCall(url)) refuseSignedOut(false)
   await throwIfNotOk(res)
   return (await res.json()) as T
 }

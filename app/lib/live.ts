@@ -3,16 +3,33 @@
  * EventSource to /api/admin/live for the whole shell. A change refetches the
  * queries of its date on every screen; a lost connection keeps the screen as
  * it was, says since when, refuses changes (app/lib/api.ts), retries with
- * back-off (1, 2, 4 ... 30 s) and refetches everything once it is back.
+ * back-off (1, 2, 4 ... 30 s) and refetches everything once it is back. A
+ * stream ended or refused because the session has ended is not offline: the
+ * screen is signed out (app/lib/staff-session.ts) and the stream waits until
+ * staff sign in again.
  */
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import * as React from 'react'
 import { LIVE_EVENTS, LIVE_PATH, liveRetryDelay, parseServiceChange, type ServiceChange } from '#common/live'
 import { setBackOfficeOffline } from './api'
+import { hasSessionEnded, sessionEnded, subscribeStaffSession } from './staff-session'
 import { eventKeys } from './queries/events'
 import { reservationKeys, type ReservationFilter } from './queries/reservations'
 
 export type LiveState = { online: boolean; offlineSince: Date | null }
+
+/**
+ * Whether the server says nobody is signed in here (401 from /api/user). An EventSource cannot read why it was
+ * refused, so a stream refused for a session that ended looks like a lost connection until this is asked. No
+ * answer within 3 s counts as the connection lost.
+ */
+async function signedOutHere(): Promise<boolean> {
+  try {
+    return (await fetch('/api/user', { credentials: 'include', signal: AbortSignal.timeout(3_000) })).status === 401
+  } catch {
+    return false
+  }
+}
 
 /**
  * Whether a query shows what `change` changed: for a booking or the waitlist, something of its date (a day's
@@ -72,6 +89,18 @@ export function useLiveChanges(): LiveState {
       setBackOfficeOffline(true)
       missing()
     }
+    /** Not offline after all: the session ended. Staff are asked to sign in; the stream waits for them. */
+    const signedOut = () => {
+      clearTimeout(retry)
+      source?.close()
+      source = undefined
+      setBackOfficeOffline(false)
+      if (since) {
+        since = null
+        setState({ online: true, offlineSince: null })
+      }
+      sessionEnded({ ask: false })
+    }
     const caughtUp = () => {
       attempt = 0
       setBackOfficeOffline(false)
@@ -83,7 +112,7 @@ export function useLiveChanges(): LiveState {
     }
 
     const connect = () => {
-      if (stopped || source) return
+      if (stopped || source || hasSessionEnded()) return
       const next = new EventSource(LIVE_PATH, { withCredentials: true })
       source = next
       next.addEventListener(LIVE_EVENTS.ready, caughtUp)
@@ -94,15 +123,25 @@ export function useLiveChanges(): LiveState {
         if (change) void applyChange(queryClient, change)
       })
       // The browser's own retry is a fixed second: closed, and retried here with back-off instead.
+      // Closed by the server (its session ended, or the instance stopped) or the connection lost: asked which, before
+      // the banner says offline, since an EventSource cannot read why it was refused on reconnecting.
       next.onerror = () => {
         if (source !== next) return
-        lost()
-        clearTimeout(retry)
-        retry = setTimeout(connect, liveRetryDelay(attempt++))
+        next.close()
+        source = undefined
+        void signedOutHere().then((nobody) => {
+          if (stopped || source) return
+          if (nobody) return signedOut()
+          lost()
+          clearTimeout(retry)
+          retry = setTimeout(connect, liveRetryDelay(attempt++))
+        })
       }
     }
-    // The browser knows first when its network goes: no waiting for the stream to time out.
+    // The browser knows first when its network goes: no waiting for the stream to time out. (Signed out, the
+    // screen waits for staff to sign in, which says so itself if the network is gone.)
     const offline = () => {
+      if (hasSessionEnded()) return
       clearTimeout(retry)
       lost()
     }
@@ -111,6 +150,12 @@ export function useLiveChanges(): LiveState {
       attempt = 0
       connect()
     }
+    // Signed in again: the stream opens, and its `ready` refetches what it missed. Signed out by a staff call's
+    // answer: the stream stops until then (a screen asked to sign in is not offline).
+    const unsubscribe = subscribeStaffSession(() => {
+      if (hasSessionEnded()) signedOut()
+      else if (!source) online()
+    })
     window.addEventListener('offline', offline)
     window.addEventListener('online', online)
     if (navigator.onLine === false) offline()
@@ -120,6 +165,7 @@ export function useLiveChanges(): LiveState {
       clearTimeout(retry)
       source?.close()
       setBackOfficeOffline(false)
+      unsubscribe()
       window.removeEventListener('offline', offline)
       window.removeEventListener('online', online)
     }

@@ -4,13 +4,15 @@ import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { MESSAGES } from '#common/messages'
 import { can, ROLE_LABELS } from '#common/permissions'
-import { STAFF_MESSAGES } from '#common/staff-schema'
+import { STAFF_MESSAGES, type CurrentStaff } from '#common/staff-schema'
 import { AdminContext } from '~/components/admin/admin-context'
 import { useLeaveGuardWhileSaving } from '~/components/admin/leave-guard'
 import { BannersThenPanel } from '~/components/admin/notice-banners'
 import { LiveChannel } from '~/components/admin/live-banner'
+import { SignedOut } from '~/components/admin/signed-out'
 import { defaultSectionId, sectionsFor } from '~/components/admin/sections'
 import { currentUserQuery } from '~/lib/current-user'
+import { sessionEnded } from '~/lib/staff-session'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/admin'
 
@@ -39,11 +41,17 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const [openedAt] = useState(() => new Date())
   useLeaveGuardWhileSaving()
 
+  // Who was signed in here. A session that ends under an open screen keeps it: staff sign in again where they
+  // are (SignedOut), rather than going to /login and losing what is on the screen. Nobody from the start: /login.
+  const [known, setKnown] = useState<CurrentStaff | null>(null)
   useEffect(() => {
-    if (user.isSuccess && !user.data) navigate('/login', { replace: true })
-  }, [user.isSuccess, user.data, navigate])
+    if (user.data) setKnown(user.data)
+    else if (user.isSuccess && known) sessionEnded({ ask: false })
+    else if (user.isSuccess) navigate('/login', { replace: true })
+  }, [user.isSuccess, user.data, known, navigate])
+  const staff = user.data ?? known
 
-  if (user.isPending || !user.data) {
+  if (!staff) {
     return (
       <main className="flex min-h-screen items-center justify-center" aria-busy="true">
         <p role="status">{MESSAGES.loading}</p>
@@ -52,8 +60,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   }
 
   // The sidebar offers what the role may use; an owner who must first turn on 2FA gets only their account.
-  const allowed = sectionsFor(user.data.role).filter((s) => !user.data!.mustEnrolTotp || s.id === 'account')
-  const fallback = defaultSectionId(user.data.role, openedAt, loaderData.venueTimezone)
+  const allowed = sectionsFor(staff.role).filter((s) => !staff.mustEnrolTotp || s.id === 'account')
+  const fallback = defaultSectionId(staff.role, openedAt, loaderData.venueTimezone)
   const current = allowed.find((s) => s.id === params.get('section')) ?? allowed.find((s) => s.id === fallback) ?? allowed[0]!
   const Panel = current.Panel
 
@@ -66,7 +74,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               <div>
                 <p className="font-display text-lg font-semibold">Administrator</p>
                 <p className="text-xs text-primary-foreground/80" data-testid="signed-in-as">
-                  {user.data.username} · {ROLE_LABELS[user.data.role]}
+                  {staff.username} · {ROLE_LABELS[staff.role]}
                 </p>
               </div>
               <a href="/api/logout" className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-white/10 md:hidden">
@@ -103,15 +111,16 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           </nav>
         </aside>
         <main className="min-w-0 flex-1 p-4 focus:outline-none md:p-8 print:p-0" tabIndex={-1} data-focus-fallback>
-          {user.data.mustEnrolTotp && (
+          <SignedOut username={staff.username} />
+          {staff.mustEnrolTotp && (
             <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-950">
               {STAFF_MESSAGES.totpSetupRequired}
             </p>
           )}
           {/* Every screen below is live: a change anywhere refetches what it shows (issue 35). */}
-          {!user.data.mustEnrolTotp && <LiveChannel />}
+          {!staff.mustEnrolTotp && <LiveChannel />}
           {/* The banners ask for hours and the site's address: shown to the roles that can set them. */}
-          <BannersThenPanel banners={!user.data.mustEnrolTotp && can(user.data.role, 'content.write')} preload={current.preload}>
+          <BannersThenPanel banners={!staff.mustEnrolTotp && can(staff.role, 'content.write')} preload={current.preload}>
             {Panel ? (
               <Panel key={current.id} />
             ) : (

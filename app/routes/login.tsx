@@ -10,6 +10,7 @@ import { TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/use-toast'
 import { apiRequest, ApiError } from '~/lib/api'
+import { sessionResumed } from '~/lib/staff-session'
 import type { Route } from './+types/login'
 
 export function meta(_: Route.MetaArgs) {
@@ -37,6 +38,8 @@ export default function Login() {
   const login = useMutation({
     mutationFn: (body: LoginForm & { code?: string }) => apiRequest<CurrentStaff>('POST', '/api/login', body),
     onSuccess: () => {
+      // Signed in: a back-office screen that had found its session ended (app/lib/staff-session.ts) need not ask again.
+      sessionResumed()
       toast({ title: MESSAGES.loginSuccess })
       navigate('/admin')
     },

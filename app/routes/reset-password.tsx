@@ -7,6 +7,7 @@ import { FormError, TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/use-toast'
 import { apiRequest, ApiError, getJson } from '~/lib/api'
+import { sessionResumed } from '~/lib/staff-session'
 import type { Route } from './+types/reset-password'
 
 export function meta(_: Route.MetaArgs) {
@@ -23,6 +24,7 @@ export default function ResetPassword() {
     mutationFn: (values: { password: string }) => apiRequest<{ signedIn: boolean; message: string }>('POST', `/api/password-reset/${token}`, values),
     onSuccess: (r) => {
       toast({ title: 'Password set', description: r.message })
+      if (r.signedIn) sessionResumed()
       navigate(r.signedIn ? '/admin' : '/login')
     },
   })

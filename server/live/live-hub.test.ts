@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events'
 import type { Request, Response } from 'express'
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
-import { SERVICE_CHANGES_CHANNEL } from '#common/live'
+import { SERVICE_CHANGES_CHANNEL, SESSION_ENDED_CHANNEL } from '#common/live'
 import type { Notifications } from '../db/notifications'
 import { createLiveHub, MAX_BUFFERED_BYTES } from './live-hub'
 
@@ -30,13 +30,13 @@ function unreadResponse() {
 }
 const request = (sessionID: string) => ({ sessionID, socket: { setNoDelay: () => {} } }) as unknown as Request
 
-/** A listener the test announces changes through. */
+/** A listener the test announces changes through (the sessions' channel is heard too, and left silent here). */
 function fakeNotifications() {
   const handlers: ((payload: string) => void)[] = []
   const notifications: Notifications = {
     on: (channel, handler) => {
-      expect(channel).toBe(SERVICE_CHANGES_CHANNEL)
-      handlers.push(handler)
+      expect([SERVICE_CHANGES_CHANNEL, SESSION_ENDED_CHANNEL]).toContain(channel)
+      if (channel === SERVICE_CHANGES_CHANNEL) handlers.push(handler)
       return () => {}
     },
     onListening: () => () => {},
@@ -48,7 +48,7 @@ function fakeNotifications() {
 
 describe('the live hub', () => {
   it('cuts off a client that stops reading once its unsent events pass the limit, and keeps the others', () => {
-    const hub = createLiveHub({ logger: pino({ level: 'silent' }) })
+    const hub = createLiveHub({ logger: pino({ level: 'silent' }), sessionsLeft: async (sids) => new Set(sids) })
     const { notifications, announce } = fakeNotifications()
     hub.follow(notifications)
     const slow = unreadResponse()
@@ -69,7 +69,7 @@ describe('the live hub', () => {
   })
 
   it('passes on only well-formed changes, re-serialised', () => {
-    const hub = createLiveHub({ logger: pino({ level: 'silent' }) })
+    const hub = createLiveHub({ logger: pino({ level: 'silent' }), sessionsLeft: async (sids) => new Set(sids) })
     const { notifications, announce } = fakeNotifications()
     hub.follow(notifications)
     const res = unreadResponse()

@@ -12,11 +12,16 @@
  * - at most `perSession` streams per signed-in session and `perInstance` in
  *   all; more are refused with 429;
  * - while the listener is down every stream is told `stale`, and `ready`
- *   once it listens again; a new stream hears which of the two holds first.
+ *   once it listens again; a new stream hears which of the two holds first;
+ * - a stream whose session is deleted (signed out, ended from another screen
+ *   or by an owner, expired and swept) is closed once the database announces
+ *   it (migration 0030), and when the listener is back (it may have missed
+ *   one): a signed-out screen hears no more changes, and its browser, refused
+ *   when it reconnects, says it is signed out.
  */
 import type { Request, Response } from 'express'
 import type { Logger } from 'pino'
-import { LIVE_EVENTS, LIVE_MESSAGES, LIVE_RETRY_FIRST_MS, parseServiceChange, SERVICE_CHANGES_CHANNEL } from '#common/live'
+import { LIVE_EVENTS, LIVE_MESSAGES, LIVE_RETRY_FIRST_MS, parseServiceChange, SERVICE_CHANGES_CHANNEL, SESSION_ENDED_CHANNEL } from '#common/live'
 import type { Notifications } from '../db/notifications'
 
 export type LiveLimits = {
@@ -41,7 +46,16 @@ type Stream = { res: Response; session: string }
 
 export type LiveHub = ReturnType<typeof createLiveHub>
 
-export function createLiveHub({ logger, limits = DEFAULT_LIVE_LIMITS }: { logger: Logger; limits?: LiveLimits }) {
+export function createLiveHub({
+  logger,
+  limits = DEFAULT_LIVE_LIMITS,
+  sessionsLeft,
+}: {
+  logger: Logger
+  limits?: LiveLimits
+  /** Which of these session ids are still in the session table. */
+  sessionsLeft: (sids: string[]) => Promise<Set<string>>
+}) {
   const streams = new Set<Stream>()
   let notifications: Notifications | undefined
   let heartbeat: NodeJS.Timeout | undefined
@@ -68,6 +82,20 @@ export function createLiveHub({ logger, limits = DEFAULT_LIVE_LIMITS }: { logger
   const broadcast = (chunk: string) => {
     for (const stream of streams) send(stream, chunk)
   }
+  /** Closes the streams of sessions that are no more: their browsers reconnect, are refused, and say signed out. */
+  const endSignedOut = async () => {
+    if (streams.size === 0) return
+    try {
+      const left = await sessionsLeft([...new Set([...streams].map((s) => s.session))])
+      for (const stream of [...streams]) {
+        if (left.has(stream.session)) continue
+        remove(stream)
+        stream.res.end()
+      }
+    } catch (error) {
+      logger.warn({ err: error }, "The live streams' sessions could not be checked")
+    }
+  }
   const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`
   const stateEvent = (listening: boolean) => event(listening ? LIVE_EVENTS.ready : LIVE_EVENTS.stale, {})
 
@@ -79,7 +107,11 @@ export function createLiveHub({ logger, limits = DEFAULT_LIVE_LIMITS }: { logger
         const change = parseServiceChange(payload)
         if (change) broadcast(event(LIVE_EVENTS.change, change))
       })
-      source.onListening((listening) => broadcast(stateEvent(listening)))
+      source.on(SESSION_ENDED_CHANNEL, () => void endSignedOut())
+      source.onListening((listening) => {
+        broadcast(stateEvent(listening))
+        if (listening) void endSignedOut()
+      })
     },
 
     /** Answers GET /api/admin/live: the stream, a 429 over the caps, or (no listener) `stale` and the end. */

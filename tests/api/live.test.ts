@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { pino } from 'pino'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SERVICE_CHANGES_CHANNEL, LIVE_MESSAGES } from '#common/live'
+import { SERVICE_CHANGES_CHANNEL, SESSION_ENDED_CHANNEL, LIVE_MESSAGES } from '#common/live'
 import { createApp } from '../../server/app'
 import { createUserService } from '../../server/auth/users'
 import { createDb } from '../../server/db/client'
@@ -48,7 +48,7 @@ const urlOf = (server: http.Server) => `http://127.0.0.1:${(server.address() as 
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-21T12:00:00Z', env: { TRUST_PROXY: 'true' } })
   const logger = pino({ level: 'silent' })
-  notifications = listenForNotifications(t.url, logger, [SERVICE_CHANGES_CHANNEL])
+  notifications = listenForNotifications(t.url, logger, [SERVICE_CHANGES_CHANNEL, SESSION_ENDED_CHANNEL])
   afterFile(() => notifications.close())
   const dbB = createDb(t.url, { max: 5 })
   afterFile(() => dbB.$client.end())
@@ -220,6 +220,29 @@ describe('GET /api/admin/live', () => {
       .expect(201)
     await stream.next('change', (d) => d.id === booked.body.id, 1_000)
     stream.close()
+  })
+
+  it("closes a stream within a second once its session ends on another instance, and leaves another session's open", async () => {
+    const ending = await signIn('live-staff')
+    const staying = await signIn('live-staff')
+    const [gone, kept] = [await open(b, ending), await open(b, staying)]
+    await Promise.all([gone.next('ready'), kept.next('ready')])
+    const started = performance.now()
+    // Signed out through instance A: its session row goes, and migration 0030's trigger announces it.
+    await request(a).get('/api/logout').set('Sec-Fetch-Site', 'same-origin').set('Cookie', ending).expect(302)
+    await Promise.race([gone.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the stream was not closed within a second')), 1_000))])
+    expect(performance.now() - started).toBeLessThan(1_000)
+    await until(() => hubB.count() === 1, 'the ended stream removed')
+    // Refused on reconnecting, as the browser finds (and says signed out, asking /api/user: app/lib/live.ts).
+    expect((await open(b, ending)).status).toBe(401)
+    // The other session's stream still hears changes.
+    const booked = await request(a)
+      .post('/api/reservations')
+      .set('X-Forwarded-For', '10.35.0.3')
+      .send(guestBooking({ email: 'live-kept@example.com', date: '2026-12-05', startTime: '19:00' }))
+      .expect(201)
+    await kept.next('change', (d) => d.id === booked.body.id, 1_000)
+    kept.close()
   })
 })
 

@@ -1,8 +1,10 @@
 import { FileText, ImageUp, X } from 'lucide-react'
 import * as React from 'react'
 import { UPLOAD_MAX_BYTES } from '#common/constants'
+import { SIGNED_OUT_MESSAGES } from '#common/live-messages'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/use-toast'
+import { sessionEnded } from '~/lib/staff-session'
 import { cn } from '~/lib/utils'
 import { whileWriting } from './leave-guard'
 
@@ -75,6 +77,10 @@ export function sendFile(endpoint: UploadEndpoint, file: File, onProgress: (frac
       }
       if (xhr.status >= 200 && xhr.status < 300 && body?.filename && body.url) {
         resolve({ url: body.url, filename: body.filename })
+      } else if (xhr.status === 401) {
+        // The session ended under the screen: staff are asked to sign in again, and the file can be sent again.
+        sessionEnded({ ask: true })
+        reject(new UploadError(401, SIGNED_OUT_MESSAGES.refused))
       } else {
         reject(new UploadError(xhr.status, body?.message ?? (xhr.responseText || xhr.statusText || undefined)))
       }
