@@ -122,9 +122,9 @@ export function useLiveChanges(): LiveState {
         const change = parseServiceChange((event as MessageEvent<string>).data)
         if (change) void applyChange(queryClient, change)
       })
-      // The browser's own retry is a fixed second: closed, and retried here with back-off instead.
-      // Closed by the server (its session ended, or the instance stopped) or the connection lost: asked which, before
-      // the banner says offline, since an EventSource cannot read why it was refused on reconnecting.
+      // The stream closed (its session ended, the instance stopped) or the connection went. An EventSource cannot read
+      // why a reconnection is refused, so the server is asked whether anyone is signed in before the banner says
+      // offline. The browser's own retry, a fixed second, is replaced by this hook's back-off.
       next.onerror = () => {
         if (source !== next) return
         next.close()

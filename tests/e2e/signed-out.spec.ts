@@ -98,7 +98,7 @@ test('a booking saved after the session expired asks to sign in again, keeps the
   await signIn.getByLabel('Password').fill(PASSWORD)
   await tablet.keyboard.press('Enter')
   // (The toast is drawn behind the New Booking dialog, which hides the rest of the page from the accessibility tree.)
-  await expect(tablet.getByText(SIGNED_OUT_MESSAGES.signedInAgain)).toBeVisible()
+  await expect(tablet.getByText(SIGNED_OUT_MESSAGES.signedInAgain, { exact: true })).toBeVisible()
   await expect(signIn).toBeHidden()
   await expect(tablet.getByTestId('signed-out-banner')).toHaveCount(0)
 
