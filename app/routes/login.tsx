@@ -7,6 +7,7 @@ import { LoginFormSchema, type LoginForm } from '#common/auth-schema'
 import { MESSAGES } from '#common/messages'
 import { STAFF_MESSAGES, type CurrentStaff } from '#common/staff-schema'
 import { TextField } from '~/components/forms/fields'
+import { TotpCodeField } from '~/components/forms/totp-code-field'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/use-toast'
 import { apiRequest, ApiError } from '~/lib/api'
@@ -89,20 +90,7 @@ export default function Login() {
             error={errors.password?.message}
             {...form.register('password')}
           />
-          {askCode && (
-            <TextField
-              id="code"
-              name="code"
-              label="Authentication code"
-              hint="The 6-digit code from your authenticator app, or one of your recovery codes."
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              autoFocus
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              error={codeError}
-            />
-          )}
+          {askCode && <TotpCodeField id="code" name="code" value={code} onChange={(e) => setCode(e.target.value)} error={codeError} />}
           <Button type="submit" className="w-full" pending={login.isPending}>
             {login.isPending ? 'Logging in...' : 'Log In'}
           </Button>

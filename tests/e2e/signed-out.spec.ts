@@ -6,6 +6,8 @@
  */
 import type { Browser, Page } from '@playwright/test'
 import { SIGNED_OUT_MESSAGES } from '#common/live-messages'
+import { STAFF_MESSAGES } from '#common/staff-schema'
+import { totpCode } from '../../server/auth/totp'
 import { card, openSection, signInQuickly, staffApi } from './admin'
 import { seriousViolations } from './axe'
 import { withServerDatabase } from './db'
@@ -175,4 +177,33 @@ test("Tonight left open says within seconds that its session ended, never offlin
     force: true,
   }, at)
   await expect(tablet.getByText(guest).first()).toBeVisible()
+})
+
+test('an account with two-factor authentication signs in again with its code', async ({ page, browser }) => {
+  test.slow()
+  const at = '2033-09-03T10:00:00Z'
+  const { tablet, office } = await staffWithTwoDevices(page, browser, at)
+  // Two-factor turned on from the office, with a code of the moment.
+  const { secret } = (await staffApi(office, 'POST', '/api/admin/me/totp', {}, at)) as { secret: string }
+  await staffApi(office, 'POST', '/api/admin/me/totp/verify', { code: totpCode(secret, new Date(at)) }, at)
+  await openSection(tablet, 'tonight')
+  await expect(tablet.getByRole('heading', { level: 1, name: 'Tonight' })).toBeVisible()
+  await signOutOthers(office)
+  // A minute on (the code that turned it on is spent): the tablet and the server see the same instant.
+  const later = new Date(Date.parse(at) + 60_000)
+  await atFixedTime(tablet, later.toISOString())
+  const signIn = tablet.getByRole('dialog', { name: SIGNED_OUT_MESSAGES.title })
+  await signIn.getByLabel('Password').fill(PASSWORD)
+  await signIn.getByRole('button', { name: 'Sign In' }).click()
+  // The password was right: the code is asked for, and has focus; a wrong one says so.
+  const code = signIn.getByLabel('Authentication code')
+  await expect(code).toBeFocused()
+  await code.fill('000000')
+  await signIn.getByRole('button', { name: 'Sign In' }).click()
+  await expect(signIn.locator('[data-form-error]')).toHaveText(STAFF_MESSAGES.totpInvalid)
+  await code.fill(totpCode(secret, later))
+  await signIn.getByRole('button', { name: 'Sign In' }).click()
+  await expect(signIn).toBeHidden()
+  await expect(tablet.getByTestId('signed-out-banner')).toHaveCount(0)
+  await expect(tablet.getByRole('heading', { level: 1, name: 'Tonight' })).toBeVisible()
 })

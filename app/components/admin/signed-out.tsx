@@ -11,6 +11,7 @@ import { MESSAGES } from '#common/messages'
 import { STAFF_MESSAGES } from '#common/staff-schema'
 import { minutesToTime, zonedParts } from '#common/time'
 import { FormError, TextField } from '~/components/forms/fields'
+import { TotpCodeField } from '~/components/forms/totp-code-field'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { toast } from '~/components/ui/use-toast'
@@ -101,17 +102,7 @@ function SignInAgain({ username, onClose }: { username: string; onClose: () => v
           <FormError message={problem} />
           <TextField label="Username" autoComplete="username" autoCapitalize="none" value={name} onChange={(e) => setName(e.target.value)} />
           <TextField ref={passwordField} label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          {code !== null && (
-            <TextField
-              label="Authentication code"
-              hint="The 6-digit code from your authenticator app, or one of your recovery codes."
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              autoFocus
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          )}
+          {code !== null && <TotpCodeField value={code} onChange={(e) => setCode(e.target.value)} />}
           <DialogFooter>
             <Button type="button" variant="outline" pending={signIn.isPending} onClick={onClose}>
               Not Now
