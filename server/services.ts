@@ -113,7 +113,8 @@ export function createServices(deps: Deps, options: { liveLimits?: LiveLimits } 
       logger: deps.logger,
       limits: options.liveLimits,
       sessionsLeft: async (sids) => {
-        const { rows } = await deps.db.$client.query<{ sid: string }>('select sid from session where sid = any($1::text[])', [sids])
+        // Unexpired as the session store's own read decides it: by the wall clock, not the test clock (connect-pg-simple).
+        const { rows } = await deps.db.$client.query<{ sid: string }>('select sid from session where sid = any($1::text[]) and expire >= $2', [sids, new Date()])
         return new Set(rows.map((r) => r.sid))
       },
     }),

@@ -1,5 +1,5 @@
 import connectPgSimple from 'connect-pg-simple'
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 import session from 'express-session'
 import type { Db } from '../db/client'
 
@@ -14,6 +14,18 @@ const IDLE_EXPIRY_MS = 12 * 60 * 60 * 1000
 /** How far behind a session's stored expiry may fall before a request writes it again. */
 export const TOUCH_AFTER_MS = 60_000
 
+/** Marks a request's session as not renewed by it (below). */
+const UNRENEWED = Symbol('session not renewed')
+
+/**
+ * The request does not count as use of its session: its end leaves the stored idle expiry as it was.
+ * For the live stream, which a screen holds open unattended for hours and reopens by itself: its end
+ * would otherwise write back the expiry from its start, bringing back a session that expired meanwhile.
+ */
+export function leaveSessionUnrenewed(req: Request) {
+  if (req.session) Object.assign(req.session, { [UNRENEWED]: true })
+}
+
 /** Sessions in the `session` table: HttpOnly, SameSite=Lax, Secure over HTTPS, idle expiry. */
 /** Expired rows are deleted by the housekeeping job, not by the store. */
 export function sessionMiddleware(db: Db, secret: string): RequestHandler {
@@ -26,6 +38,7 @@ export function sessionMiddleware(db: Db, secret: string): RequestHandler {
    */
   class SessionStore extends connectPgSimple(session) {
     override touch(sid: string, sess: session.SessionData, callback?: (error?: unknown) => void) {
+      if (UNRENEWED in sess) return void callback?.()
       const expires = sess.cookie?.expires ? new Date(sess.cookie.expires) : new Date(Date.now() + IDLE_EXPIRY_MS)
       db.$client
         .query('update session set expire = $1 where sid = $2 and expire < $3', [expires, sid, new Date(expires.getTime() - TOUCH_AFTER_MS)])

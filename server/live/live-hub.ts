@@ -17,7 +17,10 @@
  *   or by an owner, expired and swept) is closed once the database announces
  *   it (migration 0030), and when the listener is back (it may have missed
  *   one): a signed-out screen hears no more changes, and its browser, refused
- *   when it reconnects, says it is signed out.
+ *   when it reconnects, says it is signed out;
+ * - a stream whose session has passed its idle expiry, which no row's
+ *   deletion announces until housekeeping sweeps it, is closed within
+ *   `sessionCheckMs` of it.
  */
 import type { Request, Response } from 'express'
 import type { Logger } from 'pino'
@@ -29,13 +32,16 @@ export type LiveLimits = {
   perSession: number
   /** Streams one instance serves: far above a pub's devices, far below what its memory would mind. */
   perInstance: number
+  /** How long a stream may outlive its session's idle expiry: how often the open streams' sessions are checked. */
+  sessionCheckMs: number
 }
 /**
  * Four per session: a browser opens at most six HTTP/1.1 connections to one site, so a fifth live tab
  * would start taking the connections its own pages need. 200 per instance: each stream costs a socket
- * and a few kilobytes (docs/performance.md), and a pub has a handful of devices.
+ * and a few kilobytes (docs/performance.md), and a pub has a handful of devices. A minute's check of
+ * the open streams' sessions is one indexed query a minute, whatever the number of streams.
  */
-export const DEFAULT_LIVE_LIMITS: LiveLimits = { perSession: 4, perInstance: 200 }
+export const DEFAULT_LIVE_LIMITS: LiveLimits = { perSession: 4, perInstance: 200, sessionCheckMs: 60_000 }
 
 /** A comment every 20 s keeps proxies and load balancers from closing an idle stream (most cut at 60 s). */
 export const HEARTBEAT_MS = 20_000
@@ -53,18 +59,20 @@ export function createLiveHub({
 }: {
   logger: Logger
   limits?: LiveLimits
-  /** Which of these session ids are still in the session table. */
+  /** Which of these session ids are still in the session table and unexpired. */
   sessionsLeft: (sids: string[]) => Promise<Set<string>>
 }) {
   const streams = new Set<Stream>()
   let notifications: Notifications | undefined
   let heartbeat: NodeJS.Timeout | undefined
+  let sessionCheck: NodeJS.Timeout | undefined
 
   const remove = (stream: Stream) => {
     if (!streams.delete(stream)) return
     if (streams.size === 0) {
       clearInterval(heartbeat)
-      heartbeat = undefined
+      clearInterval(sessionCheck)
+      heartbeat = sessionCheck = undefined
     }
   }
 
@@ -82,7 +90,7 @@ export function createLiveHub({
   const broadcast = (chunk: string) => {
     for (const stream of streams) send(stream, chunk)
   }
-  /** Closes the streams of sessions that are no more: their browsers reconnect, are refused, and say signed out. */
+  /** Closes the streams of sessions that are no more or have expired: their browsers reconnect, are refused, and say signed out. */
   const endSignedOut = async () => {
     if (streams.size === 0) return
     try {
@@ -140,6 +148,7 @@ export function createLiveHub({
       res.on('close', () => remove(stream))
       send(stream, stateEvent(notifications.listening()))
       heartbeat ??= setInterval(() => broadcast(': heartbeat\n\n'), HEARTBEAT_MS).unref()
+      sessionCheck ??= setInterval(() => void endSignedOut(), limits.sessionCheckMs).unref()
     },
 
     /** Open streams on this instance. */

@@ -55,7 +55,7 @@ beforeAll(async () => {
   const appB = createApp({ ...t.deps, db: dbB }, { notifications })
   hubB = appB.services.live
   // A third instance with small caps, fed by the same listener.
-  const appCapped = createApp({ ...t.deps, db: dbB }, { notifications, liveLimits: { perSession: 2, perInstance: 3 } })
+  const appCapped = createApp({ ...t.deps, db: dbB }, { notifications, liveLimits: { perSession: 2, perInstance: 3, sessionCheckMs: 200 } })
   hubCapped = appCapped.services.live
   ;[a, b, capped] = [t.app.listen(0), appB.app.listen(0), appCapped.app.listen(0)]
   const users = createUserService(t.db)
@@ -194,14 +194,18 @@ describe('GET /api/admin/live', () => {
     expect(third.status).toBe(429)
     expect((await third.body()).message).toBe(LIVE_MESSAGES.tooManyStreams)
     const other = await sessionCookie('live-owner')
-    expect((await open(capped, other)).status).toBe(200)
+    const others = await open(capped, other)
+    expect(others.status).toBe(200)
     const over = await open(capped, other)
     expect(over.status).toBe(429)
     expect((await over.body()).message).toBe(LIVE_MESSAGES.serverBusy)
     // A stream that ends makes room.
     one.close()
     await until(() => hubCapped.count() === 2, 'the closed stream removed')
-    expect((await open(capped, other)).status).toBe(200)
+    const last = await open(capped, other)
+    expect(last.status).toBe(200)
+    for (const stream of [two, others, last]) stream.close()
+    await until(() => hubCapped.count() === 0, 'the caps test leaves the instance empty')
   })
 
   it('tells streams `stale` when the listener is cut off, `ready` when it is back, and changes flow again', async () => {
@@ -244,7 +248,34 @@ describe('GET /api/admin/live', () => {
     await kept.next('change', (d) => d.id === booked.body.id, 1_000)
     kept.close()
   })
+
+  it("closes a stream once its session passes its idle expiry, which no deletion announces, and leaves another session's open", async () => {
+    const expiring = await signIn('live-owner')
+    const staying = await signIn('live-owner')
+    const [gone, kept] = [await open(capped, expiring), await open(capped, staying)]
+    await Promise.all([gone.next('ready'), kept.next('ready')])
+    // 12 hours unused: the row stays until housekeeping sweeps it, so no trigger fires.
+    const { rowCount } = await t.db.$client.query(`update session set expire = now() - interval '1 second' where sid = $1`, [sidOf(expiring)])
+    expect(rowCount).toBe(1)
+    // The capped instance checks its streams' sessions every 200 ms.
+    await Promise.race([gone.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the stream was not closed within a second')), 1_000))])
+    expect((await open(capped, expiring)).status).toBe(401)
+    await until(() => hubCapped.count() === 1, 'only the unexpired stream left')
+    const booked = await request(a)
+      .post('/api/reservations')
+      .set('X-Forwarded-For', '10.35.0.4')
+      .send(guestBooking({ email: 'live-unexpired@example.com', date: '2026-12-05', startTime: '19:30' }))
+      .expect(201)
+    await kept.next('change', (d) => d.id === booked.body.id, 1_000)
+    kept.close()
+  })
 })
+
+/** The session id in a signed cookie `sid=s:<id>.<signature>`. */
+function sidOf(cookie: string) {
+  const value = decodeURIComponent(cookie.split('; ').find((c) => c.startsWith('sid='))!.slice('sid='.length))
+  return value.slice('s:'.length, value.lastIndexOf('.'))
+}
 
 /** The fields of a staff edit, from the booking as the API answered it. */
 function pick(r: Record<string, unknown>) {
