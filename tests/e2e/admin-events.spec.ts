@@ -344,6 +344,8 @@ test.describe('Event Enquiries', () => {
       expect(asked).toBe('Are you sure you want to delete this enquiry?')
       await expect(enquiryCard(page, cat)).toBeHidden()
       await expect(counts).toContainText('Total enquiries2')
+      // Cat's card was the last: focus goes to the same button on the card before it, not to the page.
+      await expect(enquiryCard(page, bob).getByRole('button', { name: `Delete ${bob}'s enquiry` })).toBeFocused()
     } finally {
       await withServerDatabase((db) => db.query('delete from event_enquiries where id = any($1)', [ids]))
       await removeEvent(page, event.id)

@@ -106,4 +106,33 @@ test.describe('Hero Slides', () => {
     await expect(toastWith(page, 'Success!')).toContainText('Hero slide deleted successfully')
     await expect(page.getByRole('article', { name: title })).toHaveCount(0)
   })
+
+  test("a slide deleted by keyboard leaves focus on the next slide's Delete, or the one before for the last", async ({ page }) => {
+    await signInQuickly(page)
+    const stamp = Date.now().toString(36)
+    const [first, middle, last] = [`First ${stamp}`, `Middle ${stamp}`, `Last ${stamp}`]
+    // At the end of the list (it is ordered by `order`), whatever other tests add meanwhile.
+    for (const [i, title] of [first, middle, last].entries()) {
+      await staffApi(page, 'POST', '/api/admin/hero-slides', { title, subtitle: 'Gone soon', description: 'A slide to delete.', image: '/images/venue-bar-960.webp', buttons: [], isActive: false, order: 97 + i })
+    }
+    await openSection(page, 'hero-slides')
+    const deleteByKeyboard = async (title: string) => {
+      await page.getByRole('button', { name: `Delete ${title}` }).focus()
+      await page.keyboard.press('Enter')
+      const dialog = page.getByRole('alertdialog', { name: 'Delete this slide?' })
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Enter')
+      await expect(dialog).toHaveCount(0)
+      await expect(page.getByRole('article', { name: title })).toHaveCount(0)
+    }
+    // Its card leaves the list once it is read again: focus goes on to the card that took its place, not to the page.
+    await deleteByKeyboard(first)
+    await expect(page.getByRole('button', { name: `Delete ${middle}` })).toBeFocused()
+    await deleteByKeyboard(last)
+    await expect(page.getByRole('button', { name: `Delete ${middle}` })).toBeFocused()
+    // Enter goes on deleting from there.
+    await deleteByKeyboard(middle)
+    await expect(page.getByRole('article', { name: middle })).toHaveCount(0)
+  })
 })

@@ -32,6 +32,7 @@ import {
 } from '~/components/ui/alert-dialog'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { focusWhenReady } from '~/components/ui/focus-when-ready'
+import { keepPlace } from '~/components/ui/return-focus'
 import { toast } from '~/components/ui/use-toast'
 import { ApiError, isBackOfficeOffline, offlineRefusal } from '~/lib/api'
 import { optimisticMutationKey } from '~/lib/live'
@@ -170,7 +171,8 @@ export function useConfirmedMutation<V, R = unknown>(options: {
     (next: ConfirmRequest<V>) => {
       setFailure(null)
       if (latest.current.browserConfirm) {
-        if (window.confirm(typeof next.description === 'string' ? next.description : next.title)) run(next.variables)
+        const afterwards = keepPlace(document.activeElement)
+        if (window.confirm(typeof next.description === 'string' ? next.description : next.title)) run(next.variables, afterwards)
         return
       }
       setRequest(next)
