@@ -99,8 +99,10 @@ test('a booking saved after the session expired asks to sign in again, keeps the
   await expect(signIn.locator('[data-form-error]')).toHaveText('Invalid username or password')
   await signIn.getByLabel('Password').fill(PASSWORD)
   await tablet.keyboard.press('Enter')
-  // (The toast is drawn behind the New Booking dialog, which hides the rest of the page from the accessibility tree.)
+  // The toast is drawn behind the New Booking dialog, which hides the rest of the page from the accessibility tree;
+  // its announcement, a live region of its own added after the dialog opened, is not hidden, so it is read out.
   await expect(tablet.getByText(SIGNED_OUT_MESSAGES.signedInAgain, { exact: true })).toBeVisible()
+  await expect(tablet.getByRole('status').filter({ hasText: SIGNED_OUT_MESSAGES.signedInAgain })).toHaveCount(1)
   await expect(signIn).toBeHidden()
   await expect(tablet.getByTestId('signed-out-banner')).toHaveCount(0)
 
