@@ -95,7 +95,7 @@ test.describe('Back-office form dialogs on a phone: the message after Save is in
     await dialog.getByLabel('Date').fill('2033-05-06')
     await dialog.getByLabel('Time').fill('19:00')
     await dialog.getByLabel('Party Size').fill('2')
-    const message = await saveAndSeeMessage(page, dialog, 'Save Changes', /^Over capacity at 7:00 PM on Friday, 06 May 2033/)
+    const message = await saveAndSeeMessage(page, dialog, 'Add Booking', /^Over capacity at 7:00 PM on Friday, 06 May 2033/)
     await page.screenshot({ path: 'test-results/dialog-conflict-390.png' })
     // Why guests are not offered it online follows, and does not say the refusal's words a second time.
     const refusal = (await message.locator('p').first().innerText()).trim()

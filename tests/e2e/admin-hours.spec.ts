@@ -244,7 +244,7 @@ test.describe("the kitchen's last orders (issue 36)", () => {
     await dialog.getByLabel('Preference').selectOption('food_and_drinks')
     await expect(warning).toHaveText(WARNING)
     // A warning, not a refusal: staff may still save.
-    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await dialog.getByRole('button', { name: 'Add Booking' }).click()
     await page.getByRole('alertdialog', { name: 'Add this booking?' }).getByRole('button', { name: 'Save' }).click()
     await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
     await expect(dialog).toBeHidden()

@@ -123,7 +123,7 @@ test.describe('All Reservations', () => {
     await page.getByRole('button', { name: 'New Booking' }).click()
     const dialog = page.getByRole('dialog', { name: 'New Booking' })
     // Empty, it says what is missing, in the admin form's words.
-    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await dialog.getByRole('button', { name: 'Add Booking' }).click()
     await expect(dialog).toContainText('Name is required')
     // A phone or an email (issue 36).
     await expect(dialog).toContainText('Enter a phone number or an email')
@@ -133,7 +133,7 @@ test.describe('All Reservations', () => {
     await dialog.getByLabel('Phone').fill('07700 900 555')
     await dialog.getByLabel('Time').fill('13:00')
     await dialog.getByLabel('Party Size').fill('4')
-    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await dialog.getByRole('button', { name: 'Add Booking' }).click()
     await page.getByRole('alertdialog', { name: 'Add this booking?' }).getByRole('button', { name: 'Save' }).click()
     await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
     await expect(card(page, name)).toContainText('1:00 PM')

@@ -68,7 +68,7 @@ test('a booking saved after the session expired asks to sign in again, keeps the
   // the live stream is not closed, and the Save is the first to hear of it.
   await expireSession(tablet)
   const save = async () => {
-    await form.getByRole('button', { name: 'Save Changes', exact: true }).click()
+    await form.getByRole('button', { name: 'Add Booking', exact: true }).click()
     await tablet.getByRole('alertdialog').getByRole('button').last().click()
   }
   await save()

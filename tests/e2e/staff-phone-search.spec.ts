@@ -85,17 +85,17 @@ test.describe('A phone booking without an email', () => {
     const name = `Phone Only ${Date.now().toString(36)}`
     await dialog.getByLabel('Name').fill(name)
     // Neither a phone nor an email: the form says what it needs.
-    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await dialog.getByRole('button', { name: 'Add Booking' }).click()
     await expect(dialog).toContainText('Enter a phone number or an email')
     await expect(dialog.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true')
     // A bad email is still refused.
     await dialog.getByLabel('Email').fill('not-an-email')
-    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await dialog.getByRole('button', { name: 'Add Booking' }).click()
     await expect(dialog).toContainText('Valid email required')
     await dialog.getByLabel('Email').fill('')
     await dialog.getByLabel('Phone').fill(uniquePhone().typed)
     await dialog.getByLabel('Time').fill('13:00')
-    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await dialog.getByRole('button', { name: 'Add Booking' }).click()
     await page.getByRole('alertdialog', { name: 'Add this booking?' }).getByRole('button', { name: 'Save' }).click()
     await expect(toastWith(page, 'Success!')).toContainText('Saved successfully!')
 

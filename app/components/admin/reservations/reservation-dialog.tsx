@@ -219,7 +219,7 @@ export function ReservationDialog({
             error={tableError}
           />
           <TextareaField label="Additional Information" rows={3} maxLength={2000} error={errors.additionalInfo?.message} {...form.register('additionalInfo')} />
-          <FormDialogFooter submitLabel={'Save Changes'} pending={save.pending} onCancel={guard.requestClose} />
+          <FormDialogFooter submitLabel={reservation ? 'Save Changes' : 'Add Booking'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
         {guard.prompt}
         <ConflictDialog
