@@ -346,6 +346,44 @@ test('turn times saved by someone else while I edit them: the form says so, and 
   }
 })
 
+test("a table deleted by keyboard leaves focus on the next table's Delete, and a table made inactive on its switch, though the save draws the area anew", async ({ page }) => {
+  await signInQuickly(page)
+  const suffix = Date.now().toString(36).slice(-4)
+  const area = await staffApi(page, 'POST', '/api/admin/areas', { name: `Den ${suffix}` })
+  const names = ['D1', 'D2', 'D3'].map((n) => `${n}${suffix}`)
+  for (const [i, name] of names.entries()) await staffApi(page, 'POST', '/api/admin/tables', { name, areaId: area.id, maxCovers: 2, sortOrder: i })
+  try {
+    await openSection(page, 'tables')
+    await page.getByRole('tab', { name: new RegExp(`^Den ${suffix}`) }).click()
+    const byKeyboard = async (name: string) => {
+      await page.getByRole('button', { name: `Delete ${name}`, exact: true }).focus()
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' })).toBeFocused()
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('alertdialog')).toBeHidden()
+      await expect(page.getByTestId(`table-${name}`)).toHaveCount(0)
+    }
+    await byKeyboard(names[0]!)
+    await expect(page.getByRole('button', { name: `Delete ${names[1]}`, exact: true })).toBeFocused()
+    await byKeyboard(names[2]!)
+    await expect(page.getByRole('button', { name: `Delete ${names[1]}`, exact: true })).toBeFocused()
+    // A save (unlike a delete) draws the area's section anew: focus finds the table's list again by its name.
+    const active = page.getByRole('switch', { name: `Active: ${names[1]}` })
+    await active.focus()
+    await page.keyboard.press('Space')
+    await expect(page.getByRole('alertdialog', { name: 'Make this table inactive?' })).toBeVisible()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('alertdialog')).toBeHidden()
+    await expect(active).not.toBeChecked()
+    await expect(active).toBeFocused()
+  } finally {
+    await staffApi(page, 'DELETE', `/api/admin/tables/${(await tablesNamed(page, [names[1]!]))[0]?.id}`).catch(() => {})
+    await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`).catch(() => {})
+  }
+})
+
 test('a table is not made to seat fewer than a party booked at it, nor put out of use before its last booking, nor deleted or made inactive while it is to come: the form and the confirm say which bookings; an area closed for a date opens again', async ({ page, consoleErrors }, testInfo) => {
   consoleErrors.allow('status of 409 (Conflict)')
   await signInQuickly(page)

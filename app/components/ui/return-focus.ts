@@ -3,15 +3,18 @@ import { everyFrame, firstUsable } from './focus-when-ready'
 
 const fallback = () => document.querySelector<HTMLElement>('[data-focus-fallback]')
 
-/** Where an opener sat in a list: its list, its item's position, and the words on it ('Delete', 'Confirm Booking'). */
-type Place = { list: Element; index: number; words: string }
+/**
+ * Where an opener sat in a list: its list (and the list's name, to find it again when a save draws the list anew, as
+ * Tables & Areas does), its item's position, and the words on it ('Delete', 'Confirm Booking').
+ */
+type Place = { list: Element; name: string | null; index: number; words: string }
 
 /** The place of an opener inside a list item (`<li>` of a `<ul>` or `<ol>`), taken while it is in the page. */
 function placeOf(opener: HTMLElement | null): Place | undefined {
   const item = opener?.closest('li')
   const list = item?.parentElement
   if (!opener || !item || !list || (list.tagName !== 'UL' && list.tagName !== 'OL')) return undefined
-  return { list, index: [...list.children].indexOf(item), words: opener.textContent?.trim() ?? '' }
+  return { list, name: list.getAttribute('aria-label'), index: [...list.children].indexOf(item), words: opener.textContent?.trim() ?? '' }
 }
 
 /**
@@ -20,8 +23,11 @@ function placeOf(opener: HTMLElement | null): Place | undefined {
  * deleting or confirming one after another keep going down the list with Enter instead of Tabbing back from the top.
  */
 function inPlaceOf(place: Place | undefined): HTMLElement | undefined {
-  if (!place?.list.isConnected) return undefined
-  const items = place.list.children
+  if (!place) return undefined
+  const named = place.name === null ? null : `[aria-label="${CSS.escape(place.name)}"]`
+  const list = place.list.isConnected ? place.list : named && document.querySelector(`ul${named}, ol${named}`)
+  if (!list) return undefined
+  const items = list.children
   const item = items[place.index] ?? items[place.index - 1]
   if (!item) return undefined
   const controls = [...item.querySelectorAll<HTMLElement>('button, a[href], [role=switch], input, select, textarea')]
