@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { ADMIN_PARTY_MAX } from './admin-reservations-schema'
 import { IdSchema, PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
 import { EMAIL_TEMPLATE_INFO } from './email'
-import type { TurnTimeRule } from './tables'
+import { seasonText, type AreaSeason, type TurnTimeRule } from './tables'
 import { addDays, dayOfWeek, isValidDate, WEEKDAY_NAMES } from './time'
 import { guestsText } from './reservation-form'
 
@@ -78,6 +78,11 @@ export const TABLE_MESSAGES = {
   partiesAbove: (name: string, maxCovers: number, n: number, firstDate: string, largest: number) =>
     `${name} has ${n} ${n === 1 ? 'booking' : 'bookings'} of more than ${guestsText(maxCovers)} ${n === 1 ? 'on' : 'from'} ${formatDayShort(firstDate)}; ` +
     `move ${n === 1 ? 'it' : 'them'} to other tables first, or let it seat ${largest}.`,
+  seasonMonth: 'A season runs from one month to another: choose both months',
+  /** 'Garden has 2 bookings outside April to September, the first on Fri 18 Dec; move them to other tables first, or choose a longer season.' */
+  bookingsOutOfSeason: (name: string, n: number, firstDate: string, season: AreaSeason) =>
+    `${name} has ${n} ${n === 1 ? 'booking' : 'bookings'} outside ${seasonText(season)}, the first on ${formatDayShort(firstDate)}; ` +
+    `move ${n === 1 ? 'it' : 'them'} to other tables first, or choose a longer season.`,
 } as const
 
 /** 'Fri 18 Dec': a date as staff read it in a sentence. */
@@ -111,11 +116,16 @@ const PlanSide = wholeNumber({ min: 1, max: PLAN_SIDE_MAX, message: TABLE_MESSAG
 const coversInOrder = (v: { minCovers?: number; maxCovers?: number }) => v.minCovers === undefined || v.maxCovers === undefined || v.minCovers <= v.maxCovers
 const coversIssue = { message: TABLE_MESSAGES.coversOrder, path: ['maxCovers'] }
 
+const Month = wholeNumber({ min: 1, max: 12, message: TABLE_MESSAGES.seasonMonth })
+/** The months an area takes bookings (common/tables.ts AreaSeason), or null: all year. */
+const Season = z.union([z.null(), z.object({ from: Month, to: Month }, { error: TABLE_MESSAGES.seasonMonth })], { error: TABLE_MESSAGES.seasonMonth })
+
 const AreaFields = z.object({
   name: Name(TABLE_MESSAGES.areaNameRequired),
   sortOrder: SortOrder.optional(),
   onlineBookable: Flag.optional(),
   weatherDependent: Flag.optional(),
+  season: Season.optional(),
   active: Flag.optional(),
 })
 export const AreaCreateSchema = AreaFields
@@ -254,6 +264,8 @@ export type AdminArea = {
   sortOrder: number
   onlineBookable: boolean
   weatherDependent: boolean
+  /** The months it takes bookings; null: all year. */
+  season: AreaSeason | null
   active: boolean
   version: number
   tableCount: number

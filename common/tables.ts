@@ -10,9 +10,38 @@
  * reservation_tables.during holds them (migration 0009).
  */
 import { guestsText } from './reservation-form'
-import { dayOfWeek, timeToMinutes } from './time'
+import { dayOfWeek, MONTH_NAMES, timeToMinutes } from './time'
 
-export type PlanArea = { id: number; name: string; sortOrder: number; onlineBookable: boolean; isActive: boolean }
+/**
+ * The months an area takes bookings, the first and the last: a garden from April to September is 4 and 9, a
+ * marquee from November to February 11 and 2. Outside them the area is closed, as on a weather closure's date
+ * (the SQL of the areas closed on a date, server/reservations/booking-sql.ts, is this rule's other copy).
+ */
+export type AreaSeason = { from: number; to: number }
+
+/** Whether a date ('YYYY-MM-DD') falls in a season; every date does in an area with none. */
+export function inSeason(season: AreaSeason | null | undefined, date: string): boolean {
+  if (!season) return true
+  const month = Number(date.slice(5, 7))
+  return season.from <= season.to ? month >= season.from && month <= season.to : month >= season.from || month <= season.to
+}
+
+/** 'April to September', 'July only', or 'all year'. */
+export function seasonText(season: AreaSeason | null | undefined): string {
+  if (!season) return 'all year'
+  if (season.from === season.to) return `${MONTH_NAMES[season.from - 1]} only`
+  return `${MONTH_NAMES[season.from - 1]} to ${MONTH_NAMES[season.to - 1]}`
+}
+
+export type PlanArea = {
+  id: number
+  name: string
+  sortOrder: number
+  onlineBookable: boolean
+  isActive: boolean
+  /** The months it takes bookings (null or absent: all year). */
+  season?: AreaSeason | null
+}
 export type PlanTable = {
   id: number
   name: string

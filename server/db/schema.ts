@@ -472,6 +472,12 @@ export const areas = pgTable(
     onlineBookable: boolean('online_bookable').notNull().default(true),
     /** Closed for a date when it rains (area_closures); its bookings are moved inside. */
     weatherDependent: boolean('weather_dependent').notNull().default(false),
+    /**
+     * The months it takes bookings, the first and the last (a garden from April to September: 4 and 9; a marquee
+     * from November to February: 11 and 2). Null both: all year. Outside them it is closed, as on a closure's date.
+     */
+    seasonFrom: integer('season_from'),
+    seasonTo: integer('season_to'),
     isActive: boolean('is_active').notNull().default(true),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -480,6 +486,7 @@ export const areas = pgTable(
   (t) => [
     uniqueIndex('areas_name_idx').on(sql`lower(${t.name})`),
     check('areas_name_check', sql`length(trim(${t.name})) > 0`),
+    check('areas_season_check', sql`(${t.seasonFrom} is null) = (${t.seasonTo} is null) and ${t.seasonFrom} between 1 and 12 and ${t.seasonTo} between 1 and 12`),
   ],
 )
 export type Area = typeof areas.$inferSelect

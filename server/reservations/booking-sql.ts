@@ -105,10 +105,20 @@ export function tablesDayColumns(date: string, from: string, to: string, fallbac
   return `${closedAreasColumn(date)},${holdsColumn(date, from, to, longest, now, { exceptId, named })}`
 }
 
-/** The areas closed on a date (weather: area_closures), for SQL naming the date. */
+/**
+ * Whether an area (its alias `a`) is out of its season on a date (SQL naming a 'YYYY-MM-DD' text): the months
+ * season_from to season_to, which may run over the new year (common/tables.ts inSeason, the rule's other copy).
+ */
+const outOfSeason = (date: string) => `(a.season_from is not null and case when a.season_from <= a.season_to
+    then substr(${date}, 6, 2)::int not between a.season_from and a.season_to
+    else substr(${date}, 6, 2)::int between a.season_to + 1 and a.season_from - 1 end)`
+
+/** The areas closed on a date (weather: area_closures; or out of their season), for SQL naming the date. */
 function closedAreasColumn(date: string) {
   return `
-  (select coalesce(json_agg(area_id), '[]'::json) from area_closures where date = ${sqlName(date)}) as "closedAreaIds"`
+  (select coalesce(json_agg(area_id), '[]'::json) from (
+     select area_id from area_closures where date = ${sqlName(date)}
+     union all select a.id from areas a where ${outOfSeason(`${sqlName(date)}::text`)}) closed) as "closedAreaIds"`
 }
 
 /**
@@ -161,7 +171,8 @@ export const holdOf = ([tableId, reservationId, start, end]: CompactHold): Table
 /** The floor plan and turn times (common/tables.ts FloorPlan), each as one JSON column: a handful of small tables. */
 export const PLAN_COLUMNS = `
   (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'sortOrder', sort_order,
-     'onlineBookable', online_bookable, 'isActive', is_active)), '[]'::json) from areas) as areas,
+     'onlineBookable', online_bookable, 'isActive', is_active,
+     'season', case when season_from is null then null else json_build_object('from', season_from, 'to', season_to) end)), '[]'::json) from areas) as areas,
   (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'areaId', area_id, 'minCovers', min_covers,
      'maxCovers', max_covers, 'onlineBookable', online_bookable, 'isActive', is_active, 'sortOrder', sort_order,
      'outOfUseFrom', out_of_use_from)), '[]'::json)
@@ -326,7 +337,9 @@ export function batchHoursQuery(dates: string[], weekdays: number[]): pg.QueryCo
 const BATCH_HOURS_TEXT = `select
   (select coalesce(json_agg(${WEEKLY_JSON}), '[]'::json) from opening_hours where day_of_week = any($2::int[])) as weekly,
   (select coalesce(json_agg(${EXCEPTION_JSON}), '[]'::json) from hour_exceptions where date = any($1::text[])) as exceptions,
-  (select coalesce(json_agg(json_build_object('date', date, 'areaId', area_id)), '[]'::json) from area_closures where date = any($1::text[])) as closures`
+  (select coalesce(json_agg(json_build_object('date', date, 'areaId', area_id)), '[]'::json) from (
+     select date, area_id from area_closures where date = any($1::text[])
+     union all select d, a.id from unnest($1::text[]) d cross join areas a where ${outOfSeason('d')}) closed) as closures`
 
 /**
  * Lets go of the tables held by large parties' requests that their guests did

@@ -9,7 +9,7 @@
  */
 import type { AvailabilityExplanation, BookedTable, ExplainQuery, TableChoice } from '#common/admin-reservations-schema'
 import { lastBookableDate } from '#common/availability'
-import { holdersOf, holderText, inUseOn, timeRange, turnTimeFor, type Candidate } from '#common/tables'
+import { holdersOf, holderText, inSeason, inUseOn, seasonText, timeRange, turnTimeFor, type Candidate } from '#common/tables'
 import { formatLongDate, formatTime12 } from '#common/time'
 import type { Deps } from '../deps'
 import type { BookingSettings, SettingsService } from '../settings/settings-service'
@@ -115,8 +115,11 @@ function staffMessage(
       return `No table or combination guests can book online takes a party of ${n}.${also}`
     }
     case 'area_closed': {
-      const areas = [...new Set(staffDay.plan.candidates(n, false).map((c) => c.areaName))]
-      return `The tables for ${n} are in ${areas.join(' and ')}, closed on ${formatLongDate(request.date)}.`
+      const areaIds = [...new Set(staffDay.plan.candidates(n, false).map((c) => c.areaId))]
+      const areas = areaIds.map((id) => staffDay.plan.areaById.get(id)!)
+      // A season says why, where a weather closure's date is in the area's list of closures.
+      const seasons = areas.filter((a) => !inSeason(a.season, request.date)).map((a) => ` ${a.name} takes bookings ${a.season!.from === a.season!.to ? 'in' : 'from'} ${seasonText(a.season)}.`)
+      return `The tables for ${n} are in ${areas.map((a) => a.name).join(' and ')}, closed on ${formatLongDate(request.date)}.${seasons.join('')}`
     }
     case 'tables_taken':
       return tablesTakenMessage(request, staffDay, settings)

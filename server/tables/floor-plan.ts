@@ -33,6 +33,7 @@ import {
   type TablePatch,
   type TableShape,
 } from '#common/tables-schema'
+import { inSeason, type AreaSeason } from '#common/tables'
 import { addDays, todayIn } from '#common/time'
 import { audit, changedFields, type Actor } from '../audit/audit'
 import { staleVersion } from '../audit/versions'
@@ -116,6 +117,9 @@ const combinationName = (tables: DiningTable[]) =>
     .map((t) => t.name)
     .join(' + ')
 
+/** An area's season as its two columns (null: all year). */
+const seasonColumns = (season: AreaSeason | null) => ({ seasonFrom: season?.from ?? null, seasonTo: season?.to ?? null })
+
 /** Only the fields a patch names, in the columns' names (`active` is `isActive`). */
 function columnsOf<T extends Record<string, unknown>>(patch: T): Record<string, unknown> {
   const { version: _version, active, tableIds: _tableIds, ...rest } = patch as T & { version?: number; active?: boolean; tableIds?: number[] }
@@ -163,6 +167,7 @@ export function createFloorPlan(
       sortOrder: a.sortOrder,
       onlineBookable: a.onlineBookable,
       weatherDependent: a.weatherDependent,
+      season: a.seasonFrom === null || a.seasonTo === null ? null : { from: a.seasonFrom, to: a.seasonTo },
       active: a.isActive,
       version: a.version,
       tableCount: counts.get(a.id) ?? 0,
@@ -255,6 +260,21 @@ export function createFloorPlan(
   }
 
   /**
+   * Refuses (409) a season that would leave bookings to come in the area outside it: staff move them to other
+   * tables first (as for an area made inactive), or choose a longer season. Read under the area's lock.
+   */
+  async function refuseBookingsOutOfSeason(tx: DbOrTx, area: Area, season: AreaSeason) {
+    const { rows } = await tx.execute<{ id: number; date: string }>(sql`
+      select distinct h.reservation_id as id, h.date
+        from reservation_tables h join dining_tables t on t.id = h.table_id
+        where t.area_id = ${area.id} and h.active and h.date >= ${today()}`)
+    const outside = rows.filter((r) => !inSeason(season, r.date))
+    if (outside.length === 0) return
+    const first = outside.map((r) => r.date).sort()[0]!
+    throw new ConflictError(M.bookingsOutOfSeason(area.name, new Set(outside.map((r) => r.id)).size, first, season), 'has_bookings')
+  }
+
+  /**
    * Refuses (409) a table or combination out of use from `from` while bookings
    * on or after that date sit at it (and only at it): staff move them first, or
    * choose the day after its last booking, which the message names. Today or
@@ -315,7 +335,14 @@ export function createFloorPlan(
       return change(async (tx) => {
         const [row] = await tx
           .insert(areas)
-          .values({ name: input.name, sortOrder: input.sortOrder ?? 0, onlineBookable: input.onlineBookable ?? true, weatherDependent: input.weatherDependent ?? false, isActive: input.active ?? true })
+          .values({
+            name: input.name,
+            sortOrder: input.sortOrder ?? 0,
+            onlineBookable: input.onlineBookable ?? true,
+            weatherDependent: input.weatherDependent ?? false,
+            ...seasonColumns(input.season ?? null),
+            isActive: input.active ?? true,
+          })
           .returning()
         const area = await oneArea(tx, row!)
         await audit(tx, actor, { action: 'create', entityType: 'area', entityId: area.id, summary: `added the area ${area.name}`, ...changedFields(null, auditable(area)) })
@@ -330,7 +357,13 @@ export function createFloorPlan(
         if (row.version !== patch.version) throw await stale(tx, 'area', id, before)
         // Its tables would leave the plan with guests still booked at them: as for a table, they move first.
         if (patch.active === false && row.isActive) refuseIfHeld(row.name, await areaBookingsToCome(tx, id), 'deactivate')
-        const [updated] = await tx.update(areas).set({ ...columnsOf(patch), updatedAt: clock.now() }).where(eq(areas.id, id)).returning()
+        const { season, ...fields } = patch
+        if (season) await refuseBookingsOutOfSeason(tx, row, season)
+        const [updated] = await tx
+          .update(areas)
+          .set({ ...columnsOf(fields), ...(season === undefined ? {} : seasonColumns(season)), updatedAt: clock.now() })
+          .where(eq(areas.id, id))
+          .returning()
         const after = await oneArea(tx, updated!)
         await audit(tx, actor, { action: 'update', entityType: 'area', entityId: id, summary: `changed the area ${after.name}`, ...changedFields(auditable(before), auditable(after)) })
         return after

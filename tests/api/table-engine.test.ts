@@ -15,13 +15,13 @@ import type TestAgent from 'supertest/lib/agent'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BOOKING_SETTING_DEFAULTS } from '#common/settings'
 import { formatShortDate, formatTime12 } from '#common/time'
-import type { TurnTimeRule } from '#common/tables'
+import { inSeason, type TurnTimeRule } from '#common/tables'
 import { COMMAND_LINE } from '../../server/audit/audit'
 import { reservations } from '../../server/db/schema'
 import { manageLinkFor } from '../../server/reservations/manage-link'
 import { confirmLinkFor } from '../../server/reservations/confirm-link'
 import { reachFor } from '../../server/reservations/booking-batch'
-import { batchDaysQuery, lockDatesQuery } from '../../server/reservations/booking-sql'
+import { batchDaysQuery, batchHoursQuery, lockDatesQuery } from '../../server/reservations/booking-sql'
 import { assignWaitingBookings } from '../../server/reservations/table-assignment'
 import { createTestApp, secondInstance, signedInAgent, type TestApp } from '../helpers/app'
 import { versionOf } from '../helpers/versions'
@@ -218,6 +218,45 @@ describe('guests book tables, not covers', () => {
     expect((await book({ partySize: 4 })).status).toBe(409)
     // Another date is not closed.
     expect(await slots(4, '2026-12-12')).toContain('19:00')
+  })
+
+  it('keeps an area to its season: out of it, its tables are not offered nor booked, and the reason names the season', async () => {
+    await t.db.execute(sql`update dining_tables set is_active = false where name in ('T2', 'T3')`)
+    // The Garden from April to September: closed on Saturday 5 December.
+    await t.db.execute(sql`update areas set season_from = 4, season_to = 9 where id = ${plan.areaIds.get('Garden')}`)
+    t.services.reservations.forgetDays()
+    expect(await slots(4)).toEqual([])
+    expect((await explain('19:00', 4)).reasons).toEqual([
+      { code: 'area_closed', message: 'The tables for 4 are in Garden, closed on Saturday, 05 December 2026. Garden takes bookings from April to September.' },
+    ])
+    expect((await book({ partySize: 4 })).status).toBe(409)
+    // From January to March: still closed in December, open in January.
+    await t.db.execute(sql`update areas set season_from = 1, season_to = 3 where id = ${plan.areaIds.get('Garden')}`)
+    t.services.reservations.forgetDays()
+    expect(await slots(4)).toEqual([])
+    expect(await slots(4, '2027-01-09')).toContain('19:00')
+    // A season over the new year (a marquee from November to February) takes December's bookings.
+    await t.db.execute(sql`update areas set season_from = 11, season_to = 2 where id = ${plan.areaIds.get('Garden')}`)
+    t.services.reservations.forgetDays()
+    expect(await slots(4)).toContain('19:00')
+    const garden = (await book({ partySize: 4 }).expect(201)).body
+    expect(await tablesOf(garden.id)).toEqual(['G1'])
+  })
+
+  it("closes an area out of season in the booking batch's SQL exactly as inSeason says, for every season and month", async () => {
+    const seasons = Array.from({ length: 144 }, (_, i) => ({ from: Math.floor(i / 12) + 1, to: (i % 12) + 1 }))
+    const { rows: made } = await t.db.$client.query<{ id: number }>(
+      `insert into areas (name, season_from, season_to) select 'Season ' || f || '-' || s, f, s from unnest($1::int[], $2::int[]) as x(f, s) returning id`,
+      [seasons.map((s) => s.from), seasons.map((s) => s.to)],
+    )
+    const dates = Array.from({ length: 12 }, (_, m) => `2027-${String(m + 1).padStart(2, '0')}-15`)
+    const { rows } = await t.db.$client.query(batchHoursQuery(dates, [1]))
+    const closed = new Set((rows[0].closures as { date: string; areaId: number }[]).map((c) => `${c.areaId} ${c.date}`))
+    const expected = new Set(made.flatMap((area, i) => dates.filter((d) => !inSeason(seasons[i], d)).map((d) => `${area.id} ${d}`)))
+    expect(closed).toEqual(expected)
+    // From April to September is closed six months of the twelve; from November to February, eight.
+    expect(dates.filter((d) => !inSeason({ from: 4, to: 9 }, d))).toHaveLength(6)
+    expect(dates.filter((d) => !inSeason({ from: 11, to: 2 }, d))).toHaveLength(8)
   })
 
   it('keeps the pacing limit per slot', async () => {

@@ -130,6 +130,43 @@ describe('areas', () => {
     const inactive = await oneAuditRow('area', async () => (await manager.patch(`/api/admin/areas/${area.id}`).send({ active: false, version: 2 }).expect(200)).body)
     expect(inactive.active).toBe(false)
   })
+
+  it('gives an area a season with one audit row, and takes it away; a season leaving bookings to come outside it is refused (409 naming how many and the first date)', async () => {
+    const area = await newArea('Pub Garden', { weatherDependent: true, season: { from: 4, to: 9 } })
+    expect(area.season).toEqual({ from: 4, to: 9 })
+    const b1 = await newTable('BG1', area.id)
+    const b2 = await newTable('BG2', area.id)
+    // December twice (one of them at both tables), and April; a cancelled booking does not count.
+    await bookingOn([b1.id], '2026-12-18')
+    await bookingOn([b1.id, b2.id], '2026-12-05')
+    await bookingOn([b2.id], '2027-04-10')
+    await bookingOn([b1.id], '2026-12-12', 'cancelled')
+    // Made to take bookings from November to February: the April booking is outside it (which this season already allowed).
+    await unchanged(async () => {
+      expect((await manager.patch(`/api/admin/areas/${area.id}`).send({ season: { from: 11, to: 2 }, version: 1 }).expect(409)).body).toMatchObject({
+        message: 'Pub Garden has 1 booking outside November to February, the first on Sat 10 Apr; move it to other tables first, or choose a longer season.',
+        code: 'has_bookings',
+      })
+      // From April to October leaves the two December bookings (the cancelled one does not count) outside.
+      expect((await manager.patch(`/api/admin/areas/${area.id}`).send({ season: { from: 4, to: 10 }, version: 1 }).expect(409)).body.message).toBe(
+        'Pub Garden has 2 bookings outside April to October, the first on Sat 5 Dec; move them to other tables first, or choose a longer season.',
+      )
+    })
+    const allYear = await oneAuditRow('area', async () => (await manager.patch(`/api/admin/areas/${area.id}`).send({ season: null, version: 1 }).expect(200)).body)
+    expect(allYear).toMatchObject({ season: null, version: 2 })
+    expect(await lastAudit()).toMatchObject({ before: { season: { from: 4, to: 9 } }, after: { season: null } })
+    const wraps = (await manager.patch(`/api/admin/areas/${area.id}`).send({ season: { from: 12, to: 4 }, version: 2 }).expect(200)).body
+    expect(wraps.season).toEqual({ from: 12, to: 4 })
+  })
+
+  it('refuses a season without both months, or with a month that is not 1 to 12, with 400 and the message', async () => {
+    await unchanged(async () => {
+      for (const season of [{ from: 4 }, { from: 0, to: 9 }, { from: 4, to: 13 }, { from: 4.5, to: 9 }, 'April', 7]) {
+        const res = await manager.post('/api/admin/areas').send({ name: 'Orchard', season }).expect(400)
+        expect(res.body.message).toBe('A season runs from one month to another: choose both months')
+      }
+    })
+  })
 })
 
 describe('tables', () => {

@@ -346,6 +346,59 @@ test('turn times saved by someone else while I edit them: the form says so, and 
   }
 })
 
+test("an area's season, set in its form, closes it in the other months, and 'Test a booking' says why", async ({ page }, testInfo) => {
+  await signInQuickly(page)
+  const suffix = Date.now().toString(36).slice(-4)
+  const areaName = `Orchard ${suffix}`
+  const area = await staffApi(page, 'POST', '/api/admin/areas', { name: areaName, weatherDependent: true })
+  const table = await staffApi(page, 'POST', '/api/admin/tables', { name: `O${suffix}`, areaId: area.id, minCovers: 5, maxCovers: 5 })
+  // A Friday a week or more ahead, and a season of every month but its own.
+  const week = addDays(todayIn(new Date(), 'Europe/London'), 7)
+  const friday = addDays(week, (5 - dayOfWeek(week) + 7) % 7)
+  const month = Number(friday.slice(5, 7))
+  const [from, to] = [(month % 12) + 1, ((month + 10) % 12) + 1]
+  const season = `${MONTH_NAMES[from - 1]} to ${MONTH_NAMES[to - 1]}`
+  try {
+    await openSection(page, 'tables')
+    await page.getByRole('tab', { name: new RegExp(`^${areaName}`) }).click()
+    const tester = page.getByRole('region', { name: 'Test a Booking' })
+    const answer = tester.getByTestId('test-booking-answer')
+    const check = async () => {
+      await tester.getByLabel('Date').fill(friday)
+      await tester.getByLabel('Time').fill('19:30')
+      await tester.getByLabel('Party size').fill('5')
+      await tester.getByRole('button', { name: 'Check' }).click()
+    }
+    await check()
+    await expect(answer).toContainText(`Offered at O${suffix} (${areaName})`)
+
+    await page.getByRole('button', { name: `Edit ${areaName}`, exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: `Edit ${areaName}` })
+    await expect(dialog.getByLabel('Takes bookings from')).toHaveValue('')
+    await expect(dialog.getByText('Open every month it is active.')).toBeVisible()
+    await dialog.getByLabel('Takes bookings from').selectOption(String(from))
+    await dialog.getByLabel('Until the end of').selectOption(String(to))
+    await expect(dialog.getByText(`Closed in ${MONTH_NAMES[month - 1]}, as on a date closed for rain.`)).toBeVisible()
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: testInfo.outputPath('area-season-390.png') })
+    expect(await seriousViolations(page)).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await confirm(page, 'Save')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId(`area-${areaName}`)).toContainText(`Bookable ${season}`)
+    expect((await (await page.request.get('/api/admin/areas')).json()).find((a: { id: number }) => a.id === area.id).season).toEqual({ from, to })
+
+    await check()
+    await expect(answer).toContainText('Not offered')
+    await expect(answer).toContainText(`${areaName} takes bookings from ${season}.`)
+    await expect(answer).toContainText('(area_closed)')
+  } finally {
+    await staffApi(page, 'DELETE', `/api/admin/tables/${table.id}`)
+    await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
+  }
+})
+
 test("a table deleted by keyboard leaves focus on the next table's Delete, and a table made inactive on its switch, though the save draws the area anew", async ({ page }) => {
   await signInQuickly(page)
   const suffix = Date.now().toString(36).slice(-4)

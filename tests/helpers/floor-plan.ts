@@ -4,13 +4,14 @@
  * combinations of tables and the turn-time rules. Names are resolved, so a
  * test says `{ name: 'T4 + T5', area: 'Restaurant', tables: ['T4', 'T5'] }`.
  */
+import type { AreaSeason } from '#common/tables'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import { areas, diningTables, tableCombinationMembers, tableCombinations, turnTimes } from '../../server/db/schema'
 // @ts-expect-error a plain ESM helper shared with the bench script
 import { DEMO_PLAN as SHARED_DEMO_PLAN, largePlan as sharedLargePlan } from './floor-plans.mjs'
 
-export type AreaSketch = { name: string; onlineBookable?: boolean; weatherDependent?: boolean; isActive?: boolean; sortOrder?: number }
+export type AreaSketch = { name: string; onlineBookable?: boolean; weatherDependent?: boolean; isActive?: boolean; sortOrder?: number; season?: AreaSeason | null }
 export type TableSketch = { name: string; area: string; min?: number; max: number; onlineBookable?: boolean; isActive?: boolean; sortOrder?: number; outOfUseFrom?: string | null }
 export type CombinationSketch = { name: string; area: string; tables: string[]; min?: number; max: number; onlineBookable?: boolean; isActive?: boolean; sortOrder?: number }
 export type TurnTimeSketch = { minParty: number; maxParty: number; durationMinutes: number; weekday?: number | null }
@@ -24,7 +25,17 @@ export async function drawPlan(db: Db, plan: PlanSketch): Promise<DrawnPlan> {
   const areaRows = plan.areas.length
     ? await db
         .insert(areas)
-        .values(plan.areas.map((a, i) => ({ name: a.name, onlineBookable: a.onlineBookable ?? true, weatherDependent: a.weatherDependent ?? false, isActive: a.isActive ?? true, sortOrder: a.sortOrder ?? i })))
+        .values(
+          plan.areas.map((a, i) => ({
+            name: a.name,
+            onlineBookable: a.onlineBookable ?? true,
+            weatherDependent: a.weatherDependent ?? false,
+            isActive: a.isActive ?? true,
+            sortOrder: a.sortOrder ?? i,
+            seasonFrom: a.season?.from ?? null,
+            seasonTo: a.season?.to ?? null,
+          })),
+        )
         .returning()
     : []
   const areaIds = new Map(areaRows.map((a) => [a.name, a.id]))

@@ -15,6 +15,7 @@ import {
   type AdminCombination,
   type AdminTable,
 } from '#common/tables-schema'
+import { seasonText } from '#common/tables'
 import { FormError, TextField } from '~/components/forms/fields'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -193,6 +194,7 @@ export function AreaSection({
               <Badge variant={area.active ? 'success' : 'danger'}>{area.active ? 'Active' : 'Inactive'}</Badge>
               <Badge variant="outline">{area.onlineBookable ? 'Bookable online' : 'Staff seat only'}</Badge>
               {area.weatherDependent && <Badge variant="brass">Weather-dependent</Badge>}
+              {area.season && <Badge variant="brass">Bookable {seasonText(area.season)}</Badge>}
               <Badge variant="outline">
                 {area.tableCount} {area.tableCount === 1 ? 'table' : 'tables'}
               </Badge>

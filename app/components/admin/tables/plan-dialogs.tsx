@@ -20,6 +20,8 @@ import {
   type CombinationCreate,
   type TableCreate,
 } from '#common/tables-schema'
+import { seasonText, type AreaSeason } from '#common/tables'
+import { MONTH_NAMES } from '#common/time'
 import { FieldError, FormError, SelectField, TextField } from '~/components/forms/fields'
 import { Checkbox } from '~/components/ui/checkbox'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
@@ -57,11 +59,12 @@ function SwitchField<T extends FieldValues>({ control, name, label, hint }: { co
 // ---- Area ----
 
 type AreaForm = z.input<typeof AreaCreateSchema>
-const areaForm = (a?: Pick<AdminArea, 'name' | 'sortOrder' | 'onlineBookable' | 'weatherDependent' | 'active'>): AreaForm => ({
+const areaForm = (a?: Pick<AdminArea, 'name' | 'sortOrder' | 'onlineBookable' | 'weatherDependent' | 'season' | 'active'>): AreaForm => ({
   name: a?.name ?? '',
   sortOrder: a?.sortOrder ?? 0,
   onlineBookable: a?.onlineBookable ?? true,
   weatherDependent: a?.weatherDependent ?? false,
+  season: a?.season ?? null,
   active: a?.active ?? true,
 })
 const AREA_FIELDS: ConflictFieldLabel[] = [
@@ -69,8 +72,65 @@ const AREA_FIELDS: ConflictFieldLabel[] = [
   { key: 'sortOrder', label: 'Sort order' },
   { key: 'onlineBookable', label: 'Bookable online' },
   { key: 'weatherDependent', label: 'Weather-dependent' },
+  { key: 'season', label: 'Season', format: (value) => seasonText(value as AreaSeason | null) },
   { key: 'active', label: 'Active' },
 ]
+
+const MONTH_OPTIONS = MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name }))
+const ALL_YEAR = ''
+
+/**
+ * The months an area takes bookings: 'All year', or from one month to another (over the new year too: November
+ * to February). Out of season it is closed, as on a date closed for rain.
+ */
+function SeasonField({ control, error }: { control: Control<AreaForm>; error?: string }) {
+  const hintId = React.useId()
+  return (
+    <Controller
+      control={control}
+      name="season"
+      render={({ field }) => {
+        const season = field.value as AreaSeason | null | undefined
+        return (
+          <fieldset className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-2" aria-describedby={hintId}>
+            <legend className="px-1 text-sm font-semibold">Season</legend>
+            <SelectField
+              label="Takes bookings from"
+              value={season ? String(season.from) : ALL_YEAR}
+              options={[{ value: ALL_YEAR, label: 'All year' }, ...MONTH_OPTIONS]}
+              error={error}
+              onChange={(event) => {
+                const from = event.target.value
+                field.onChange(from === ALL_YEAR ? null : { from: Number(from), to: season?.to ?? Number(from) })
+              }}
+              onBlur={field.onBlur}
+            />
+            {season && (
+              <SelectField
+                label="Until the end of"
+                value={String(season.to)}
+                options={MONTH_OPTIONS}
+                onChange={(event) => field.onChange({ from: season.from, to: Number(event.target.value) })}
+                onBlur={field.onBlur}
+              />
+            )}
+            <p id={hintId} className="text-sm text-muted-foreground sm:col-span-2">
+              {closedMonths(season)}
+            </p>
+          </fieldset>
+        )
+      }}
+    />
+  )
+}
+
+/** 'Closed from October to March, as on a date closed for rain.' ('Closed in December'), or open every month. */
+function closedMonths(season: AreaSeason | null | undefined): string {
+  // The month after the last, to the month before the first; a season of all twelve leaves none.
+  if (!season || season.to % 12 === season.from - 1) return 'Open every month it is active.'
+  const [first, last] = [MONTH_NAMES[season.to % 12], MONTH_NAMES[(season.from + 10) % 12]]
+  return `${first === last ? `Closed in ${first}` : `Closed from ${first} to ${last}`}, as on a date closed for rain.`
+}
 
 export function AreaDialog({ area, nextOrder, actions, onOpenChange }: { area?: AdminArea; nextOrder: number; actions: TablesActions; onOpenChange: (open: boolean) => void }) {
   const save = area ? actions.updateArea : actions.createArea
@@ -103,6 +163,7 @@ export function AreaDialog({ area, nextOrder, actions, onOpenChange }: { area?: 
           <TextField label="Sort order" inputMode="numeric" hint="Areas are listed and offered in this order, smallest first." error={errors.sortOrder?.message ?? server.sortOrder} {...form.register('sortOrder')} />
           <SwitchField control={form.control} name="onlineBookable" label="Bookable online" hint="Off: only staff seat guests here." />
           <SwitchField control={form.control} name="weatherDependent" label="Weather-dependent" hint="An outdoor area you may close for a date when rain is forecast." />
+          <SeasonField control={form.control} error={errors.season?.message ?? server.season} />
           <SwitchField control={form.control} name="active" label="Active" />
           <FormDialogFooter submitLabel={area ? 'Save Changes' : 'Add Area'} pending={save.pending} onCancel={guard.requestClose} />
         </form>
