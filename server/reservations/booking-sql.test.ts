@@ -53,6 +53,8 @@ const OWN_LITERALS = new Set(['pending', 'confirmed', '[]', 'dayOfWeek', 'openTi
   // The tables' reads (issue 34): JSON keys, and the space between a date and a time.
   ' ', 'tableId', 'reservationId', 'start', 'end', 'name', 'sortOrder', 'onlineBookable', 'isActive', 'areaId', 'minCovers', 'maxCovers', 'tableIds',
   'minParty', 'maxParty', 'durationMinutes', 'weekday', 'outOfUseFrom',
+  // An area's season (decision 51): its JSON keys.
+  'season', 'from', 'to',
   // A finished or no-show party's covers free from a minute (issue 35).
   'freed',
   // The guests' upsert and consent rows (issue 37): a consent's action and places.
