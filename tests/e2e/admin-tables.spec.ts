@@ -387,6 +387,7 @@ test("an area's season, set in its form, closes it in the other months, and 'Tes
     await confirm(page, 'Save')
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId(`area-${areaName}`)).toContainText(`Bookable ${season}`)
+    await expect(page.getByTestId(`area-${areaName}`)).toContainText(`Open every day of its season, ${season}, while it is active.`)
     expect((await (await page.request.get('/api/admin/areas')).json()).find((a: { id: number }) => a.id === area.id).season).toEqual({ from, to })
 
     await check()

@@ -53,7 +53,7 @@ function Closures({ area, canEdit, actions }: { area: AdminArea; canEdit: boolea
         </div>
       )}
       {area.closures.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Open every day it is active.</p>
+        <p className="text-sm text-muted-foreground">{area.season ? `Open every day of its season, ${seasonText(area.season)}, while it is active.` : 'Open every day it is active.'}</p>
       ) : (
         <ul className="space-y-1" aria-label={`Dates ${area.name} is closed`}>
           {area.closures.map((c) => (
