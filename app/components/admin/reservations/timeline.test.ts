@@ -34,7 +34,7 @@ describe('where the timeline opens', () => {
 })
 
 describe('the rows of a day', () => {
-  const area = { id: 1, name: 'Garden', sortOrder: 0, active: true } as AdminArea
+  const area = { id: 1, name: 'Garden', sortOrder: 0, active: true, season: null, closures: [] } as unknown as AdminArea
   const table = (id: number, name: string, outOfUseFrom: string | null = null) => ({ id, name, areaId: 1, sortOrder: id, active: true, outOfUseFrom }) as AdminTable
   const tables = [table(1, 'G1'), table(2, 'G2', '2027-01-04')]
   const names = (date: string, reservations: AdminReservation[] = []) => rowsOf([area], tables, date, reservations).map((r) => r.table.name)
@@ -45,5 +45,15 @@ describe('the rows of a day', () => {
     expect(names('2027-02-01')).toEqual(['G1'])
     const seated = { id: 9, status: 'confirmed', tables: [{ id: 2, name: 'G2', area: 'Garden' }] } as AdminReservation
     expect(names('2027-01-04', [seated])).toEqual(['G1', 'G2'])
+  })
+
+  it('leave out the tables of an area closed that day, for the weather or out of its season, unless a booking of the day sits at one', () => {
+    const garden = (over: Partial<AdminArea>) => rowsOf([{ ...area, ...over }], tables, '2027-01-03', []).map((r) => r.table.name)
+    expect(garden({ season: { from: 4, to: 9 } })).toEqual([])
+    expect(garden({ season: { from: 11, to: 2 } })).toEqual(['G1', 'G2'])
+    expect(garden({ closures: [{ id: 1, date: '2027-01-03', reason: 'Rain' }] })).toEqual([])
+    expect(garden({ closures: [{ id: 1, date: '2027-01-04', reason: 'Rain' }] })).toEqual(['G1', 'G2'])
+    const seated = { id: 9, status: 'confirmed', tables: [{ id: 1, name: 'G1', area: 'Garden' }] } as AdminReservation
+    expect(rowsOf([{ ...area, season: { from: 4, to: 9 } }], tables, '2027-01-03', [seated]).map((r) => r.table.name)).toEqual(['G1'])
   })
 })

@@ -3,7 +3,7 @@ import * as React from 'react'
 import { guestConfirmationOf, type AdminReservation } from '#common/admin-reservations-schema'
 import type { AdminArea, AdminTable } from '#common/tables-schema'
 import { minutesToTime, timeToMinutes } from '#common/time'
-import { inUseOn } from '#common/tables'
+import { inSeason, inUseOn } from '#common/tables'
 import { heldMinutes } from '#common/visit'
 import { areasQuery, diningTablesQuery } from '~/lib/queries/tables'
 import { cn } from '~/lib/utils'
@@ -56,14 +56,16 @@ const isActive = (r: AdminReservation) => r.status !== 'cancelled'
 
 /**
  * The active tables of active areas, grouped by area in the plan's order; a table out of use from the
- * day or earlier only while a booking of the day still sits at it.
+ * day or earlier, or in an area closed that day (for the weather, or out of its season), only while a
+ * booking of the day still sits at it: a December timeline has no rows for a garden shut for the winter.
  */
 export function rowsOf(areas: AdminArea[], tables: AdminTable[], date: string, reservations: AdminReservation[]): Row[] {
   const rows: Row[] = []
   const seated = new Set(reservations.flatMap((r) => r.tables.map((t) => t.id)))
   for (const area of [...areas].filter((a) => a.active).sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)) {
+    const open = inSeason(area.season, date) && !area.closures.some((c) => c.date === date)
     const own = tables
-      .filter((t) => t.active && t.areaId === area.id && (inUseOn(t, date) || seated.has(t.id)))
+      .filter((t) => t.active && t.areaId === area.id && ((open && inUseOn(t, date)) || seated.has(t.id)))
       .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
     for (const table of own) rows.push({ table, area: area.name })
   }
