@@ -358,7 +358,9 @@ export function createFloorPlan(
         // Its tables would leave the plan with guests still booked at them: as for a table, they move first.
         if (patch.active === false && row.isActive) refuseIfHeld(row.name, await areaBookingsToCome(tx, id), 'deactivate')
         const { season, ...fields } = patch
-        if (season) await refuseBookingsOutOfSeason(tx, row, season)
+        // Only a new season: the form sends the season with every save, and staff may have seated a party out of
+        // season by hand (as on a date closed for rain), which must not stop a rename.
+        if (season && (season.from !== row.seasonFrom || season.to !== row.seasonTo)) await refuseBookingsOutOfSeason(tx, row, season)
         const [updated] = await tx
           .update(areas)
           .set({ ...columnsOf(fields), ...(season === undefined ? {} : seasonColumns(season)), updatedAt: clock.now() })
