@@ -94,6 +94,16 @@ const until = async (check: () => boolean, what: string) => {
   }
 }
 
+/** Fails unless the stream is closed by the server within a second. */
+const closedWithinASecond = (stream: EventStream) =>
+  Promise.race([stream.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the stream was not closed within a second')), 1_000))])
+
+/** A guest books through instance A (from its own address), and the stream hears that booking within a second. */
+async function hearsABooking(stream: EventStream, address: string, email: string, startTime: string) {
+  const booked = await request(a).post('/api/reservations').set('X-Forwarded-For', address).send(guestBooking({ email, date: '2026-12-05', startTime })).expect(201)
+  await stream.next('change', (d) => d.id === booked.body.id, 1_000)
+}
+
 describe('GET /api/admin/live', () => {
   it('needs a session (401) and is declared with reservations.read', async () => {
     const out = await open(b)
@@ -217,12 +227,7 @@ describe('GET /api/admin/live', () => {
     expect(rowCount).toBe(1)
     await stream.next('stale', undefined, 1_000)
     await stream.next('ready', undefined, 2_000)
-    const booked = await request(a)
-      .post('/api/reservations')
-      .set('X-Forwarded-For', '10.35.0.2')
-      .send(guestBooking({ email: 'live-after@example.com', date: '2026-12-05', startTime: '18:30' }))
-      .expect(201)
-    await stream.next('change', (d) => d.id === booked.body.id, 1_000)
+    await hearsABooking(stream, '10.35.0.2', 'live-after@example.com', '18:30')
     stream.close()
   })
 
@@ -234,18 +239,13 @@ describe('GET /api/admin/live', () => {
     const started = performance.now()
     // Signed out through instance A: its session row goes, and migration 0030's trigger announces it.
     await request(a).get('/api/logout').set('Sec-Fetch-Site', 'same-origin').set('Cookie', ending).expect(302)
-    await Promise.race([gone.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the stream was not closed within a second')), 1_000))])
+    await closedWithinASecond(gone)
     expect(performance.now() - started).toBeLessThan(1_000)
     await until(() => hubB.count() === 1, 'the ended stream removed')
     // Refused on reconnecting, as the browser finds (and says signed out, asking /api/user: app/lib/live.ts).
     expect((await open(b, ending)).status).toBe(401)
     // The other session's stream still hears changes.
-    const booked = await request(a)
-      .post('/api/reservations')
-      .set('X-Forwarded-For', '10.35.0.3')
-      .send(guestBooking({ email: 'live-kept@example.com', date: '2026-12-05', startTime: '19:00' }))
-      .expect(201)
-    await kept.next('change', (d) => d.id === booked.body.id, 1_000)
+    await hearsABooking(kept, '10.35.0.3', 'live-kept@example.com', '19:00')
     kept.close()
   })
 
@@ -258,15 +258,10 @@ describe('GET /api/admin/live', () => {
     const { rowCount } = await t.db.$client.query(`update session set expire = now() - interval '1 second' where sid = $1`, [sidOf(expiring)])
     expect(rowCount).toBe(1)
     // The capped instance checks its streams' sessions every 200 ms.
-    await Promise.race([gone.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the stream was not closed within a second')), 1_000))])
+    await closedWithinASecond(gone)
     expect((await open(capped, expiring)).status).toBe(401)
     await until(() => hubCapped.count() === 1, 'only the unexpired stream left')
-    const booked = await request(a)
-      .post('/api/reservations')
-      .set('X-Forwarded-For', '10.35.0.4')
-      .send(guestBooking({ email: 'live-unexpired@example.com', date: '2026-12-05', startTime: '19:30' }))
-      .expect(201)
-    await kept.next('change', (d) => d.id === booked.body.id, 1_000)
+    await hearsABooking(kept, '10.35.0.4', 'live-unexpired@example.com', '19:30')
     kept.close()
   })
 })
