@@ -4,6 +4,9 @@
  * queries of its date on every screen; a lost connection keeps the screen as
  * it was, says since when, refuses changes (app/lib/api.ts), retries with
  * back-off (1, 2, 4 ... 30 s) and refetches everything once it is back. A
+ * stream that is down while the server still answers (an instance stopping,
+ * a stream refused over its cap) is the banner and the retries, but changes
+ * are saved: the server that would refuse them is there to take them. A
  * stream ended or refused because the session has ended is not offline: the
  * screen is signed out (app/lib/staff-session.ts) and the stream waits until
  * staff sign in again.
@@ -19,15 +22,17 @@ import { reservationKeys, type ReservationFilter } from './queries/reservations'
 export type LiveState = { online: boolean; offlineSince: Date | null }
 
 /**
- * Whether the server says nobody is signed in here (401 from /api/user). An EventSource cannot read why it was
- * refused, so a stream refused for a session that ended looks like a lost connection until this is asked. No
- * answer within 3 s counts as the connection lost.
+ * What the server says of this screen once its stream has closed or been refused: nobody signed in here (401
+ * from /api/user), signed in (any other answer), or no answer within 3 s. An EventSource cannot read why it was
+ * refused, so a stream refused for a session that ended, one the server ended (an instance stopping, a fifth
+ * tab over the cap) and a lost connection look alike until this is asked.
  */
-async function signedOutHere(): Promise<boolean> {
+async function askServer(): Promise<'signed out' | 'signed in' | 'no answer'> {
   try {
-    return (await fetch('/api/user', { credentials: 'include', signal: AbortSignal.timeout(3_000) })).status === 401
+    const res = await fetch('/api/user', { credentials: 'include', signal: AbortSignal.timeout(3_000) })
+    return res.status === 401 ? 'signed out' : 'signed in'
   } catch {
-    return false
+    return 'no answer'
   }
 }
 
@@ -89,6 +94,11 @@ export function useLiveChanges(): LiveState {
       setBackOfficeOffline(true)
       missing()
     }
+    /** The server answers but the stream is down: changes may be missed, not refused. */
+    const streamDown = () => {
+      setBackOfficeOffline(false)
+      missing()
+    }
     /** Not offline after all: the session ended. Staff are asked to sign in; the stream waits for them. */
     const signedOut = () => {
       clearTimeout(retry)
@@ -129,10 +139,13 @@ export function useLiveChanges(): LiveState {
         if (source !== next) return
         next.close()
         source = undefined
-        void signedOutHere().then((nobody) => {
+        void askServer().then((answer) => {
           if (stopped || source) return
-          if (nobody) return signedOut()
-          lost()
+          if (answer === 'signed out') return signedOut()
+          // No answer: offline, and changes are refused. An answer: only the stream is down, so changes made
+          // meanwhile are saved, and the banner says other screens' changes may not show until it is back.
+          if (answer === 'no answer') lost()
+          else streamDown()
           clearTimeout(retry)
           retry = setTimeout(connect, liveRetryDelay(attempt++))
         })

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { LIVE_MESSAGES } from '#common/live'
+import { LIVE_EVENTS, LIVE_MESSAGES } from '#common/live'
 import { card, openSection, signInQuickly, staffBooking } from './admin'
 import { atFixedTime, expect, test } from './fixtures'
 
@@ -64,4 +64,35 @@ test("staff A's change shows on staff B's All Reservations within a second; offl
   await expect(card(b, walkUp.name)).toBeVisible()
   await expect(b.getByTestId('offline-banner')).toHaveCount(0)
   await expect(card(b, party.name)).toContainText('Confirmed')
+})
+
+test('a screen whose stream the server refuses (a fifth of one session) says so, but saves its changes, and goes live when a stream is free', async ({ browser }) => {
+  test.slow()
+  // One device, one session: screen A holds that session's four streams (its own and three more), so screen B's is refused.
+  const context = await browser.newContext()
+  const [a, b] = [await context.newPage(), await context.newPage()]
+  await Promise.all([atFixedTime(a, AT), atFixedTime(b, AT)])
+  await signInQuickly(a)
+  const party = await staffBooking(a, { name: 'Fifth Screen', date: TODAY, startTime: '20:30', partySize: 2 }, AT)
+  await openSection(a, 'reservations')
+  await expect(card(a, party.name)).toContainText('Confirmed')
+  await a.evaluate(async (ready) => {
+    const spare = [1, 2, 3].map(() => new EventSource('/api/admin/live'))
+    Object.assign(window, { spareStreams: spare })
+    await Promise.all(spare.map((s) => new Promise((resolve) => s.addEventListener(ready, resolve, { once: true }))))
+  }, LIVE_EVENTS.ready)
+
+  // The server answers B, but will not give it a stream (429): the banner, and a change made meanwhile is saved.
+  await openSection(b, 'reservations')
+  await expect(b.getByTestId('offline-banner')).toHaveText(LIVE_MESSAGES.offlineSince('19:42'))
+  await card(b, party.name).getByRole('button', { name: 'Cancel booking' }).click()
+  await b.getByRole('alertdialog', { name: 'Cancel reservation' }).getByRole('button', { name: 'Cancel Reservation' }).click()
+  await expect(card(b, party.name)).toContainText('Cancelled')
+  // A, live, hears it.
+  await expect(card(a, party.name)).toContainText('Cancelled')
+
+  // A stream is let go: B's next try takes it, and the banner goes.
+  await a.evaluate(() => (window as unknown as { spareStreams: EventSource[] }).spareStreams[0]!.close())
+  await expect(b.getByTestId('offline-banner')).toHaveCount(0, { timeout: 20_000 })
+  await context.close()
 })
