@@ -4,7 +4,7 @@
  * change was refused with 'Unauthorized', and a stream refused for it read as 'Offline since …' with every
  * change refused as offline, on a connection that was fine.
  */
-import type { Browser, Page } from '@playwright/test'
+import type { Browser, Page, Request } from '@playwright/test'
 import { SIGNED_OUT_MESSAGES } from '#common/live-messages'
 import { STAFF_MESSAGES } from '#common/staff-schema'
 import { totpCode } from '../../server/auth/totp'
@@ -30,13 +30,39 @@ async function staffWithTwoDevices(page: Page, browser: Browser, at: string) {
   return { username, tablet: await device(), office: await device() }
 }
 
-/** The session of a device runs out (as 12 hours unused do): the store no longer honours it, and its row stays. */
+/**
+ * The session of a device runs out (as 12 hours unused do): the store no longer honours it, and its row stays.
+ * A request of the screen's still on its way (the form's lookups as it is filled in) renews the session as it ends,
+ * as any use does, so the expiry is written once the screen has none on its way, and again until it has held.
+ */
 async function expireSession(device: Page) {
   const cookie = (await device.context().cookies()).find((c) => c.name === 'sid')!
   // express-session's signed cookie: 's:' + the session id + '.' + its signature.
   const sid = decodeURIComponent(cookie.value).slice(2).replace(/\.[^.]+$/, '')
-  const { rowCount } = await withServerDatabase((db) => db.query("update session set expire = now() - interval '1 minute' where sid = $1", [sid]))
-  expect(rowCount).toBe(1)
+  const onTheirWay = new Set<Request>()
+  const started = (r: Request) => void (r.url().includes('/api/') && !r.url().includes('/api/admin/live') && onTheirWay.add(r))
+  const ended = (r: Request) => void onTheirWay.delete(r)
+  device.on('request', started)
+  device.on('requestfinished', ended)
+  device.on('requestfailed', ended)
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (onTheirWay.size > 0) return 'a request on its way'
+          await withServerDatabase((db) => db.query("update session set expire = now() - interval '1 minute' where sid = $1", [sid]))
+          await new Promise((resolve) => setTimeout(resolve, 500))
+          const { rows } = await withServerDatabase((db) => db.query<{ expired: boolean }>('select expire < now() as expired from session where sid = $1', [sid]))
+          return onTheirWay.size === 0 && rows[0]?.expired ? 'expired' : 'renewed'
+        },
+        { timeout: 15_000, intervals: [100] },
+      )
+      .toBe('expired')
+  } finally {
+    device.off('request', started)
+    device.off('requestfinished', ended)
+    device.off('requestfailed', ended)
+  }
 }
 
 /** 'Sign out other sessions' from the office: the tablet's session ends under its open screen. */
