@@ -14,6 +14,7 @@ import { FormError, TextField } from '~/components/forms/fields'
 import { TotpCodeField } from '~/components/forms/totp-code-field'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { firstUsable } from '~/components/ui/focus-when-ready'
 import { toast } from '~/components/ui/use-toast'
 import { ApiError, apiRequest } from '~/lib/api'
 import { sessionResumed, useStaffSession } from '~/lib/staff-session'
@@ -80,6 +81,14 @@ function SignInAgain({ username, onClose }: { username: string; onClose: () => v
           // The username is filled in: straight to the password.
           event.preventDefault()
           passwordField.current?.focus()
+        }}
+        onCloseAutoFocus={(event) => {
+          // Back to the refusal of the change that asked to sign in (a form's message), where the change is tried
+          // again. It is looked for now: it may have taken focus just before this dialog opened, or just after.
+          const refusal = firstUsable([...document.querySelectorAll('[data-form-error]')].reverse())
+          if (!refusal) return
+          event.preventDefault()
+          refusal.focus()
         }}
       >
         <DialogHeader>
