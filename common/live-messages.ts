@@ -3,6 +3,8 @@
 // it, which the public pages' scripts must not carry.
 export const LIVE_MESSAGES = {
   offlineSince: (time: string) => `Offline since ${time} — changes will show when the connection returns`,
+  /** The server answers, but this screen hears no changes: a stream refused or ended, or the server's listener down. */
+  pausedSince: (time: string) => `Live updates paused since ${time} — other screens' changes will show when they resume; yours are still saved`,
   offlineRefused: "You're offline — this change was not saved. Try again when the connection returns.",
   tooManyStreams: 'Too many screens are open for live changes: close one and reload this page.',
   serverBusy: 'This server has too many live screens open: reload in a minute.',

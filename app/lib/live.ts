@@ -14,12 +14,16 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import * as React from 'react'
 import { LIVE_EVENTS, LIVE_PATH, liveRetryDelay, parseServiceChange, type ServiceChange } from '#common/live'
-import { setBackOfficeOffline } from './api'
+import { isBackOfficeOffline, setBackOfficeOffline } from './api'
 import { hasSessionEnded, sessionEnded, subscribeStaffSession } from './staff-session'
 import { eventKeys } from './queries/events'
 import { reservationKeys, type ReservationFilter } from './queries/reservations'
 
-export type LiveState = { online: boolean; offlineSince: Date | null }
+/**
+ * `offlineSince`: the first moment changes may have been missed, or null while live. `changesRefused`: whether the
+ * server is out of reach (offline: changes are refused) rather than only the stream down (changes are saved).
+ */
+export type LiveState = { online: boolean; offlineSince: Date | null; changesRefused: boolean }
 
 /**
  * What the server says of this screen once its stream has closed or been refused: nobody signed in here (401
@@ -69,10 +73,12 @@ export function applyChange(queryClient: QueryClient, change: ServiceChange) {
   })
 }
 
+const LIVE: LiveState = { online: true, offlineSince: null, changesRefused: false }
+
 /** Mount once, in the back-office shell: every staff screen below it is then live. */
 export function useLiveChanges(): LiveState {
   const queryClient = useQueryClient()
-  const [state, setState] = React.useState<LiveState>({ online: true, offlineSince: null })
+  const [state, setState] = React.useState<LiveState>(LIVE)
 
   React.useEffect(() => {
     let source: EventSource | undefined
@@ -81,11 +87,14 @@ export function useLiveChanges(): LiveState {
     let since: Date | null = null
     let stopped = false
 
-    /** Changes may be missed from now on: the banner shows the first moment, however many retries follow. */
+    /**
+     * Changes may be missed from now on: the banner shows the first moment, however many retries follow, and
+     * whether changes made here are refused (offline) or saved (only the stream is down), as that turns.
+     */
     const missing = () => {
-      if (since) return
-      since = new Date()
-      setState({ online: false, offlineSince: since })
+      since ??= new Date()
+      const down = { online: false, offlineSince: since, changesRefused: isBackOfficeOffline() }
+      setState((now) => (now.offlineSince === down.offlineSince && now.changesRefused === down.changesRefused ? now : down))
     }
     /** The server is unreachable: changes are refused until it answers again. */
     const lost = () => {
@@ -107,7 +116,7 @@ export function useLiveChanges(): LiveState {
       setBackOfficeOffline(false)
       if (since) {
         since = null
-        setState({ online: true, offlineSince: null })
+        setState(LIVE)
       }
       sessionEnded({ ask: false })
     }
@@ -116,7 +125,7 @@ export function useLiveChanges(): LiveState {
       setBackOfficeOffline(false)
       if (!since) return
       since = null
-      setState({ online: true, offlineSince: null })
+      setState(LIVE)
       // Whatever changed meanwhile is unknown: every query on screen is fetched again.
       void queryClient.invalidateQueries()
     }
@@ -127,7 +136,7 @@ export function useLiveChanges(): LiveState {
       source = next
       next.addEventListener(LIVE_EVENTS.ready, caughtUp)
       // The stream is up but its server has lost the database's announcements: the banner, but changes may still be made.
-      next.addEventListener(LIVE_EVENTS.stale, missing)
+      next.addEventListener(LIVE_EVENTS.stale, streamDown)
       next.addEventListener(LIVE_EVENTS.change, (event) => {
         const change = parseServiceChange((event as MessageEvent<string>).data)
         if (change) void applyChange(queryClient, change)

@@ -82,9 +82,10 @@ test('a screen whose stream the server refuses (a fifth of one session) says so,
     await Promise.all(spare.map((s) => new Promise((resolve) => s.addEventListener(ready, resolve, { once: true }))))
   }, LIVE_EVENTS.ready)
 
-  // The server answers B, but will not give it a stream (429): the banner, and a change made meanwhile is saved.
+  // The server answers B, but will not give it a stream (429): not offline, the banner says so, and a change made
+  // meanwhile is saved.
   await openSection(b, 'reservations')
-  await expect(b.getByTestId('offline-banner')).toHaveText(LIVE_MESSAGES.offlineSince('19:42'))
+  await expect(b.getByTestId('offline-banner')).toHaveText(LIVE_MESSAGES.pausedSince('19:42'))
   await card(b, party.name).getByRole('button', { name: 'Cancel booking' }).click()
   await b.getByRole('alertdialog', { name: 'Cancel reservation' }).getByRole('button', { name: 'Cancel Reservation' }).click()
   await expect(card(b, party.name)).toContainText('Cancelled')
