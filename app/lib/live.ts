@@ -23,7 +23,7 @@ import { reservationKeys, type ReservationFilter } from './queries/reservations'
  * `offlineSince`: the first moment changes may have been missed, or null while live. `changesRefused`: whether the
  * server is out of reach (offline: changes are refused) rather than only the stream down (changes are saved).
  */
-export type LiveState = { online: boolean; offlineSince: Date | null; changesRefused: boolean }
+export type LiveState = { offlineSince: Date | null; changesRefused: boolean }
 
 /**
  * What the server says of this screen once its stream has closed or been refused: nobody signed in here (401
@@ -73,7 +73,7 @@ export function applyChange(queryClient: QueryClient, change: ServiceChange) {
   })
 }
 
-const LIVE: LiveState = { online: true, offlineSince: null, changesRefused: false }
+const LIVE: LiveState = { offlineSince: null, changesRefused: false }
 
 /** Mount once, in the back-office shell: every staff screen below it is then live. */
 export function useLiveChanges(): LiveState {
@@ -93,7 +93,7 @@ export function useLiveChanges(): LiveState {
      */
     const missing = () => {
       since ??= new Date()
-      const down = { online: false, offlineSince: since, changesRefused: isBackOfficeOffline() }
+      const down = { offlineSince: since, changesRefused: isBackOfficeOffline() }
       setState((now) => (now.offlineSince === down.offlineSince && now.changesRefused === down.changesRefused ? now : down))
     }
     /** The server is unreachable: changes are refused until it answers again. */
