@@ -45,5 +45,15 @@ export const WalkInOptionsQuerySchema = z.object({ partySize })
  * rest of the day) and whether that covers the party's whole turn time.
  */
 export type WalkInOption = { tables: BookedTable[]; freeUntil: string | null; fullStay: boolean }
-/** GET /api/admin/walk-ins/options: the venue's time now, the party's turn time, and the free tables, best first. */
-export type WalkInOptions = { now: string; stayMinutes: number; options: WalkInOption[] }
+/**
+ * A party still seated past its time at tables that would take the walk-in
+ * (docs/decisions/0052): not offered, as they are still there; free once staff
+ * mark them finished. `dueAt`: the end of their booked stay ('HH:MM').
+ */
+export type StillSeatedParty = { reservationId: number; name: string; partySize: number; tables: BookedTable[]; dueAt: string }
+/**
+ * GET /api/admin/walk-ins/options: the venue's time now, the party's turn
+ * time, the free tables, best first, and the parties seated past their time
+ * at tables that would otherwise be free for them.
+ */
+export type WalkInOptions = { now: string; stayMinutes: number; options: WalkInOption[]; stillSeated: StillSeatedParty[] }

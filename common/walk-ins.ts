@@ -5,14 +5,31 @@
  * that covers the party's stay. A walk-in never takes a table a booking needs
  * before its stay ends: staff shorten the stay, or choose another table.
  */
-import { shortName, tablesFree, type Candidate, type TableHold, type TablesDay } from './tables'
-import { formatTime12 } from './time'
+import { holderText, shortName, tablesFree, type Candidate, type TableHold, type TablesDay } from './tables'
+import { formatTime12, minutesToTime } from './time'
 
 /** The shortest stay a booking can have (reservations_duration_check). */
 export const MIN_STAY_MINUTES = 15
 
 /** A hold with the booking behind it, as staff are told of it. */
 export type HolderHold = TableHold & { name: string; partySize: number; startTime: string }
+
+/** A hold of a party still seated past its time: held until now at least, `dueEnd` the end it was booked for. */
+export type StillSeated<H extends TableHold> = H & { dueEnd: number }
+
+/**
+ * The holds as they stand for seating a party now (docs/decisions/0052): a
+ * party marked seated is at its tables until staff mark it finished, so a hold
+ * whose booked time has run out while its party is still seated runs to now at
+ * least, its booked end kept as `dueEnd`. Finished, its hold ends at that
+ * minute as before (freed_at). Only now: when such a party will leave is not
+ * known, so later times keep the turn times.
+ */
+export function holdsNow<H extends TableHold & { visitState: string }>(holds: readonly H[], now: number): (H | StillSeated<H>)[] {
+  return holds.map((h) => (h.visitState === 'seated' && h.start <= now && h.end <= now ? { ...h, end: now + 1, dueEnd: h.end } : h))
+}
+
+export const isStillSeated = <H extends TableHold>(h: H): h is StillSeated<H> => 'dueEnd' in h
 
 export type WalkInChoice<H extends TableHold = HolderHold> = {
   candidate: Candidate
@@ -59,6 +76,15 @@ export function walkInChoices<H extends TableHold>(
  * that needs it: 'T4 is free for 45 minutes: J. Smith (4) is booked at 8:00 PM.
  * Shorten the stay to 45 minutes or less to seat them there.'
  */
+/**
+ * Why a table staff name for a walk-in is taken now: its party, or one seated
+ * past its time, whom staff mark finished once they have gone.
+ */
+export function tableTakenNowMessage(table: string, holder: HolderHold | StillSeated<HolderHold>): string {
+  if (!isStillSeated(holder)) return `${table} is taken now by ${holderText(holder)}.`
+  return `${table} is still taken: ${shortName(holder.name)} (${holder.partySize}) were due to leave at ${formatTime12(minutesToTime(holder.dueEnd % 1440))}. Mark them Finished once they have gone.`
+}
+
 export function tableNeededMessage(table: string, next: Pick<HolderHold, 'start' | 'name' | 'partySize' | 'startTime'>, now: number): string {
   const minutes = next.start - now
   const free = `${table} is free for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}: ${shortName(next.name)} (${next.partySize}) is booked at ${formatTime12(next.startTime)}.`

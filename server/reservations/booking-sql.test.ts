@@ -57,6 +57,8 @@ const OWN_LITERALS = new Set(['pending', 'confirmed', '[]', 'dayOfWeek', 'openTi
   'season', 'from', 'to',
   // A finished or no-show party's covers free from a minute (issue 35).
   'freed',
+  // A party seated past its time is still at its tables now (decision 52): the visit in a named hold.
+  'visitState',
   // The guests' upsert and consent rows (issue 37): a consent's action and places.
   'given', 'booking_form', 'event_dialog'])
 

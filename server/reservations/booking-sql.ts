@@ -148,7 +148,7 @@ function holdsColumn(
   ;[date, from, to, now, exceptId].forEach(sqlName)
   const start = `(extract(epoch from lower(h.during) - ${date}::text::timestamp) / 60)::int`
   const end = `(extract(epoch from upper(h.during) - ${date}::text::timestamp) / 60)::int`
-  const who = options.named ? `, 'name', r.name, 'partySize', r.party_size, 'startTime', r.start_time, 'date', r.date` : ''
+  const who = options.named ? `, 'name', r.name, 'partySize', r.party_size, 'startTime', r.start_time, 'date', r.date, 'visitState', r.visit_state` : ''
   const hold = options.compact
     ? `json_build_array(h.table_id, h.reservation_id, ${start}, ${end})`
     : `json_build_object('tableId', h.table_id, 'reservationId', h.reservation_id,

@@ -5,6 +5,7 @@ import { BOOKING_CONSENT_WORDING } from '#common/guests'
 import type { ActiveBooking, DateException, WeeklyHours } from '#common/availability'
 import type { GuestCounts } from './booking-decision'
 import { preparePlan, type FloorPlan, type PreparedPlan, type TableHold, type TablesDay } from '#common/tables'
+import type { VisitState } from '#common/visit'
 import type { Db, DbOrTx } from '../db/client'
 import { sendTogether } from '../db/pipeline'
 import { inTransaction, type TransactionEnd } from '../db/transaction'
@@ -45,8 +46,8 @@ export type DayRow = {
   holds: TableHold[]
 }
 
-/** A hold with its booking's name, party and times, for staff's messages (dayWithoutQuery). */
-export type NamedHold = TableHold & { name: string; partySize: number; startTime: string; date: string }
+/** A hold with its booking's name, party, times and visit, for staff's messages and seating now (dayWithoutQuery). */
+export type NamedHold = TableHold & { name: string; partySize: number; startTime: string; date: string; visitState: VisitState }
 
 /** The floor plan as its JSON columns (PLAN_COLUMNS of booking-sql.ts) give it. */
 export function planOf(row: FloorPlan): PreparedPlan {

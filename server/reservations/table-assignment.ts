@@ -10,12 +10,13 @@
  */
 import { holdsOf } from '#common/tables'
 import { formatShortDate, formatTime12 } from '#common/time'
+import type { VisitState } from '#common/visit'
 import { auditQuery, SYSTEM, type Actor } from '../audit/audit'
 import type { Db } from '../db/client'
 import { withDatesLocked } from './reservations-data'
 import { readStaffDay, replaceTables, staffBestFit, venueBooksTables } from './seating'
 
-export type WaitingBooking = { id: number; name: string; date: string; startTime: string; partySize: number; durationMinutes: number }
+export type WaitingBooking = { id: number; name: string; date: string; startTime: string; partySize: number; durationMinutes: number; visitState: VisitState }
 export type TableAssignment = { assigned: (WaitingBooking & { tables: string[] })[]; unplaced: WaitingBooking[] }
 
 // How far a hold may reach when the day is read: the longest a booking can last.
@@ -38,7 +39,8 @@ export async function assignWaitingBookings(
     await withDatesLocked(db, [date], now, async (client) => {
       // The date's bookings to seat, read under its lock: one cancelled, moved or seated by staff meanwhile is as they left it.
       const { rows } = await client.query<WaitingBooking>(
-        `select id, name, date, start_time as "startTime", party_size as "partySize", duration_minutes as "durationMinutes"
+        `select id, name, date, start_time as "startTime", party_size as "partySize", duration_minutes as "durationMinutes",
+                visit_state as "visitState"
            from reservations r
           where ${WAITING} and date = $1
           order by start_time, id`,

@@ -11,10 +11,10 @@
 import { toAdminReservation, type AdminReservation, type BookedTable } from '#common/admin-reservations-schema'
 import { peakSeated } from '#common/availability'
 import { phoneKey } from '#common/phone'
-import { holderText, turnTimeFor, type Candidate } from '#common/tables'
-import { minutesToTime, zonedParts } from '#common/time'
-import { nextHoldOn, tableNeededMessage, walkInChoices } from '#common/walk-ins'
-import type { WalkInInput, WalkInOptions } from '#common/walk-ins-schema'
+import { shortName, turnTimeFor, type Candidate } from '#common/tables'
+import { formatTime12, minutesToTime, zonedParts } from '#common/time'
+import { holdsNow, isStillSeated, nextHoldOn, tableNeededMessage, tableTakenNowMessage, walkInChoices } from '#common/walk-ins'
+import type { StillSeatedParty, WalkInInput, WalkInOptions } from '#common/walk-ins-schema'
 import { auditQuery, type Actor } from '../audit/audit'
 import { reservations, type Reservation } from '../db/schema'
 import { isExclusionViolation } from '../db/errors'
@@ -41,15 +41,19 @@ export function createWalkIns(
 ) {
   const timeZone = config.venueTimezone
 
-  /** Where a walk-in sits: the tables named (checked), or the best free fit for the whole stay; 409 naming what is in the way. */
+  /**
+   * Where a walk-in sits: the tables named (checked), or the best free fit for
+   * the whole stay; 409 naming what is in the way. A party seated past its
+   * time is still at its tables (holdsNow).
+   */
   function tablesFor(input: WalkInInput, date: string, now: number, stay: number, staffDay: StaffDay): readonly number[] {
-    const holds = staffDay.holds
+    const holds = holdsNow(staffDay.holds, now)
     if (input.tableIds) {
       for (const id of input.tableIds) {
         checkTableInUse(id, date, staffDay)
         const table = staffDay.plan.tableById.get(id)!
         const holder = holds.find((h) => h.tableId === id && h.start <= now && now < h.end)
-        if (holder) throw new ConflictError(`${table.name} is taken now by ${holderText(holder)}.`, 'table_taken')
+        if (holder) throw new ConflictError(tableTakenNowMessage(table.name, holder), 'table_taken')
       }
       const next = nextHoldOn(input.tableIds, now, holds)
       if (next && next.start < now + stay) throw new ConflictError(tableNeededMessage(staffDay.plan.tableById.get(next.tableId)!.name, next, now), 'table_needed')
@@ -57,7 +61,7 @@ export function createWalkIns(
     }
     const choices = walkInChoices(input.partySize, now, stay, { ...staffDay.day.tables!, holds })
     const best = choices[0]
-    if (!best) throw new ConflictError(`No table for ${input.partySize} is free now.`, 'no_table')
+    if (!best) throw new ConflictError(noTableMessage(input.partySize, stillSeatedAt(input.partySize, now, stay, staffDay)), 'no_table')
     if (!best.fullStay) throw new ConflictError(tableNeededMessage(best.candidate.name, best.next!, now), 'table_needed')
     return best.candidate.tableIds
   }
@@ -80,7 +84,7 @@ export function createWalkIns(
       const rules = await settings.booking()
       const staffDay = await readStaffDay(db.$client, date, null, rules.durationMinutes, clock.now())
       const stayMinutes = stayFor(partySize, date, staffDay, rules)
-      const choices = staffDay.day.tables ? walkInChoices(partySize, minutes, stayMinutes, { ...staffDay.day.tables, holds: staffDay.holds }) : []
+      const choices = staffDay.day.tables ? walkInChoices(partySize, minutes, stayMinutes, { ...staffDay.day.tables, holds: holdsNow(staffDay.holds, minutes) }) : []
       return {
         now: minutesToTime(minutes),
         stayMinutes,
@@ -89,6 +93,7 @@ export function createWalkIns(
           freeUntil: c.freeUntil === null ? null : minutesToTime(c.freeUntil % 1440),
           fullStay: c.fullStay,
         })),
+        stillSeated: stillSeatedAt(partySize, minutes, stayMinutes, staffDay),
       }
     },
 
@@ -137,6 +142,39 @@ export function createWalkIns(
       return toAdminReservation(row, { tables, needsTable: false })
     },
   }
+}
+
+/**
+ * The parties seated past their time at tables that would be free now for a
+ * walk-in of `partySize` if they had gone (holdsNow), in the order of those
+ * tables' fit: whom staff look for first.
+ */
+function stillSeatedAt(partySize: number, now: number, stay: number, staffDay: StaffDay): StillSeatedParty[] {
+  if (!staffDay.day.tables) return []
+  const parties = new Map<number, StillSeatedParty>()
+  const seatedNow = holdsNow(staffDay.holds, now).filter(isStillSeated)
+  for (const choice of walkInChoices(partySize, now, stay, { ...staffDay.day.tables, holds: staffDay.holds })) {
+    for (const h of seatedNow) {
+      if (!choice.candidate.tableIds.includes(h.tableId) || parties.has(h.reservationId)) continue
+      const tables = staffDay.holds.filter((x) => x.reservationId === h.reservationId).map((x) => x.tableId)
+      parties.set(h.reservationId, {
+        reservationId: h.reservationId,
+        name: h.name,
+        partySize: h.partySize,
+        tables: bookedTablesOf({ ...choice.candidate, tableIds: [...new Set(tables)] }, staffDay),
+        dueAt: minutesToTime(h.dueEnd % 1440),
+      })
+    }
+  }
+  return [...parties.values()]
+}
+
+/** 'No table for 4 is free now.', and who is seated past their time where they would fit. */
+function noTableMessage(partySize: number, stillSeated: StillSeatedParty[]): string {
+  const none = `No table for ${partySize} is free now.`
+  if (!stillSeated.length) return none
+  const who = stillSeated.map((p) => `${shortName(p.name)} (${p.partySize}) at ${p.tables.map((t) => t.name).join(' + ')}, due to leave at ${formatTime12(p.dueAt)}`)
+  return `${none} Seated past their time: ${who.join('; ')}. Mark a party Finished once they have gone.`
 }
 
 /** 'seated a walk-in: Walk-in, 2 guests, 19:47 on 05 Dec 2026 at T2'. */

@@ -257,6 +257,7 @@ describe('walk-ins', () => {
         { tables: [{ id: await tableId('T1'), name: 'T1', area: 'Restaurant' }], freeUntil: null, fullStay: true },
         { tables: [{ id: await tableId('T4'), name: 'T4', area: 'Restaurant' }], freeUntil: '20:00', fullStay: false },
       ],
+      stillSeated: [],
     })
     await staff.get('/api/admin/walk-ins/options?partySize=0').expect(400)
   })
@@ -300,6 +301,32 @@ describe('walk-ins', () => {
     const short = (await walkIn({ partySize: 4, durationMinutes: 45 }).expect(201)).body as WalkIn
     expect(short).toMatchObject({ durationMinutes: 45, tables: [{ name: 'T4' }] })
     await walkIn({ partySize: 4, durationMinutes: 10 }).expect(400)
+  })
+
+  it('does not offer a table whose party is seated past its time, names them, and offers it once they are marked finished', async () => {
+    const lingering = await booked({ startTime: '18:00', partySize: 4, name: 'Lou Linger' })
+    const t4 = { id: await tableId('T4'), name: 'T4', area: 'Restaurant' }
+    await moved(lingering.id, 'seated')
+    // Their 120 minutes ran out at 20:00; at 19:59 the table is theirs anyway, at 20:10 they are still there.
+    t.clock.set(at('20:10'))
+    const stillSeated = [{ reservationId: lingering.id, name: 'Lou Linger', partySize: 4, tables: [t4], dueAt: '20:00' }]
+    expect((await staff.get('/api/admin/walk-ins/options?partySize=3').expect(200)).body).toEqual({ now: '20:10', stayMinutes: 120, options: [], stillSeated })
+    expect((await walkIn({ partySize: 3 }).expect(409)).body).toEqual({
+      code: 'no_table',
+      message: 'No table for 3 is free now. Seated past their time: L. Linger (4) at T4, due to leave at 8:00 PM. Mark a party Finished once they have gone.',
+    })
+    expect((await walkIn({ partySize: 2, tableIds: [t4.id] }).expect(409)).body).toEqual({
+      code: 'table_taken',
+      message: 'T4 is still taken: L. Linger (4) were due to leave at 8:00 PM. Mark them Finished once they have gone.',
+    })
+    // A party of two still gets the two-top, and is told of T4, which would take them too.
+    const two = (await staff.get('/api/admin/walk-ins/options?partySize=2').expect(200)).body
+    expect(two.options.map((o: { tables: { name: string }[] }) => o.tables[0]!.name)).toEqual(['T1'])
+    expect(two.stillSeated).toEqual(stillSeated)
+    // Once they have gone, the table is offered and taken.
+    await moved(lingering.id, 'finished')
+    expect((await staff.get('/api/admin/walk-ins/options?partySize=3').expect(200)).body).toMatchObject({ options: [{ tables: [t4], freeUntil: null, fullStay: true }], stillSeated: [] })
+    expect(((await walkIn({ partySize: 3 }).expect(201)).body as WalkIn).tables.map((x) => x.name)).toEqual(['T4'])
   })
 
   it('seats by covers when the venue has no tables, within the capacity', async () => {
