@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isLate, isServiceTime, nextSteps, tonightCovers, undoTarget } from './tonight'
+import { isLate, isServiceTime, minutesOverTime, nextSteps, stillTakenBy, tonightCovers, undoTarget } from './tonight'
 import { NO_VISIT_TIMES, type VisitState } from './visit'
 
 const booking = (over: {
@@ -42,6 +42,32 @@ describe('Tonight', () => {
     expect(undoTarget(booking({ visitState: 'finished' }))).toBe('seated')
     expect(undoTarget(booking({ visitState: 'no_show' }))).toBe('expected')
     expect(undoTarget(booking({ visitState: 'no_show', arrivedAt: '2026-11-26T19:01:00Z' }))).toBe('arrived')
+  })
+
+  it('counts a seated party over its time from the end of its booked stay, and only while it is seated', () => {
+    const seated = { startTime: '18:00', durationMinutes: 120, visitState: 'seated' as const }
+    expect(minutesOverTime(seated, at('20:00'))).toBe(0)
+    expect(minutesOverTime(seated, at('20:10'))).toBe(10)
+    expect(minutesOverTime({ ...seated, visitState: 'finished' }, at('20:10'))).toBe(0)
+    expect(minutesOverTime({ ...seated, visitState: 'arrived' }, at('20:10'))).toBe(0)
+  })
+
+  it('warns a party due within half an hour, or late, that a party over its time still has its table', () => {
+    const t4 = [{ id: 4, name: 'T4', area: 'Restaurant' }]
+    const lingering = { id: 1, status: 'confirmed' as const, startTime: '18:00', durationMinutes: 120, visitState: 'seated' as const, tables: t4 }
+    const next = { id: 2, status: 'confirmed' as const, startTime: '20:00', durationMinutes: 120, visitState: 'expected' as const, tables: t4 }
+    const day = [lingering, next]
+    expect(stillTakenBy(next, day, at('19:59'))).toBeUndefined()
+    expect(stillTakenBy(next, day, at('20:10'))).toBe(lingering)
+    expect(stillTakenBy({ ...next, visitState: 'arrived' }, day, at('20:10'))).toBe(lingering)
+    // Not yet due: half an hour ahead is soon enough to look.
+    expect(stillTakenBy({ ...next, startTime: '20:35' }, day, at('20:05'))).toBe(lingering)
+    expect(stillTakenBy({ ...next, startTime: '20:36' }, day, at('20:05'))).toBeUndefined()
+    // Seated already, cancelled, at another table, or the first party gone: nothing to say.
+    expect(stillTakenBy({ ...next, visitState: 'seated' }, day, at('20:10'))).toBeUndefined()
+    expect(stillTakenBy({ ...next, status: 'cancelled' as const }, day, at('20:10'))).toBeUndefined()
+    expect(stillTakenBy({ ...next, tables: [{ id: 5, name: 'T5', area: 'Restaurant' }] }, day, at('20:10'))).toBeUndefined()
+    expect(stillTakenBy(next, [{ ...lingering, visitState: 'finished' as const }, next], at('20:10'))).toBeUndefined()
   })
 
   it('counts covers expected (no-shows and cancellations aside), seated now and still to come; requests apart', () => {

@@ -25,6 +25,33 @@ export function isLate(r: Visit, nowMinutes: number): boolean {
   )
 }
 
+/**
+ * Minutes a seated party is past the end of its booked stay (0: not seated,
+ * or still within it). It is still at its tables: Walk-in does not offer them
+ * (docs/decisions/0052), and the host sees it before seating the next party there.
+ */
+export function minutesOverTime(r: Pick<AdminReservation, 'startTime' | 'durationMinutes' | 'visitState'>, nowMinutes: number): number {
+  if (r.visitState !== 'seated') return 0
+  return Math.max(0, nowMinutes - (timeToMinutes(r.startTime) + r.durationMinutes))
+}
+
+/** A party due within this many minutes is warned of a table still taken by a party seated past its time. */
+export const STILL_TAKEN_AHEAD_MINUTES = 30
+
+type Seating = Pick<AdminReservation, 'id' | 'status' | 'startTime' | 'durationMinutes' | 'visitState' | 'tables'>
+
+/**
+ * For a party not yet seated and due within half an hour (or late), the party
+ * seated past its time at one of its tables, if any: its table is not free
+ * for it yet, so the host seats it elsewhere or asks the table to move on.
+ */
+export function stillTakenBy<R extends Seating>(r: Seating, day: readonly R[], nowMinutes: number): R | undefined {
+  if (r.status === 'cancelled' || (r.visitState !== 'expected' && r.visitState !== 'arrived')) return undefined
+  if (timeToMinutes(r.startTime) > nowMinutes + STILL_TAKEN_AHEAD_MINUTES) return undefined
+  const ids = new Set(r.tables.map((t) => t.id))
+  return day.find((o) => o.id !== r.id && minutesOverTime(o, nowMinutes) > 0 && o.tables.some((t) => ids.has(t.id)))
+}
+
 const FORWARD: Partial<Record<VisitState, VisitState>> = { expected: 'arrived', arrived: 'seated', seated: 'finished' }
 
 /** The one-tap steps a row offers: the next step, and No-show for a late party. */

@@ -10,6 +10,7 @@
  */
 import type { Browser, Page } from '@playwright/test'
 import { LIVE_MESSAGES } from '#common/live'
+import { shortName } from '#common/tables'
 import { signInQuickly, staffApi, staffBooking } from './admin'
 import { seriousViolations } from './axe'
 import { atFixedTime, expect, gotoHydrated, test, toastWith } from './fixtures'
@@ -169,6 +170,63 @@ test('Tonight: A seats a party and B sees it within a second, a walk-in on B sho
     await staffApi(owner, 'DELETE', `/api/admin/areas/${area.id}`)
     await other.context().close()
     await owner.context().close()
+  }
+})
+
+test('a party seated past its time: Tonight says so, warns the next party at its table, and Walk-in names it and frees it with Finished', async ({ page }) => {
+  const day = '2035-03-02' // a Friday: London's clock is still UTC
+  const morning = `${day}T10:00:00Z`
+  await atFixedTime(page, `${day}T19:20:00Z`)
+  await signInQuickly(page)
+  const suffix = Date.now().toString(36).slice(-4)
+  const area = await staffApi(page, 'POST', '/api/admin/areas', { name: `Parlour ${suffix}` })
+  const tableIds: number[] = []
+  const bookingIds: number[] = []
+  try {
+    for (const [i, name] of [`P${suffix}1`, `P${suffix}2`].entries()) {
+      tableIds.push((await staffApi(page, 'POST', '/api/admin/tables', { name, areaId: area.id, minCovers: 1, maxCovers: 4, planX: i * 4, planY: 1 })).id)
+    }
+    const [first, second] = tableIds as [number, number]
+    const t1 = `P${suffix}1`
+    // Lou sat down at 17:05 for the usual two hours and is still there at 19:20; Nora is booked at Lou's table at 19:00.
+    const lou = await staffBooking(page, { name: 'Lou Linger', startTime: '17:00', date: day, partySize: 4, tableIds: [first] }, morning)
+    await staffApi(page, 'POST', `/api/admin/reservations/${lou.id}/visit`, { state: 'seated' }, `${day}T17:05:00Z`)
+    const nora = await staffBooking(page, { name: 'Nora Next', startTime: '19:00', date: day, partySize: 4, tableIds: [first] }, morning)
+    // The other table is taken until 20:30.
+    const bob = await staffBooking(page, { name: 'Bob Busy', startTime: '18:30', date: day, partySize: 2, tableIds: [second] }, morning)
+    await staffApi(page, 'POST', `/api/admin/reservations/${bob.id}/visit`, { state: 'seated' }, `${day}T18:31:00Z`)
+    bookingIds.push(lou.id, nora.id, bob.id)
+
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await gotoHydrated(page, '/admin?section=tonight')
+    await expect(row(page, lou.id).getByTestId('over-time')).toHaveText('Over time')
+    await expect(row(page, lou.id).getByTestId('due-to-leave')).toHaveText('20 minutes over their time: due to leave at 19:00')
+    await expect(row(page, bob.id).getByTestId('due-to-leave')).toHaveText('Due to leave at 20:30')
+    await expect(row(page, bob.id).getByTestId('over-time')).toHaveCount(0)
+    const louShort = shortName(lou.name) // 'L. <the unique word staffBooking adds>'
+    await expect(row(page, nora.id).getByTestId('still-taken')).toHaveText(`${t1} is still taken: ${louShort} (4) are 20 minutes over their time.`)
+    // The timeline draws Lou's bar on to now, and says so.
+    await expect(page.getByTestId(`bar-${lou.id}`)).toContainText('over time')
+
+    // Nora does not come. Walk-in: nothing for four is offered while Lou is still there; Finished from the dialog frees it.
+    await row(page, nora.id).getByRole('button', { name: 'No-show' }).click()
+    await expect(row(page, nora.id)).toHaveAttribute('data-visit-state', 'no_show')
+    await page.getByRole('button', { name: 'Walk-in' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Walk-in' })
+    await dialog.getByRole('group', { name: 'Party of' }).getByRole('button', { name: '4', exact: true }).click()
+    await expect(dialog.getByText('No table is free for 4 guests now.')).toBeVisible()
+    const stillSeated = dialog.getByTestId('still-seated')
+    await expect(stillSeated.getByRole('listitem')).toHaveText([`${t1}: ${louShort} (4), due to leave at 19:00Finished`])
+    expect(await seriousViolations(page)).toEqual([])
+    await stillSeated.getByRole('button', { name: `Finished: ${louShort} (4) have gone` }).click()
+    await expect(dialog.getByRole('radio', { name: new RegExp(`^${t1} `) })).toBeChecked()
+    await expect(stillSeated).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(row(page, lou.id)).toHaveAttribute('data-visit-state', 'finished')
+  } finally {
+    for (const id of bookingIds) await staffApi(page, 'DELETE', `/api/admin/reservations/${id}`)
+    for (const id of tableIds) await staffApi(page, 'DELETE', `/api/admin/tables/${id}`)
+    await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
   }
 })
 

@@ -4,6 +4,7 @@ import { guestConfirmationOf, type AdminReservation } from '#common/admin-reserv
 import type { AdminArea, AdminTable } from '#common/tables-schema'
 import { minutesToTime, timeToMinutes } from '#common/time'
 import { inSeason, inUseOn } from '#common/tables'
+import { minutesOverTime } from '#common/tonight'
 import { heldMinutes } from '#common/visit'
 import { areasQuery, diningTablesQuery } from '~/lib/queries/tables'
 import { cn } from '~/lib/utils'
@@ -35,19 +36,19 @@ type Row = { table: AdminTable; area: string }
 const pendingWords = (r: AdminReservation) =>
   r.status !== 'pending' ? '' : guestConfirmationOf(r, new Date()) === 'not_confirmed' ? 'Pending, not confirmed by the guest' : 'Pending'
 
-/** 'J. Smith, 4 guests, 19:30, T4' (and ', Pending'): the bar's name for a screen reader. */
-export const barLabel = (r: AdminReservation) =>
-  `${r.name}, ${guestsText(r.partySize)}, ${r.startTime}, ${r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'no table'}${r.status === 'pending' ? `, ${pendingWords(r)}` : ''}`
+/** 'J. Smith, 4 guests, 19:30, T4' (and ', Pending', or ', over time' for a party seated past its time): the bar's name for a screen reader. */
+export const barLabel = (r: AdminReservation, overTime = false) =>
+  `${r.name}, ${guestsText(r.partySize)}, ${r.startTime}, ${r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'no table'}${r.status === 'pending' ? `, ${pendingWords(r)}` : ''}${overTime ? ', over time' : ''}`
 
 /**
  * A bar's words, which are also its name for a screen reader (so what is seen
  * and what is heard agree): 'J. Smith, 4 guests, 19:30, T4', and ', Pending'.
  */
-function BarText({ reservation: r }: { reservation: AdminReservation }) {
+function BarText({ reservation: r, overTime = false }: { reservation: AdminReservation; overTime?: boolean }) {
   return (
     <span className="line-clamp-2">
       <span className="font-semibold">{r.name}</span>
-      {barLabel(r).slice(r.name.length)}
+      {barLabel(r, overTime).slice(r.name.length)}
     </span>
   )
 }
@@ -102,11 +103,14 @@ function cellAt(x: number, y: number): { tableId: number; time: string } | null 
 function Bar({
   reservation: r,
   widthSlots,
+  overTime,
   onOpen,
   onDrop,
 }: {
   reservation: AdminReservation
   widthSlots: number
+  /** Seated past its time: the bar runs to now, marked (docs/decisions/0052). */
+  overTime: boolean
   onOpen: () => void
   onDrop: (target: { tableId: number; time: string }) => void
 }) {
@@ -162,11 +166,13 @@ function Bar({
         'absolute left-0.5 top-1 z-10 block h-10 touch-none overflow-hidden rounded-md border px-2 text-left text-xs leading-tight shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         pending
           ? 'border-2 border-dashed border-amber-700 bg-amber-50 text-amber-950'
-          : 'border-primary bg-primary/10 text-foreground',
+          : overTime
+            ? 'border-2 border-amber-700 bg-amber-100 text-amber-950'
+            : 'border-primary bg-primary/10 text-foreground',
         offset && 'z-30 cursor-grabbing opacity-80 shadow-lg',
       )}
     >
-      <BarText reservation={r} />
+      <BarText reservation={r} overTime={overTime} />
     </button>
   )
 }
@@ -341,10 +347,12 @@ function TimelineBody({
   }
   const { venueTimezone } = React.useContext(AdminContext)
   const scroller = React.useRef<HTMLDivElement>(null)
+  // A party seated past its time today is still there: its bar runs on to now (docs/decisions/0052).
+  const overTime = (r: AdminReservation) => (mark ? minutesOverTime(r, timeToMinutes(now!)) : 0)
   const earliest = openingMinutes(
     reservations.map((r) => {
       const start = timeToMinutes(r.startTime)
-      return { start, end: start + heldMinutes(r, venueTimezone) }
+      return { start, end: start + heldMinutes(r, venueTimezone) + overTime(r) }
     }),
     mark ? timeToMinutes(now!) : undefined,
     first,
@@ -358,7 +366,7 @@ function TimelineBody({
     return () => cancelAnimationFrame(frame)
   }, [earliest, first])
   // A party that finished or did not come holds its table only until then (issue 35): its bar ends there.
-  const width = (r: AdminReservation) => Math.max(1, Math.ceil(heldMinutes(r, venueTimezone) / SLOT_MINUTES))
+  const width = (r: AdminReservation) => Math.max(1, Math.ceil((heldMinutes(r, venueTimezone) + overTime(r)) / SLOT_MINUTES))
 
   return (
     <>
@@ -458,6 +466,7 @@ function TimelineBody({
                         key={r.id}
                         reservation={r}
                         widthSlots={width(r)}
+                        overTime={overTime(r) > 0}
                         onOpen={() => onOpen(r)}
                         onDrop={(target) => onDrop(r, table.id, target)}
                       />
@@ -499,11 +508,12 @@ function TimelineBody({
                     {guestsText(r.partySize)} ·{' '}
                     {r.tables.length ? r.tables.map((t) => t.name).join(' + ') : 'Needs a table'}
                     {r.status === 'pending' && ` · ${pendingWords(r)}`}
+                    {overTime(r) > 0 && <span className="font-semibold text-amber-900"> · Over time</span>}
                   </p>
                 </div>
                 <button
                   type="button"
-                  aria-label={`Move ${barLabel(r)}`}
+                  aria-label={`Move ${barLabel(r, overTime(r) > 0)}`}
                   onClick={() => onOpen(r)}
                   className="rounded-md border border-border px-3 py-2 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >

@@ -4,7 +4,7 @@ import type { AdminReservation } from '#common/admin-reservations-schema'
 import { BOOKING_SOURCE_LABELS } from '#common/booking-source'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
 import { minutesToTime, timeToMinutes, zonedParts } from '#common/time'
-import { isLate, nextSteps, undoTarget } from '#common/tonight'
+import { isLate, minutesOverTime, nextSteps, undoTarget } from '#common/tonight'
 import { VISIT_STATE_LABELS, type VisitState, type VisitTimes } from '#common/visit'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -14,6 +14,10 @@ import { GuestLine } from '../reservations/guest-line'
 import { GuestConfirmationBadge, StatusBadge } from '../reservations/status-badge'
 import { useVisitStep } from './use-visit-step'
 import { guestsText } from '#common/reservation-form'
+import { shortName } from '#common/tables'
+
+const minutesText = (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`
+const endOf = (r: Pick<AdminReservation, 'startTime' | 'durationMinutes'>) => minutesToTime((timeToMinutes(r.startTime) + r.durationMinutes) % 1440)
 
 
 /** When the booking reached its state, as 'HH:MM' at the venue (null for expected). */
@@ -57,7 +61,10 @@ const STATE_LOOK: Record<VisitState, 'outline' | 'secondary' | 'success' | 'defa
 /**
  * One booking on the night, as the host reads it at a glance: the time, who,
  * how many and where, its source, and the guest's notes in full (never behind
- * a click); a late party says 'Late' in words beside its colour. The next
+ * a click); a late party says 'Late' in words beside its colour. A seated
+ * party says when it is due to leave, and 'Over time' once past it; a party
+ * about to be seated is told when its table still has a party over its time
+ * (`stillTakenBy`: common/tonight.ts, docs/decisions/0052). The next
  * visit step is one big tap for a thumb, Undo puts the last one back, and a
  * refusal stays in the row in the server's words.
  */
@@ -67,6 +74,7 @@ export function ArrivalRow({
   timeZone,
   compact = false,
   onStep,
+  stillTakenBy,
 }: {
   reservation: AdminReservation
   nowMinutes: number
@@ -75,11 +83,14 @@ export function ArrivalRow({
   compact?: boolean
   /** Told each step taken, as the server answered it. */
   onStep?: (updated: AdminReservation) => void
+  /** The party seated past its time at this booking's table, while this one is due or late. */
+  stillTakenBy?: AdminReservation
 }) {
   const visit = useVisitStep(r, onStep)
   const rowRef = React.useRef<HTMLElement>(null)
   const take = (state: VisitState) => visit.take(state, focusAfterStep(rowRef.current))
   const late = isLate(r, nowMinutes)
+  const over = minutesOverTime(r, nowMinutes)
   const steps = nextSteps(r, nowMinutes)
   const undo = undoTarget(r)
   const since = reachedAt(r.visitState, r.visitTimes, timeZone)
@@ -108,6 +119,11 @@ export function ArrivalRow({
                 Late
               </Badge>
             )}
+            {over > 0 && (
+              <Badge variant="warning" className="mt-1 whitespace-nowrap" data-testid="over-time">
+                Over time
+              </Badge>
+            )}
           </div>
           <div className="min-w-0 flex-1 space-y-1">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -127,6 +143,20 @@ export function ArrivalRow({
               {r.foodDrinks === 'drinks_only' && ` · ${FOOD_DRINKS_LABELS.drinks_only}`}
               {late && <span className="sr-only">, {nowMinutes - timeToMinutes(r.startTime)} minutes late</span>}
             </p>
+            {r.visitState === 'seated' && !compact && (
+              <p className={cn('text-sm', over > 0 ? 'font-semibold text-amber-900' : 'text-muted-foreground')} data-testid="due-to-leave">
+                {over > 0 ? `${minutesText(over)} over their time: due to leave at ${endOf(r)}` : `Due to leave at ${endOf(r)}`}
+              </p>
+            )}
+            {stillTakenBy && !compact && (
+              <p className="rounded-md border border-amber-700 bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-900" data-testid="still-taken">
+                {stillTakenBy.tables
+                  .filter((t) => r.tables.some((mine) => mine.id === t.id))
+                  .map((t) => t.name)
+                  .join(' + ')}{' '}
+                is still taken: {shortName(stillTakenBy.name)} ({stillTakenBy.partySize}) are {minutesText(minutesOverTime(stillTakenBy, nowMinutes))} over their time.
+              </p>
+            )}
             {!compact && <GuestLine reservationId={r.id} status={r.status} />}
             {r.additionalInfo && !compact && (
               <p className="whitespace-pre-line break-words rounded-md bg-accent px-2 py-1 text-sm" data-testid="notes">

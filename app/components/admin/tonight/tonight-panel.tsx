@@ -4,7 +4,7 @@ import * as React from 'react'
 import type { AdminReservation } from '#common/admin-reservations-schema'
 import { RESERVATION_DAY_PAGE_SIZE } from '#common/constants'
 import { formatLongDate } from '#common/time'
-import { tonightCovers } from '#common/tonight'
+import { stillTakenBy, tonightCovers } from '#common/tonight'
 import { visitStepText } from '#common/visit'
 import { Button } from '~/components/ui/button'
 import { fetchReservations, reservationKeys, type ReservationFilter } from '~/lib/queries/reservations'
@@ -127,7 +127,13 @@ export default function TonightPanel() {
                     <ul className="grid gap-2" aria-label="Arrivals in time order">
                       {coming.map((r) => (
                         <li key={r.id}>
-                          <ArrivalRow reservation={r} nowMinutes={now.minutes} timeZone={venueTimezone} onStep={onStep} />
+                          <ArrivalRow
+                            reservation={r}
+                            nowMinutes={now.minutes}
+                            timeZone={venueTimezone}
+                            onStep={onStep}
+                            stillTakenBy={stillTakenBy(r, day, now.minutes)}
+                          />
                         </li>
                       ))}
                     </ul>

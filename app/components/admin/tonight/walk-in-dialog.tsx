@@ -10,7 +10,8 @@ import { toast } from '~/components/ui/use-toast'
 import { apiRequest } from '~/lib/api'
 import { availabilityKeys, reservationKeys } from '~/lib/queries/reservations'
 import { MIN_STAY_MINUTES } from '#common/walk-ins'
-import type { WalkInOption } from '#common/walk-ins-schema'
+import type { StillSeatedParty, WalkInOption } from '#common/walk-ins-schema'
+import { shortName } from '#common/tables'
 import { fetchWalkInOptions, refusalOf, walkInKeys } from '~/lib/queries/tonight'
 import { cn } from '~/lib/utils'
 import { FormDialogFooter } from '../form-dialog-footer'
@@ -25,6 +26,36 @@ function untilText(option: WalkInOption, stayMinutes: number | null) {
   if (option.fullStay) return `Free until ${option.freeUntil}`
   if (stayMinutes !== null && stayMinutes < MIN_STAY_MINUTES) return `Free until ${option.freeUntil}: too short a stay`
   return `Free until ${option.freeUntil}: the stay is shortened to ${stayMinutes} minutes`
+}
+
+/**
+ * A party seated past its time at a table that would take the walk-in
+ * (docs/decisions/0052): not offered while they are there. Once they have
+ * gone, Finished frees it here in one tap and the free tables are read again.
+ */
+function StillSeatedItem({ party }: { party: StillSeatedParty }) {
+  const queryClient = useQueryClient()
+  const finish = useMutation({
+    mutationFn: () => apiRequest<AdminReservation>('POST', `/api/admin/reservations/${party.reservationId}/visit`, { state: 'finished' }),
+    onSettled: () =>
+      Promise.all([reservationKeys.all, walkInKeys.all, availabilityKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  })
+  const who = `${shortName(party.name)} (${party.partySize})`
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2">
+      <span>
+        <span className="font-semibold">{party.tables.map((t) => t.name).join(' + ')}</span>: {who}, due to leave at {party.dueAt}
+      </span>
+      <Button type="button" size="sm" variant="outline" aria-label={`Finished: ${who} have gone`} pending={finish.isPending} onClick={() => finish.mutate()}>
+        Finished
+      </Button>
+      {finish.isError && (
+        <p role="alert" className="w-full font-semibold text-destructive">
+          {refusalOf(finish.error, ADMIN_MESSAGES.errorFallback)}
+        </p>
+      )}
+    </li>
+  )
 }
 
 type WalkInBody = { partySize: number; name?: string; phone?: string; tableIds: number[]; durationMinutes?: number }
@@ -197,6 +228,23 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                   </label>
                 ))}
               </fieldset>
+            )}
+            {options.data && options.data.stillSeated.length > 0 && (
+              <section
+                aria-labelledby="walk-in-still-seated"
+                className="grid gap-2 rounded-md border border-amber-700 bg-amber-50 p-3 text-sm text-amber-950"
+                data-testid="still-seated"
+              >
+                <h3 id="walk-in-still-seated" className="font-semibold">
+                  Seated past their time
+                </h3>
+                <p>These tables would take them once the party there has gone.</p>
+                <ul className="grid gap-2">
+                  {options.data.stillSeated.map((party) => (
+                    <StillSeatedItem key={party.reservationId} party={party} />
+                  ))}
+                </ul>
+              </section>
             )}
             <div className="grid gap-3 sm:grid-cols-2">
               <TextField
