@@ -121,6 +121,9 @@ export function timeToMinutes(time: string): number {
   return Number(time.slice(0, colon)) * 60 + Number(time.slice(colon + 1))
 }
 
+/** '1 minute', '45 minutes'. */
+export const minutesText = (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`
+
 /** Minutes after midnight to 'HH:MM'. */
 export function minutesToTime(minutes: number): string {
   const h = Math.floor(minutes / 60)

@@ -6,7 +6,7 @@
  * before its stay ends: staff shorten the stay, or choose another table.
  */
 import { holderText, shortName, tablesFree, type Candidate, type TableHold, type TablesDay } from './tables'
-import { formatTime12, minutesToTime } from './time'
+import { formatTime12, minutesText, minutesToTime } from './time'
 
 /** The shortest stay a booking can have (reservations_duration_check). */
 export const MIN_STAY_MINUTES = 15
@@ -87,7 +87,7 @@ export function tableTakenNowMessage(table: string, holder: HolderHold | StillSe
 
 export function tableNeededMessage(table: string, next: Pick<HolderHold, 'start' | 'name' | 'partySize' | 'startTime'>, now: number): string {
   const minutes = next.start - now
-  const free = `${table} is free for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}: ${shortName(next.name)} (${next.partySize}) is booked at ${formatTime12(next.startTime)}.`
+  const free = `${table} is free for ${minutesText(minutes)}: ${shortName(next.name)} (${next.partySize}) is booked at ${formatTime12(next.startTime)}.`
   return minutes >= MIN_STAY_MINUTES
     ? `${free} Shorten the stay to ${minutes} minutes or less to seat them there.`
     : `${free} That is too short a stay: choose another table.`

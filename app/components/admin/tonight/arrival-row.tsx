@@ -3,7 +3,7 @@ import * as React from 'react'
 import type { AdminReservation } from '#common/admin-reservations-schema'
 import { BOOKING_SOURCE_LABELS } from '#common/booking-source'
 import { FOOD_DRINKS_LABELS } from '#common/constants'
-import { minutesToTime, timeToMinutes, zonedParts } from '#common/time'
+import { minutesText, minutesToTime, timeToMinutes, zonedParts } from '#common/time'
 import { isLate, minutesOverTime, nextSteps, undoTarget } from '#common/tonight'
 import { VISIT_STATE_LABELS, type VisitState, type VisitTimes } from '#common/visit'
 import { Badge } from '~/components/ui/badge'
@@ -16,9 +16,7 @@ import { useVisitStep } from './use-visit-step'
 import { guestsText } from '#common/reservation-form'
 import { shortName } from '#common/tables'
 
-const minutesText = (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`
 const endOf = (r: Pick<AdminReservation, 'startTime' | 'durationMinutes'>) => minutesToTime((timeToMinutes(r.startTime) + r.durationMinutes) % 1440)
-
 
 /** When the booking reached its state, as 'HH:MM' at the venue (null for expected). */
 function reachedAt(state: VisitState, times: VisitTimes, timeZone: string): string | null {
