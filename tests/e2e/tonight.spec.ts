@@ -198,6 +198,11 @@ test('a party seated past its time: Tonight says so, warns the next party at its
     bookingIds.push(lou.id, nora.id, bob.id)
 
     await page.setViewportSize({ width: 1024, height: 768 })
+    // All Reservations' Today says it on Lou's card too, and on nobody else's.
+    await gotoHydrated(page, '/admin?section=reservations')
+    await expect(page.getByTestId(`reservation-${lou.id}`).getByTestId('over-time')).toHaveText('Over time')
+    await expect(page.getByTestId(`reservation-${bob.id}`)).toBeVisible()
+    await expect(page.getByTestId('over-time')).toHaveCount(1)
     await gotoHydrated(page, '/admin?section=tonight')
     await expect(row(page, lou.id).getByTestId('over-time')).toHaveText('Over time')
     await expect(row(page, lou.id).getByTestId('due-to-leave')).toHaveText('20 minutes over their time: due to leave at 19:00')

@@ -42,12 +42,15 @@ export function ReservationCard({
   actions,
   where,
   today,
+  nowMinutes,
   titleAs: Title = 'h3',
 }: {
   reservation: AdminReservation
   actions: CardActions
   /** The venue's today: the visit is shown, and its steps offered, on the booking's day. */
   today: string
+  /** The venue's minutes now, today: a party seated past its time says so. */
+  nowMinutes?: number
   /** A search result's place and date (issue 36). */
   where?: string
   /** h4 under a search's group headings. */
@@ -70,7 +73,7 @@ export function ReservationCard({
             {r.name}
           </Title>
           <StatusBadge status={r.status} />
-          <VisitBadges reservation={r} today={today} />
+          <VisitBadges reservation={r} today={today} nowMinutes={nowMinutes} />
           {where && (
             // A search result says where it is (issue 36): 'Today', 'Upcoming' or 'Past', and its date.
             <Badge variant="outline" data-testid="search-place">

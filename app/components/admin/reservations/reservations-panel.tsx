@@ -305,6 +305,7 @@ export default function ReservationsPanel() {
                             where={`${placeLabel(place) === formatLongDate(r.date) ? '' : `${placeLabel(place)} · `}${formatLongDate(r.date)}`}
                             titleAs="h4"
                             today={today}
+                            nowMinutes={now.minutes}
                             actions={cardActions(r)}
                           />
                         </li>
@@ -320,7 +321,7 @@ export default function ReservationsPanel() {
               <ul className={cn('grid gap-3 print:hidden', list.isPlaceholderData && 'opacity-60')} aria-busy={list.isFetching}>
                 {data.reservations.map((r) => (
                   <li key={r.id}>
-                    <ReservationCard reservation={r} today={today} actions={cardActions(r)} />
+                    <ReservationCard reservation={r} today={today} nowMinutes={now.minutes} actions={cardActions(r)} />
                   </li>
                 ))}
               </ul>

@@ -3,6 +3,7 @@ import * as React from 'react'
 import type { AdminReservation } from '#common/admin-reservations-schema'
 import { BOOKING_SOURCE_LABELS } from '#common/booking-source'
 import { zonedParts } from '#common/time'
+import { minutesOverTime } from '#common/tonight'
 import { nextVisitStates, noShowDue, previousVisitState, VISIT_STATE_LABELS, type VisitState } from '#common/visit'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -19,14 +20,21 @@ const VISIT_LOOK: Record<VisitState, 'outline' | 'secondary' | 'success' | 'dang
 /**
  * A booking's visit on the night and where it came from (issue 35), as two
  * small badges. 'Expected' only on the day itself: on any other it says nothing.
+ * A party seated past its time today says 'Over time' (docs/decisions/0052).
  */
-export function VisitBadges({ reservation: r, today }: { reservation: AdminReservation; today: string }) {
+export function VisitBadges({ reservation: r, today, nowMinutes }: { reservation: AdminReservation; today: string; nowMinutes?: number }) {
   const showVisit = r.status !== 'cancelled' && (r.visitState !== 'expected' || r.date === today)
+  const overTime = r.date === today && nowMinutes !== undefined && minutesOverTime(r, nowMinutes) > 0
   return (
     <>
       {showVisit && (
         <Badge variant={VISIT_LOOK[r.visitState]} data-visit-state={r.visitState}>
           {VISIT_STATE_LABELS[r.visitState]}
+        </Badge>
+      )}
+      {overTime && (
+        <Badge variant="warning" data-testid="over-time">
+          Over time
         </Badge>
       )}
       <Badge variant="outline" className="font-normal" data-source={r.source}>
