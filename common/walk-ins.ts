@@ -19,14 +19,20 @@ export type StillSeated<H extends TableHold> = H & { dueEnd: number }
 
 /**
  * The holds as they stand for seating a party now (docs/decisions/0052): a
- * party marked seated is at its tables until staff mark it finished, so a hold
- * whose booked time has run out while its party is still seated runs to now at
- * least, its booked end kept as `dueEnd`. Finished, its hold ends at that
- * minute as before (freed_at). Only now: when such a party will leave is not
- * known, so later times keep the turn times.
+ * party marked seated is at its tables from the moment it sat down until staff
+ * mark it finished. A hold whose booked time has run out while its party is
+ * still seated runs to now at least, its booked end kept as `dueEnd`; a party
+ * seated before its booked time holds its tables from now. Finished, a hold
+ * ends at that minute as before (freed_at). Only now: when such a party will
+ * leave is not known, so later times keep the turn times.
  */
 export function holdsNow<H extends TableHold & { visitState: string }>(holds: readonly H[], now: number): (H | StillSeated<H>)[] {
-  return holds.map((h) => (h.visitState === 'seated' && h.start <= now && h.end <= now ? { ...h, end: now + 1, dueEnd: h.end } : h))
+  return holds.map((h) => {
+    if (h.visitState !== 'seated') return h
+    if (h.end <= now) return { ...h, end: now + 1, dueEnd: h.end }
+    if (h.start > now) return { ...h, start: now }
+    return h
+  })
 }
 
 export const isStillSeated = <H extends TableHold>(h: H): h is StillSeated<H> => 'dueEnd' in h

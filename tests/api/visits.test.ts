@@ -329,6 +329,22 @@ describe('walk-ins', () => {
     expect(((await walkIn({ partySize: 3 }).expect(201)).body as WalkIn).tables.map((x) => x.name)).toEqual(['T4'])
   })
 
+  it('does not offer the table of a party seated before its booked time', async () => {
+    const early = await booked({ startTime: '20:00', partySize: 4, name: 'Eve Early' })
+    const t4 = await tableId('T4')
+    t.clock.set(at('19:35'))
+    // Before they sit down, T4 is free until 20:00: a walk-in may have it for 25 minutes.
+    expect((await staff.get('/api/admin/walk-ins/options?partySize=3').expect(200)).body.options).toEqual([
+      { tables: [{ id: t4, name: 'T4', area: 'Restaurant' }], freeUntil: '20:00', fullStay: false },
+    ])
+    await moved(early.id, 'seated')
+    expect((await staff.get('/api/admin/walk-ins/options?partySize=3').expect(200)).body).toMatchObject({ options: [], stillSeated: [] })
+    expect((await walkIn({ partySize: 3, tableIds: [t4], durationMinutes: 20 }).expect(409)).body).toEqual({
+      code: 'table_taken',
+      message: 'T4 is taken now by E. Early (4 guests, 19:35–22:00).',
+    })
+  })
+
   it('seats by covers when the venue has no tables, within the capacity', async () => {
     await erasePlan(t.db)
     await t.services.settings.set('booking_capacity_covers', '8')
