@@ -53,7 +53,15 @@ export type WalkInOption = { tables: BookedTable[]; freeUntil: string | null; fu
 export type StillSeatedParty = { reservationId: number; name: string; partySize: number; tables: BookedTable[]; dueAt: string }
 /**
  * GET /api/admin/walk-ins/options: the venue's time now, the party's turn
- * time, the free tables, best first, and the parties seated past their time
- * at tables that would otherwise be free for them.
+ * time, the free tables, best first, the parties seated past their time at
+ * tables that would otherwise be free for them, and, when nothing is free for
+ * the whole stay, when something next is (the wait the host quotes).
  */
-export type WalkInOptions = { now: string; stayMinutes: number; options: WalkInOption[]; stillSeated: StillSeatedParty[] }
+export type WalkInOptions = {
+  now: string
+  stayMinutes: number
+  options: WalkInOption[]
+  stillSeated: StillSeatedParty[]
+  /** When no table is free now for the whole stay: the next that is today, and from when ('HH:MM'); null otherwise. */
+  nextFree: { tables: BookedTable[]; at: string } | null
+}

@@ -83,6 +83,33 @@ export function walkInChoices<H extends TableHold>(
  * Shorten the stay to 45 minutes or less to seat them there.'
  */
 /**
+ * When a table or combination that takes the party is next free for its whole
+ * stay today (by the bookings' turn times), the earliest first and, among
+ * those, the best fit: the wait the host quotes a walk-in when nothing is free
+ * now. Tables whose party is seated past its time are left out, as when they
+ * go is not known (they are listed apart). Undefined when none is before
+ * `before` (the venue's closing time, minutes after the date's midnight).
+ */
+export function nextFreeFor<H extends TableHold>(
+  partySize: number,
+  now: number,
+  stayMinutes: number,
+  tables: Omit<TablesDay, 'holds'> & { holds: readonly (H | StillSeated<H>)[] },
+  before = 1440,
+): { candidate: Candidate; at: number } | undefined {
+  const unknown = new Set(tables.holds.filter(isStillSeated).map((h) => h.tableId))
+  let best: { candidate: Candidate; at: number } | undefined
+  for (const candidate of tables.plan.candidates(partySize, true)) {
+    if (tables.closedAreaIds.includes(candidate.areaId) || candidate.tableIds.some((id) => unknown.has(id))) continue
+    // A table frees when a hold on it ends: those are the only times to try.
+    const times = [now, ...tables.holds.filter((h) => h.end > now && candidate.tableIds.includes(h.tableId)).map((h) => h.end)].sort((a, b) => a - b)
+    const at = times.find((t) => t < before && tablesFree(candidate.tableIds, t, t + stayMinutes, tables.holds))
+    if (at !== undefined && (!best || at < best.at)) best = { candidate, at }
+  }
+  return best
+}
+
+/**
  * Why a table staff name for a walk-in is taken now: its party, or one seated
  * past its time, whom staff mark finished once they have gone.
  */

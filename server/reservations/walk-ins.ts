@@ -9,11 +9,11 @@
  * Under the date's lock, as every seating path; its audit row commits with it.
  */
 import { toAdminReservation, type AdminReservation, type BookedTable } from '#common/admin-reservations-schema'
-import { peakSeated } from '#common/availability'
+import { bookingHoursFor, peakSeated } from '#common/availability'
 import { phoneKey } from '#common/phone'
 import { shortName, turnTimeFor, type Candidate } from '#common/tables'
-import { formatTime12, minutesToTime, zonedParts } from '#common/time'
-import { holdsNow, isStillSeated, nextHoldOn, tableNeededMessage, tableTakenNowMessage, walkInChoices } from '#common/walk-ins'
+import { formatTime12, minutesToTime, timeToMinutes, zonedParts } from '#common/time'
+import { holdsNow, isStillSeated, nextFreeFor, nextHoldOn, tableNeededMessage, tableTakenNowMessage, walkInChoices } from '#common/walk-ins'
 import type { StillSeatedParty, WalkInInput, WalkInOptions } from '#common/walk-ins-schema'
 import { auditQuery, type Actor } from '../audit/audit'
 import { reservations, type Reservation } from '../db/schema'
@@ -84,7 +84,9 @@ export function createWalkIns(
       const rules = await settings.booking()
       const staffDay = await readStaffDay(db.$client, date, null, rules.durationMinutes, clock.now())
       const stayMinutes = stayFor(partySize, date, staffDay, rules)
-      const choices = staffDay.day.tables ? walkInChoices(partySize, minutes, stayMinutes, { ...staffDay.day.tables, holds: holdsNow(staffDay.holds, minutes) }) : []
+      const holds = holdsNow(staffDay.holds, minutes)
+      const choices = staffDay.day.tables ? walkInChoices(partySize, minutes, stayMinutes, { ...staffDay.day.tables, holds }) : []
+      const next = staffDay.day.tables && !choices.some((c) => c.fullStay) ? nextFreeFor(partySize, minutes, stayMinutes, { ...staffDay.day.tables, holds }, closingOf(date, staffDay)) : undefined
       return {
         now: minutesToTime(minutes),
         stayMinutes,
@@ -94,6 +96,7 @@ export function createWalkIns(
           fullStay: c.fullStay,
         })),
         stillSeated: stillSeatedAt(partySize, minutes, stayMinutes, staffDay),
+        nextFree: next ? { tables: bookedTablesOf(next.candidate, staffDay), at: minutesToTime(next.at) } : null,
       }
     },
 
@@ -167,6 +170,12 @@ function stillSeatedAt(partySize: number, now: number, stay: number, staffDay: S
     }
   }
   return [...parties.values()]
+}
+
+/** When the venue closes on `date`, in minutes after its midnight (as its booking times read it: common/availability.ts slotTimes); midnight if closed. */
+function closingOf(date: string, staffDay: StaffDay): number {
+  const hours = bookingHoursFor(date, staffDay.day.weekly, staffDay.day.exceptions)
+  return hours ? timeToMinutes(hours.close) : 1440
 }
 
 /** 'No table for 4 is free now.', and who is seated past their time where they would fit. */

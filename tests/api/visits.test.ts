@@ -258,6 +258,7 @@ describe('walk-ins', () => {
         { tables: [{ id: await tableId('T4'), name: 'T4', area: 'Restaurant' }], freeUntil: '20:00', fullStay: false },
       ],
       stillSeated: [],
+      nextFree: null,
     })
     await staff.get('/api/admin/walk-ins/options?partySize=0').expect(400)
   })
@@ -310,7 +311,8 @@ describe('walk-ins', () => {
     // Their 120 minutes ran out at 20:00; at 19:59 the table is theirs anyway, at 20:10 they are still there.
     t.clock.set(at('20:10'))
     const stillSeated = [{ reservationId: lingering.id, name: 'Lou Linger', partySize: 4, tables: [t4], dueAt: '20:00' }]
-    expect((await staff.get('/api/admin/walk-ins/options?partySize=3').expect(200)).body).toEqual({ now: '20:10', stayMinutes: 120, options: [], stillSeated })
+    // When they will go is not known, so no wait is quoted for their table.
+    expect((await staff.get('/api/admin/walk-ins/options?partySize=3').expect(200)).body).toEqual({ now: '20:10', stayMinutes: 120, options: [], stillSeated, nextFree: null })
     expect((await walkIn({ partySize: 3 }).expect(409)).body).toEqual({
       code: 'no_table',
       message: 'No table for 3 is free now. Seated past their time: L. Linger (4) at T4, due to leave at 8:00 PM. Mark a party Finished once they have gone.',
@@ -327,6 +329,20 @@ describe('walk-ins', () => {
     await moved(lingering.id, 'finished')
     expect((await staff.get('/api/admin/walk-ins/options?partySize=3').expect(200)).body).toMatchObject({ options: [{ tables: [t4], freeUntil: null, fullStay: true }], stillSeated: [] })
     expect(((await walkIn({ partySize: 3 }).expect(201)).body as WalkIn).tables.map((x) => x.name)).toEqual(['T4'])
+  })
+
+  it('says when a table is next free for the whole stay, when none is now: the wait the host quotes', async () => {
+    const sid = await booked({ startTime: '18:30', partySize: 4, name: 'Sid Seated' })
+    const t4 = { id: await tableId('T4'), name: 'T4', area: 'Restaurant' }
+    await moved(sid.id, 'seated')
+    t.clock.set(at('19:15'))
+    const options = async (partySize: number) => (await staff.get(`/api/admin/walk-ins/options?partySize=${partySize}`).expect(200)).body
+    expect(await options(3)).toMatchObject({ options: [], stillSeated: [], nextFree: { tables: [t4], at: '20:30' } })
+    // Booked again at 21:00, T4 is free for 30 minutes at 20:30: not the two hours a party of three stays.
+    await booked({ startTime: '21:00', partySize: 4, name: 'Later Party' })
+    expect((await options(3)).nextFree).toEqual({ tables: [t4], at: '23:00' })
+    // A table free now for the whole stay: no wait to quote.
+    expect(await options(2)).toMatchObject({ options: [{ tables: [{ name: 'T1' }], fullStay: true }], nextFree: null })
   })
 
   it('does not offer the table of a party seated before its booked time', async () => {

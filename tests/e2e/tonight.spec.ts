@@ -220,12 +220,15 @@ test('a party seated past its time: Tonight says so, warns the next party at its
     const dialog = page.getByRole('dialog', { name: 'Walk-in' })
     await dialog.getByRole('group', { name: 'Party of' }).getByRole('button', { name: '4', exact: true }).click()
     await expect(dialog.getByText('No table is free for 4 guests now.')).toBeVisible()
+    // The wait to quote them: Bob's table when he is due to leave (Lou's, when is not known).
+    await expect(dialog.getByTestId('next-free')).toHaveText(`Next free for their whole stay: P${suffix}2 (Parlour ${suffix}) at 20:30, in 70 minutes.`)
     const stillSeated = dialog.getByTestId('still-seated')
     await expect(stillSeated.getByRole('listitem')).toHaveText([`${t1}: ${louShort} (4), due to leave at 19:00Finished`])
     expect(await seriousViolations(page)).toEqual([])
     await stillSeated.getByRole('button', { name: `Finished: ${louShort} (4) have gone` }).click()
     await expect(dialog.getByRole('radio', { name: new RegExp(`^${t1} `) })).toBeChecked()
     await expect(stillSeated).toHaveCount(0)
+    await expect(dialog.getByTestId('next-free')).toHaveCount(0)
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(row(page, lou.id)).toHaveAttribute('data-visit-state', 'finished')
   } finally {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 import { ADMIN_PARTY_MAX, ADMIN_RESERVATION_MESSAGES, type AdminReservation } from '#common/admin-reservations-schema'
 import { ADMIN_MESSAGES } from '#common/messages'
-import { timeToMinutes } from '#common/time'
+import { minutesText, timeToMinutes } from '#common/time'
 import { TextField } from '~/components/forms/fields'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
@@ -228,6 +228,12 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                   </label>
                 ))}
               </fieldset>
+            )}
+            {options.data?.nextFree && (
+              <p className="text-sm" data-testid="next-free">
+                Next free for their whole stay: <span className="font-semibold">{tablesText(options.data.nextFree.tables)}</span> at{' '}
+                {options.data.nextFree.at}, in {minutesText(timeToMinutes(options.data.nextFree.at) - now)}.
+              </p>
             )}
             {options.data && options.data.stillSeated.length > 0 && (
               <section
