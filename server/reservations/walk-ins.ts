@@ -11,9 +11,9 @@
 import { toAdminReservation, type AdminReservation, type BookedTable } from '#common/admin-reservations-schema'
 import { bookingHoursFor, peakSeated } from '#common/availability'
 import { phoneKey } from '#common/phone'
-import { shortName, turnTimeFor, type Candidate } from '#common/tables'
+import { shortName, turnTimeFor } from '#common/tables'
 import { formatTime12, minutesToTime, timeToMinutes, zonedParts } from '#common/time'
-import { holdsNow, isStillSeated, nextFreeFor, nextHoldOn, tableNeededMessage, tableTakenNowMessage, walkInChoices } from '#common/walk-ins'
+import { holdsNow, isStillSeated, nextFreeFor, nextHoldOn, tableNeededMessage, tableTakenNowMessage, walkInChoices, type StillSeated } from '#common/walk-ins'
 import type { StillSeatedParty, WalkInInput, WalkInOptions } from '#common/walk-ins-schema'
 import { auditQuery, type Actor } from '../audit/audit'
 import { reservations, type Reservation } from '../db/schema'
@@ -23,12 +23,12 @@ import { ConflictError } from '../domain-errors'
 import type { BookingSettings, SettingsService } from '../settings/settings-service'
 import { bookingWords } from './reservation-audit'
 import type { ReservationEvents } from './reservation-events'
-import { runStatements, withDatesLocked } from './reservations-data'
+import { runStatements, withDatesLocked, type NamedHold } from './reservations-data'
 import { checkTableInUse, readStaffDay, replaceTables, tablesOfBookings, tableTakenMeanwhile, type StaffDay } from './seating'
 
-/** The tables of a candidate as staff see them. */
-const bookedTablesOf = (c: Candidate, staffDay: StaffDay): BookedTable[] =>
-  c.tableIds.map((id) => ({ id, name: staffDay.plan.tableById.get(id)!.name, area: staffDay.plan.areaById.get(staffDay.plan.tableById.get(id)!.areaId)!.name }))
+/** Tables as staff see them: name and area. */
+const bookedTablesOf = (tableIds: readonly number[], staffDay: StaffDay): BookedTable[] =>
+  tableIds.map((id) => ({ id, name: staffDay.plan.tableById.get(id)!.name, area: staffDay.plan.areaById.get(staffDay.plan.tableById.get(id)!.areaId)!.name }))
 
 /** How long a walk-in of `partySize` stays: the turn time for the party (with tables), else the booking duration setting. */
 function stayFor(partySize: number, date: string, staffDay: StaffDay, rules: BookingSettings): number {
@@ -61,7 +61,7 @@ export function createWalkIns(
     }
     const choices = walkInChoices(input.partySize, now, stay, { ...staffDay.day.tables!, holds })
     const best = choices[0]
-    if (!best) throw new ConflictError(noTableMessage(input.partySize, stillSeatedAt(input.partySize, now, stay, staffDay)), 'no_table')
+    if (!best) throw new ConflictError(noTableMessage(input.partySize, stillSeatedAt(input.partySize, now, stay, staffDay, holds)), 'no_table')
     if (!best.fullStay) throw new ConflictError(tableNeededMessage(best.candidate.name, best.next!, now), 'table_needed')
     return best.candidate.tableIds
   }
@@ -91,12 +91,12 @@ export function createWalkIns(
         now: minutesToTime(minutes),
         stayMinutes,
         options: choices.map((c) => ({
-          tables: bookedTablesOf(c.candidate, staffDay),
+          tables: bookedTablesOf(c.candidate.tableIds, staffDay),
           freeUntil: c.freeUntil === null ? null : minutesToTime(c.freeUntil % 1440),
           fullStay: c.fullStay,
         })),
-        stillSeated: stillSeatedAt(partySize, minutes, stayMinutes, staffDay),
-        nextFree: next ? { tables: bookedTablesOf(next.candidate, staffDay), at: minutesToTime(next.at) } : null,
+        stillSeated: stillSeatedAt(partySize, minutes, stayMinutes, staffDay, holds),
+        nextFree: next ? { tables: bookedTablesOf(next.candidate.tableIds, staffDay), at: minutesToTime(next.at) } : null,
       }
     },
 
@@ -149,22 +149,23 @@ export function createWalkIns(
 
 /**
  * The parties seated past their time at tables that would be free now for a
- * walk-in of `partySize` if they had gone (holdsNow), in the order of those
- * tables' fit: whom staff look for first.
+ * walk-in of `partySize` had they gone (`holds`: holdsNow's), in the order of
+ * those tables' fit: whom staff look for first.
  */
-function stillSeatedAt(partySize: number, now: number, stay: number, staffDay: StaffDay): StillSeatedParty[] {
+function stillSeatedAt(partySize: number, now: number, stay: number, staffDay: StaffDay, holds: readonly (NamedHold | StillSeated<NamedHold>)[]): StillSeatedParty[] {
   if (!staffDay.day.tables) return []
+  const seatedNow = holds.filter(isStillSeated)
+  const ifGone = holds.filter((h) => !isStillSeated(h))
   const parties = new Map<number, StillSeatedParty>()
-  const seatedNow = holdsNow(staffDay.holds, now).filter(isStillSeated)
-  for (const choice of walkInChoices(partySize, now, stay, { ...staffDay.day.tables, holds: staffDay.holds })) {
+  for (const choice of walkInChoices(partySize, now, stay, { ...staffDay.day.tables, holds: ifGone })) {
     for (const h of seatedNow) {
       if (!choice.candidate.tableIds.includes(h.tableId) || parties.has(h.reservationId)) continue
-      const tables = staffDay.holds.filter((x) => x.reservationId === h.reservationId).map((x) => x.tableId)
+      const theirs = new Set(seatedNow.filter((x) => x.reservationId === h.reservationId).map((x) => x.tableId))
       parties.set(h.reservationId, {
         reservationId: h.reservationId,
         name: h.name,
         partySize: h.partySize,
-        tables: bookedTablesOf({ ...choice.candidate, tableIds: [...new Set(tables)] }, staffDay),
+        tables: bookedTablesOf([...theirs], staffDay),
         dueAt: minutesToTime(h.dueEnd % 1440),
       })
     }
