@@ -52,7 +52,7 @@ describe('Tonight', () => {
     expect(minutesOverTime({ ...seated, visitState: 'arrived' }, at('20:10'))).toBe(0)
   })
 
-  it('warns a party due within half an hour, or late, that a party over its time still has its table', () => {
+  it('warns a party arrived, due within half an hour or late, that a party over its time still has its table', () => {
     const t4 = [{ id: 4, name: 'T4', area: 'Restaurant' }]
     const lingering = { id: 1, status: 'confirmed' as const, startTime: '18:00', durationMinutes: 120, visitState: 'seated' as const, tables: t4 }
     const next = { id: 2, status: 'confirmed' as const, startTime: '20:00', durationMinutes: 120, visitState: 'expected' as const, tables: t4 }
@@ -63,6 +63,8 @@ describe('Tonight', () => {
     // Not yet due: half an hour ahead is soon enough to look.
     expect(stillTakenBy({ ...next, startTime: '20:35' }, day, at('20:05'))).toBe(lingering)
     expect(stillTakenBy({ ...next, startTime: '20:36' }, day, at('20:05'))).toBeUndefined()
+    // Already here, early, and waiting at the bar: told whatever their booked time.
+    expect(stillTakenBy({ ...next, startTime: '21:00', visitState: 'arrived' }, day, at('20:05'))).toBe(lingering)
     // Seated already, cancelled, at another table, or the first party gone: nothing to say.
     expect(stillTakenBy({ ...next, visitState: 'seated' }, day, at('20:10'))).toBeUndefined()
     expect(stillTakenBy({ ...next, status: 'cancelled' as const }, day, at('20:10'))).toBeUndefined()

@@ -35,19 +35,20 @@ export function minutesOverTime(r: Pick<AdminReservation, 'startTime' | 'duratio
   return Math.max(0, nowMinutes - (timeToMinutes(r.startTime) + r.durationMinutes))
 }
 
-/** A party due within this many minutes is warned of a table still taken by a party seated past its time. */
+/** A party due within this many minutes (or already arrived) is warned of a table still taken by a party seated past its time. */
 export const STILL_TAKEN_AHEAD_MINUTES = 30
 
 type Seating = Pick<AdminReservation, 'id' | 'status' | 'startTime' | 'durationMinutes' | 'visitState' | 'tables'>
 
 /**
- * For a party not yet seated and due within half an hour (or late), the party
- * seated past its time at one of its tables, if any: its table is not free
- * for it yet, so the host seats it elsewhere or asks the table to move on.
+ * For a party not yet seated, here (arrived) or due within half an hour (or
+ * late), the party seated past its time at one of its tables, if any: its
+ * table is not free for it yet, so the host seats it elsewhere or asks the
+ * table to move on.
  */
 export function stillTakenBy<R extends Seating>(r: Seating, day: readonly R[], nowMinutes: number): R | undefined {
   if (r.status === 'cancelled' || (r.visitState !== 'expected' && r.visitState !== 'arrived')) return undefined
-  if (timeToMinutes(r.startTime) > nowMinutes + STILL_TAKEN_AHEAD_MINUTES) return undefined
+  if (r.visitState === 'expected' && timeToMinutes(r.startTime) > nowMinutes + STILL_TAKEN_AHEAD_MINUTES) return undefined
   const ids = new Set(r.tables.map((t) => t.id))
   return day.find((o) => o.id !== r.id && minutesOverTime(o, nowMinutes) > 0 && o.tables.some((t) => ids.has(t.id)))
 }

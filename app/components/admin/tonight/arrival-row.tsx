@@ -81,7 +81,7 @@ export function ArrivalRow({
   compact?: boolean
   /** Told each step taken, as the server answered it. */
   onStep?: (updated: AdminReservation) => void
-  /** The party seated past its time at this booking's table, while this one is due or late. */
+  /** The party seated past its time at this booking's table, while this one is here, due or late. */
   stillTakenBy?: AdminReservation
 }) {
   const visit = useVisitStep(r, onStep)
