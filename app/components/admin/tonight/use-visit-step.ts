@@ -17,7 +17,7 @@ import { refusalOf, walkInKeys } from '~/lib/queries/tonight'
  * The step's button goes as it is taken, so focus then goes where `take`'s
  * `nextFocus` says (focusWhenReady); `onDone` hears each step taken.
  */
-export function useVisitStep(r: AdminReservation, onDone?: (updated: AdminReservation) => void) {
+export function useVisitStep(r: Pick<AdminReservation, 'id'>, onDone?: (updated: AdminReservation) => void) {
   const queryClient = useQueryClient()
   // The button the step was taken from, and where focus goes if it is gone: read when the step ends.
   const from = React.useRef<{ element: Element | null; nextFocus?: () => HTMLElement | null | undefined }>({ element: null })

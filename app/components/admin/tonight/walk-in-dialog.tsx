@@ -15,6 +15,7 @@ import { shortName } from '#common/tables'
 import { fetchWalkInOptions, refusalOf, walkInKeys } from '~/lib/queries/tonight'
 import { cn } from '~/lib/utils'
 import { FormDialogFooter } from '../form-dialog-footer'
+import { useVisitStep } from './use-visit-step'
 import { tablesText } from '../reservations/seating-text'
 import { guestsText } from '#common/reservation-form'
 
@@ -34,24 +35,20 @@ function untilText(option: WalkInOption, stayMinutes: number | null) {
  * gone, Finished frees it here in one tap and the free tables are read again.
  */
 function StillSeatedItem({ party }: { party: StillSeatedParty }) {
-  const queryClient = useQueryClient()
-  const finish = useMutation({
-    mutationFn: () => apiRequest<AdminReservation>('POST', `/api/admin/reservations/${party.reservationId}/visit`, { state: 'finished' }),
-    onSettled: () =>
-      Promise.all([reservationKeys.all, walkInKeys.all, availabilityKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  })
+  // Tonight's own step: the row's list and the free tables are read again once it is taken.
+  const finish = useVisitStep({ id: party.reservationId })
   const who = `${shortName(party.name)} (${party.partySize})`
   return (
     <li className="flex flex-wrap items-center justify-between gap-2">
       <span>
         <span className="font-semibold">{party.tables.map((t) => t.name).join(' + ')}</span>: {who}, due to leave at {party.dueAt}
       </span>
-      <Button type="button" size="sm" variant="outline" aria-label={`Finished: ${who} have gone`} pending={finish.isPending} onClick={() => finish.mutate()}>
+      <Button type="button" size="sm" variant="outline" aria-label={`Finished: ${who} have gone`} pending={finish.pending} onClick={() => finish.take('finished')}>
         Finished
       </Button>
-      {finish.isError && (
+      {finish.refusal && (
         <p role="alert" className="w-full font-semibold text-destructive">
-          {refusalOf(finish.error, ADMIN_MESSAGES.errorFallback)}
+          {finish.refusal}
         </p>
       )}
     </li>
