@@ -23,6 +23,8 @@ export const CONFLICT_NOUNS: Record<string, string> = {
   table_combination: 'combination',
   // 'This list of turn times was changed by sam at 19:42 while you were editing.'
   turn_times: 'list of turn times',
+  // 'This party in the queue was changed by sam at 20:30 while you were editing.'
+  walk_in_queue: 'party in the queue',
 }
 
 /** 'This booking was changed by sam at 19:42 while you were editing.' (without a name when nobody on staff made it). */

@@ -18,7 +18,7 @@ export const SESSION_ENDED_CHANNEL = 'session_ended'
  * its screens refetch on any enquiry's change (migration 0028).
  */
 export const ServiceChangeSchema = z.object({
-  kind: z.enum(['reservation', 'waitlist', 'enquiry']),
+  kind: z.enum(['reservation', 'waitlist', 'queue', 'enquiry']),
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   id: z.number().int(),
 })

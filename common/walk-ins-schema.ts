@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { ADMIN_PARTY_MAX, ADMIN_RESERVATION_MESSAGES as M, TABLE_IDS_MESSAGE, TABLES_PER_BOOKING_MAX, type BookedTable } from './admin-reservations-schema'
-import { PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
+import { IdSchema, PG_INTEGER_MAX, text, wholeNumber } from './fields-schema'
 
 /** What a walk-in is called when staff give no name. */
 export const WALK_IN_NAME = 'Walk-in'
@@ -18,7 +18,9 @@ const partySize = wholeNumber({ min: 1, max: PG_INTEGER_MAX, message: M.partySiz
  * A walk-in: the party, and optionally a name (else 'Walk-in'), a phone (no
  * email: a walk-in's guest is never emailed), the tables staff seat them at
  * (else the best free fit) and a stay shorter than the turn time (so a table
- * a booking needs later can be used until then).
+ * a booking needs later can be used until then). `queueEntryId`: the party
+ * is seated from the walk-in queue (docs/decisions/0053), whose name and phone
+ * it takes when none is given.
  */
 export const WalkInSchema = z.object({
   partySize,
@@ -35,6 +37,7 @@ export const WalkInSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'Each table can be named once')
     .optional(),
   durationMinutes: wholeNumber({ min: 15, max: 720, message: STAY_MESSAGE }).optional(),
+  queueEntryId: IdSchema.optional(),
 })
 export type WalkInInput = z.infer<typeof WalkInSchema>
 

@@ -27,6 +27,7 @@ import { createStaffReservations } from './reservations/staff-reservations'
 import { createAvailabilityExplainer } from './reservations/explain'
 import { createVisits } from './reservations/visits'
 import { createWalkIns } from './reservations/walk-ins'
+import { createWalkInQueue } from './reservations/walk-in-queue'
 import { createVisitEmails } from './email/visit-emails'
 import { createSettingsService } from './settings/settings-service'
 import { createFloorPlan } from './tables/floor-plan'
@@ -61,6 +62,7 @@ export function createServices(deps: Deps, options: { liveLimits?: LiveLimits } 
   const email = createEmailService(deps, { settings, reservationEvents: reservations.events })
   const users = createUserService(deps.db)
   // A change to the floor plan or the turn times changes which times are offered: the cached days are dropped.
+  const walkIns = createWalkIns(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays })
   const forgetAvailability = () => {
     publicReads.drop('availability')
     reservations.forgetDays()
@@ -98,7 +100,9 @@ export function createServices(deps: Deps, options: { liveLimits?: LiveLimits } 
     availabilityExplainer: createAvailabilityExplainer(deps, { settings }),
     // The night's service (issue 35): visit states and walk-ins, under the same date locks as every seating path.
     visits: createVisits(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
-    walkIns: createWalkIns(deps, { settings, events: reservations.events, forgetDays: reservations.forgetDays }),
+    walkIns,
+    // The parties waiting at the bar for a table (docs/decisions/0053): Walk-in seats them.
+    walkInQueue: createWalkInQueue(deps, { freeNow: walkIns.freeNow }),
     email,
     visitEmails: createVisitEmails(deps, { settings, email }),
     housekeeping: createHousekeeping(deps),

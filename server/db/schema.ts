@@ -21,6 +21,7 @@ import {
 import type { BookingSource } from '#common/booking-source'
 import type { VisitState } from '#common/visit'
 import type { WaitlistStatus } from '#common/waitlist-form'
+import type { QueueStatus } from '#common/walk-in-queue-schema'
 
 /**
  * The whole schema of SPEC.md section 3, plus the outbox of DESIGN.md section 4.
@@ -398,6 +399,44 @@ export const waitlistEntries = pgTable(
   ],
 )
 export type WaitlistEntry = typeof waitlistEntries.$inferSelect
+
+/**
+ * The walk-in queue (docs/decisions/0053): a party at the door when no table
+ * was free, waiting at the bar for the venue's `date`. `waiting` in the order
+ * they joined (created_at), then `seated` (as the walk-in booking
+ * `reservation_id`, in that booking's transaction) or `left`, at `done_at`.
+ * Name, phone and notes are blanked a week on (housekeeping); the numbers
+ * stay, for the reports of turned-away covers to come.
+ */
+export const walkInQueue = pgTable(
+  'walk_in_queue',
+  {
+    id: serial('id').primaryKey(),
+    date: dateText('date').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull().default(''),
+    partySize: integer('party_size').notNull(),
+    /** The wait staff quoted, in minutes, if they quoted one. */
+    quotedMinutes: integer('quoted_minutes'),
+    notes: text('notes').notNull().default(''),
+    status: text('status').$type<QueueStatus>().notNull().default('waiting'),
+    reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'set null' }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('walk_in_queue_status_check', sql`${t.status} in ('waiting','seated','left')`),
+    check('walk_in_queue_party_check', sql`${t.partySize} >= 1`),
+    check('walk_in_queue_quote_check', sql`${t.quotedMinutes} between 0 and 240`),
+    check('walk_in_queue_date_check', isDate('date')),
+    check('walk_in_queue_seated_check', sql`${t.status} <> 'seated' or ${t.doneAt} is not null`),
+    index('walk_in_queue_date_status_idx').on(t.date, t.status, t.createdAt),
+    index('walk_in_queue_reservation_idx').on(t.reservationId),
+  ],
+)
+export type WalkInQueueRow = typeof walkInQueue.$inferSelect
 
 /**
  * A guest (issue 37): one row per normalised email (trimmed, lower case), created or updated by every

@@ -3,7 +3,7 @@
  * retention job both run it, and the erasure test proves it complete by
  * reading every text, JSON and array column of the database afterwards. A new
  * table holding a guest's name, email, phone or words is one more line here
- * (the waitlist's: `waitlist_entries`).
+ * (the waitlist's: `waitlist_entries`; the walk-in queue's: `walk_in_queue`).
  *
  * Each step is one statement over the same parameters:
  *   $1 the guests' ids (int[]), $2 their bookings' ids (int[]), $3 their enquiries' ids (int[]),
@@ -54,8 +54,17 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
     text: `select (select coalesce(sum(audit_log_redact(e.type, e.id, $5::text[])), 0) from (
         select 'reservation' as type, id::text as id from unnest($2::int[]) id
         union all select 'event_enquiry', id::text from unnest($3::int[]) id
-        union all select 'guest', id::text from unnest($1::int[]) id) e)
+        union all select 'guest', id::text from unnest($1::int[]) id
+        union all select 'walk_in_queue', id::text from walk_in_queue where reservation_id = any($2::int[]) or phone ilike any($4::text[])) e)
       + audit_log_redact_everywhere((select array_agg(substr(p, 2, length(p) - 2)) from unnest($4::text[]) p)) as n`,
+  },
+  {
+    // The walk-in queue (docs/decisions/0053): a party seated as one of their bookings, or by their phone; still waiting, it
+    // leaves. After the audit trail's step, which finds the entries' rows by the phone this blanks.
+    table: 'walk_in_queue',
+    text: `update walk_in_queue set name = $6, phone = '', notes = '',
+      status = case when status = 'waiting' then 'left' else status end, done_at = coalesce(done_at, now())
+      where reservation_id = any($2::int[]) or phone ilike any($4::text[])`,
   },
   {
     // The job queue's jobs (graphile-worker's own table): a payload or error naming them is blanked.

@@ -14,7 +14,7 @@ import { phoneKey } from '#common/phone'
 import { shortName, turnTimeFor } from '#common/tables'
 import { formatTime12, minutesToTime, timeToMinutes, zonedParts } from '#common/time'
 import { holdsNow, isStillSeated, nextFreeFor, nextHoldOn, tableNeededMessage, tableTakenNowMessage, walkInChoices, type StillSeated } from '#common/walk-ins'
-import type { StillSeatedParty, WalkInInput, WalkInOptions } from '#common/walk-ins-schema'
+import { WALK_IN_NAME, type StillSeatedParty, type WalkInInput, type WalkInOptions } from '#common/walk-ins-schema'
 import { auditQuery, type Actor } from '../audit/audit'
 import { reservations, type Reservation } from '../db/schema'
 import { isExclusionViolation } from '../db/errors'
@@ -24,6 +24,7 @@ import type { BookingSettings, SettingsService } from '../settings/settings-serv
 import { bookingWords } from './reservation-audit'
 import type { ReservationEvents } from './reservation-events'
 import { runStatements, withDatesLocked, type NamedHold } from './reservations-data'
+import { takeQueueEntry } from './walk-in-queue'
 import { checkTableInUse, readStaffDay, replaceTables, tablesOfBookings, tableTakenMeanwhile, type StaffDay } from './seating'
 
 /** Tables as staff see them: name and area. */
@@ -100,6 +101,26 @@ export function createWalkIns(
       }
     },
 
+    /**
+     * For the walk-in queue: for each party size, the best table (or
+     * combination) free now for the whole stay, or null when none is. Without
+     * tables, null for every size (no table to name).
+     */
+    async freeNow(partySizes: number[]): Promise<Map<number, BookedTable[] | null>> {
+      const { date, minutes } = zonedParts(clock.now(), timeZone)
+      const rules = await settings.booking()
+      const staffDay = await readStaffDay(db.$client, date, null, rules.durationMinutes, clock.now())
+      const holds = holdsNow(staffDay.holds, minutes)
+      const free = new Map<number, BookedTable[] | null>()
+      for (const size of partySizes) {
+        const best = staffDay.day.tables
+          ? walkInChoices(size, minutes, stayFor(size, date, staffDay, rules), { ...staffDay.day.tables, holds }).find((c) => c.fullStay)
+          : undefined
+        free.set(size, best ? bookedTablesOf(best.candidate.tableIds, staffDay) : null)
+      }
+      return free
+    },
+
     /** Seats a walk-in now; 201 with the booking, or 409 saying what is in the way. */
     async seat(input: WalkInInput, actor: Actor): Promise<AdminReservation> {
       const at = clock.now()
@@ -107,6 +128,8 @@ export function createWalkIns(
       const startTime = minutesToTime(minutes)
       const rules = await settings.booking()
       const { row, tables } = await withDatesLocked(db, [date], at, async (client, tx) => {
+        // From the walk-in queue: still waiting, today's, and locked until this commits (409 otherwise).
+        const queued = input.queueEntryId ? await takeQueueEntry(client, input.queueEntryId, { today: date, at, timeZone, actor }) : null
         const staffDay = await readStaffDay(client, date, null, rules.durationMinutes, at)
         const durationMinutes = input.durationMinutes ?? stayFor(input.partySize, date, staffDay, rules)
         const seats = staffDay.plan.booksTables || input.tableIds ? tablesFor(input, date, minutes, durationMinutes, staffDay) : []
@@ -114,11 +137,11 @@ export function createWalkIns(
         const [row] = await tx
           .insert(reservations)
           .values({
-            name: input.name,
+            name: queued && input.name === WALK_IN_NAME ? queued.entry.name : input.name,
             email: null,
             // The column is required: a walk-in without a phone stores '' (as a staff booking with an email only does).
-            phone: input.phone,
-            phoneKey: phoneKey(input.phone) || null,
+            phone: input.phone || queued?.entry.phone || '',
+            phoneKey: phoneKey(input.phone || queued?.entry.phone || '') || null,
             date,
             startTime,
             partySize: input.partySize,
@@ -134,7 +157,8 @@ export function createWalkIns(
         if (seats.length) await replaceTables(client, row!.id, seats)
         const tables = (await tablesOfBookings(client, [row!.id])).get(row!.id) ?? []
         // No message: the guest gave no email, and staff seated the party themselves (no 'new booking' alert).
-        await runStatements(client, [auditQuery(actor, walkInAudit(row!, tables))])
+        await runStatements(client, [auditQuery(actor, walkInAudit(row!, tables, queued !== null))])
+        await queued?.mark(row!.id, row!.partySize, tables.length ? ` at ${tables.map((t) => t.name).join(' + ')}` : '')
         return { row: row!, tables }
       }).catch((error: unknown) => {
         if (isExclusionViolation(error)) throw tableTakenMeanwhile()
@@ -187,14 +211,14 @@ function noTableMessage(partySize: number, stillSeated: StillSeatedParty[]): str
   return `${none} Seated past their time: ${who.join('; ')}. Mark a party Finished once they have gone.`
 }
 
-/** 'seated a walk-in: Walk-in, 2 guests, 19:47 on 05 Dec 2026 at T2'. */
-function walkInAudit(r: Reservation, tables: BookedTable[]) {
+/** 'seated a walk-in: Walk-in, 2 guests, 19:47 on 05 Dec 2026 at T2' ('seated a walk-in from the queue: …'). */
+function walkInAudit(r: Reservation, tables: BookedTable[], fromQueue: boolean) {
   const where = tables.length ? ` at ${tables.map((t) => t.name).join(' + ')}` : ''
   return {
     action: 'create',
     entityType: 'reservation',
     entityId: r.id,
-    summary: `seated a walk-in: ${bookingWords(r)}${where}`,
+    summary: `seated a walk-in${fromQueue ? ' from the queue' : ''}: ${bookingWords(r)}${where}`,
     after: { name: r.name, phone: r.phone, date: r.date, startTime: r.startTime, partySize: r.partySize, durationMinutes: r.durationMinutes, source: r.source },
   }
 }

@@ -43,6 +43,7 @@ const TABLES: Record<string, string> = {
   tables: 'dining_tables',
   'table-combinations': 'table_combinations',
   waitlist: 'waitlist_entries',
+  'walk-in-queue': 'walk_in_queue',
   guests: 'guests',
 }
 

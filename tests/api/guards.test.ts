@@ -262,6 +262,7 @@ describe('cross-site writes on every API route', () => {
     params.token = manageLinkFor(c.config, 'http://localhost', booking.id, '2026-12-05').split('/').at(-1)!
     ids['event-enquiries'] = (await made('/api/event-enquiries', SAMPLES['post /api/event-enquiries'])).id
     ids.waitlist = (await made('/api/waitlist', SAMPLES['post /api/waitlist'])).id
+    ids['walk-in-queue'] = (await made('/api/admin/walk-in-queue', SAMPLES['post /api/admin/walk-in-queue'])).id
     ids['hero-slides'] = (await made('/api/admin/hero-slides', SAMPLES['post /api/admin/hero-slides'])).id
     ids['hour-exceptions'] = (await made('/api/admin/hour-exceptions', SAMPLES['post /api/admin/hour-exceptions'])).id
     // A second session of the same member of staff (ending the agent's own would sign the test out), and a colleague's account.

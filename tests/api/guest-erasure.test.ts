@@ -101,9 +101,12 @@ describe('erasing a guest', () => {
       await request(t.app).post('/api/waitlist').send({ name: NAME, email: EMAIL, phone: PHONE, partySize: 2, date: DATE, earliestTime: '19:00', latestTime: '21:00' })
     }
 
+    // A party in the walk-in queue (docs/decisions/0053) that gave the same phone.
+    await owner.post('/api/admin/walk-in-queue').send({ name: NAME, partySize: 2, phone: PHONE, notes: `${NAME} is at the bar` }).expect(201)
+
     // The scan finds them where they were put: it is not blind.
     const before = await whereFound()
-    for (const table of ['reservations', 'event_enquiries', 'email_outbox', 'audit_log', 'guests', 'marketing_consents']) {
+    for (const table of ['reservations', 'event_enquiries', 'email_outbox', 'audit_log', 'guests', 'marketing_consents', 'walk_in_queue']) {
       expect(before.some((f) => f.startsWith(`"public"."${table}"`)), `${table} held the guest before`).toBe(true)
     }
     if (waitlist) expect(before.some((f) => f.startsWith('"public"."waitlist_entries"'))).toBe(true)

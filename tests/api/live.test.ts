@@ -186,6 +186,20 @@ describe('GET /api/admin/live', () => {
     stream.close()
   })
 
+  it('a party added to the walk-in queue on one instance, and marked gone, arrives on the other with no name', async () => {
+    const cookie = await sessionCookie('live-staff')
+    const stream = await open(b, cookie)
+    await stream.next('ready')
+    const staff = request.agent(a).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie)
+    const joined = await staff.post('/api/admin/walk-in-queue').send({ name: 'Queue Live', partySize: 2 }).expect(201)
+    const event = await stream.next('change', (d) => d.kind === 'queue' && d.id === joined.body.id, 1_000)
+    const { rows } = await t.db.$client.query<{ date: string }>('select date from walk_in_queue where id = $1', [joined.body.id])
+    expect(event.data).toEqual({ kind: 'queue', date: rows[0]!.date, id: joined.body.id })
+    await staff.patch(`/api/admin/walk-in-queue/${joined.body.id}`).send({ status: 'left', version: 1 }).expect(200)
+    await stream.next('change', (d) => d.kind === 'queue' && d.id === joined.body.id, 1_000)
+    stream.close()
+  })
+
   it('forgets a stream at once when its client goes away', async () => {
     // The streams of the tests before, closed by their clients, gone first.
     await until(() => hubB.count() === 0, 'the earlier streams removed')

@@ -59,6 +59,7 @@ beforeAll(async () => {
   ids.guests = await first('guests')
   ids['event-enquiries'] = (await request(t.app).post('/api/event-enquiries').send(SAMPLES['post /api/event-enquiries']).expect(201)).body.id
   ids.waitlist = (await request(t.app).post('/api/waitlist').send(SAMPLES['post /api/waitlist']).expect(201)).body.id
+  ids['walk-in-queue'] = await made('/api/admin/walk-in-queue', SAMPLES['post /api/admin/walk-in-queue'])
 })
 
 const concrete = (route: AppRoute) =>

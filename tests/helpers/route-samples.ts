@@ -85,6 +85,9 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   // The night's service (issue 35): a visit step, and a party seated now without a booking.
   'post /api/admin/reservations/:id/visit': { state: 'arrived' },
   'post /api/admin/walk-ins': { partySize: 2, name: 'Fuzz Walk-in', phone: '07700 900 003', durationMinutes: 60 },
+  // The walk-in queue (docs/decisions/0053): a party waiting at the bar, and a friend joining them.
+  'post /api/admin/walk-in-queue': { name: 'Fuzz Queue', partySize: 3, phone: '07700 900 004', quotedMinutes: 20, notes: 'At the bar' },
+  'patch /api/admin/walk-in-queue/:id': { partySize: 4, version: 1 },
   // The version the booking was read at (a booking never changed is at 1).
   'patch /api/admin/reservations/:id': { ...STAFF_BOOKING, version: 1 },
   'put /api/admin/opening-hours/:dayOfWeek': { openTime: '16:00', version: 1 },

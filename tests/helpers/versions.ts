@@ -1,6 +1,6 @@
 import type { Db } from '../../server/db/client'
 
-const VERSIONED = new Set(['events', 'event_enquiries', 'hero_slides', 'menu_sections', 'email_templates', 'hour_exceptions', 'reservations', 'areas', 'dining_tables', 'table_combinations', 'waitlist_entries', 'guests'])
+const VERSIONED = new Set(['events', 'event_enquiries', 'hero_slides', 'menu_sections', 'email_templates', 'hour_exceptions', 'reservations', 'areas', 'dining_tables', 'table_combinations', 'waitlist_entries', 'walk_in_queue', 'guests'])
 
 /**
  * The version a stored row is at now: what a form that has just read it sends
