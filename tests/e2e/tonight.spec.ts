@@ -272,3 +272,100 @@ test('Tonight by keyboard: each step keeps focus in its row, or moves it to the 
     for (const id of [ann.id, bob.id]) await staffApi(page, 'DELETE', `/api/admin/reservations/${id}`)
   }
 })
+
+test('the walk-in queue: a party with no table free joins it from Walk-in, waits past its quote, is told of the table freed, and is seated from it; another goes and comes back', async ({ page }) => {
+  const day = '2035-03-09' // a Friday: London's clock is still UTC
+  const morning = `${day}T10:00:00Z`
+  await atFixedTime(page, `${day}T20:10:00Z`)
+  await signInQuickly(page)
+  const suffix = Date.now().toString(36).slice(-4)
+  const area = await staffApi(page, 'POST', '/api/admin/areas', { name: `Saloon ${suffix}` })
+  const table = `Q${suffix}1`
+  const tableId = (await staffApi(page, 'POST', '/api/admin/tables', { name: table, areaId: area.id, minCovers: 1, maxCovers: 4, planX: 1, planY: 1 })).id as number
+  const bookingIds: number[] = []
+  try {
+    // Lou sat down at 18:05 for the usual two hours and is still there at 20:10.
+    const lou = await staffBooking(page, { name: 'Lou Long', startTime: '18:00', date: day, partySize: 4, tableIds: [tableId] }, morning)
+    bookingIds.push(lou.id)
+    await staffApi(page, 'POST', `/api/admin/reservations/${lou.id}/visit`, { state: 'seated' }, `${day}T18:05:00Z`)
+
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await gotoHydrated(page, '/admin?section=tonight')
+    await expect(page.getByTestId('walk-in-queue')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Walk-in' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Walk-in' })
+    await dialog.getByRole('group', { name: 'Party of' }).getByRole('button', { name: '4', exact: true }).click()
+    await expect(dialog.getByText('No table is free for 4 guests now.')).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Seat now' })).toBeDisabled()
+    // A name is needed to call them by; a quote over four hours is refused; nothing is added meanwhile.
+    await dialog.getByRole('button', { name: 'Add to the queue' }).click()
+    await expect(dialog.getByText('Give a name to call them by')).toBeVisible()
+    await dialog.getByLabel('Name (optional)').fill('Sam Queue')
+    await dialog.getByLabel('Phone (optional)').fill('07700 900 456')
+    await dialog.getByLabel('Quoted wait (minutes)').fill('300')
+    await dialog.getByRole('button', { name: 'Add to the queue' }).click()
+    await expect(dialog.getByText('Quoted wait must be from 0 to 240 minutes')).toBeVisible()
+    await dialog.getByLabel('Quoted wait (minutes)').fill('20')
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Add to the queue' }).click()
+    await expect(toastWith(page, 'Sam Queue (4) added to the queue.')).toBeVisible()
+    await expect(dialog).toHaveCount(0)
+
+    const queue = page.getByTestId('walk-in-queue')
+    await expect(queue.getByRole('heading')).toHaveText('Waiting for a table (1)')
+    const sam = queue.getByRole('listitem').filter({ hasText: 'Sam Queue (4)' })
+    await expect(sam.getByTestId('queue-waited')).toHaveText('Waited 0 minutes of the 20 quoted')
+    await expect(sam.getByRole('link', { name: '07700 900 456' })).toHaveAttribute('href', 'tel:07700900456')
+    await expect(sam.getByTestId('queue-free-now')).toHaveCount(0)
+
+    // 25 minutes on, Lou is still there: Sam's wait is past the quote, and says so.
+    await atFixedTime(page, `${day}T20:35:00Z`)
+    await gotoHydrated(page, '/admin?section=tonight')
+    await expect(sam.getByTestId('queue-waited')).toHaveText('Waited 25 minutes: 5 minutes over the 20 quoted')
+    await expect(sam.getByTestId('queue-over-quote')).toHaveText('Over the quote')
+    expect(await seriousViolations(page)).toEqual([])
+    // Lou goes: the queue says at once which table is free for Sam.
+    await row(page, lou.id).getByRole('button', { name: 'Finished' }).click()
+    await expect(sam.getByTestId('queue-free-now')).toHaveText(`${table} (Saloon ${suffix}) is free for them now`)
+
+    // Seat opens Walk-in for Sam, with the party, the name and the phone, and the table chosen.
+    await sam.getByRole('button', { name: 'Seat Sam Queue (4)' }).click()
+    await expect(dialog).toContainText('Seating Sam Queue (4) from the queue, waiting since 20:10.')
+    await expect(dialog.getByRole('radio', { name: new RegExp(`^${table} `) })).toBeChecked()
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Sam Queue')
+    await expect(dialog.getByRole('button', { name: 'Add to the queue' })).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Seat now' }).click()
+    await expect(toastWith(page, `4 guests seated at ${table}.`)).toBeVisible()
+    await expect(queue.getByRole('heading')).toHaveText('Waiting for a table (0)')
+    await expect(queue.getByText('No one is waiting now.')).toBeVisible()
+    await queue.getByText('Seated and gone (1)').click()
+    await expect(queue.getByText('Sam Queue (4): seated at 20:35, quoted 20')).toBeVisible()
+    // Sam's walk-in booking, seated, at the table.
+    const walkedIn = page.locator('[data-testid^="tonight-"][data-visit-state]').filter({ hasText: 'Sam Queue' })
+    await expect(walkedIn).toHaveAttribute('data-visit-state', 'seated')
+    bookingIds.push(Number((await walkedIn.getAttribute('data-testid'))!.replace('tonight-', '')))
+
+    // Ann goes without a table, then comes back in her old place.
+    await staffApi(page, 'POST', '/api/admin/walk-in-queue', { name: 'Ann Again', partySize: 2 }, `${day}T20:35:00Z`)
+    const ann = queue.getByRole('listitem').filter({ hasText: 'Ann Again (2)' })
+    await ann.getByRole('button', { name: 'Gone: Ann Again (2) left without a table' }).click()
+    await expect(queue.getByText('Seated and gone (2)')).toBeVisible()
+    await queue.getByRole('button', { name: 'Back in the queue: Ann Again (2)' }).click()
+    await expect(queue.getByRole('heading')).toHaveText('Waiting for a table (1)')
+    await expect(ann.getByTestId('queue-waited')).toHaveText('Waited 0 minutes')
+
+    // The host stand on a phone: each party's buttons are there to tap.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect(ann.getByRole('button', { name: 'Seat Ann Again (2)' })).toBeInViewport({ ratio: 0 })
+    await ann.getByRole('button', { name: 'Gone: Ann Again (2) left without a table' }).scrollIntoViewIfNeeded()
+    const [seatBox, goneBox] = [await ann.getByRole('button', { name: /^Seat / }).boundingBox(), await ann.getByRole('button', { name: /^Gone: / }).boundingBox()]
+    expect(seatBox!.x + seatBox!.width).toBeLessThanOrEqual(390)
+    expect(goneBox!.x + goneBox!.width).toBeLessThanOrEqual(390)
+    await ann.getByRole('button', { name: 'Gone: Ann Again (2) left without a table' }).click()
+    await expect(queue.getByRole('heading')).toHaveText('Waiting for a table (0)')
+  } finally {
+    for (const id of bookingIds) await staffApi(page, 'DELETE', `/api/admin/reservations/${id}`)
+    await staffApi(page, 'DELETE', `/api/admin/tables/${tableId}`)
+    await staffApi(page, 'DELETE', `/api/admin/areas/${area.id}`)
+  }
+})

@@ -1,9 +1,11 @@
 /**
  * The Tonight screen's own reads (issue 35): the free tables for a walk-in
- * now, and the day's waitlist. Their shapes are those of the issue's
- * contracts (GET /api/admin/walk-ins/options, GET /api/admin/waitlist).
+ * now, the day's waitlist, and the walk-in queue (docs/decisions/0053). Their
+ * shapes are those of the contracts (GET /api/admin/walk-ins/options,
+ * GET /api/admin/waitlist, GET /api/admin/walk-in-queue).
  */
 import type { AdminWaitlistEntry, WaitlistStatus } from '#common/waitlist-form'
+import type { QueueDay } from '#common/walk-in-queue-schema'
 import type { WalkInOptions } from '#common/walk-ins-schema'
 import { ApiError, throwIfNotOk } from '../api'
 
@@ -16,6 +18,19 @@ export async function fetchWalkInOptions(partySize: number): Promise<WalkInOptio
   const res = await fetch(`/api/admin/walk-ins/options?partySize=${partySize}`, { credentials: 'include' })
   await throwIfNotOk(res)
   return (await res.json()) as WalkInOptions
+}
+
+/** The walk-in queue, keyed by the venue's date so that a change of that date (a party in the queue, or a table freed) reads it again. */
+export const walkInQueueKeys = {
+  all: ['/api/admin/walk-in-queue'] as const,
+  day: (date: string) => [...walkInQueueKeys.all, date] as const,
+}
+
+/** Today's walk-in queue, in the order they joined, with the table free now for each party waiting. */
+export async function fetchWalkInQueue(): Promise<QueueDay> {
+  const res = await fetch('/api/admin/walk-in-queue', { credentials: 'include' })
+  await throwIfNotOk(res)
+  return (await res.json()) as QueueDay
 }
 
 /** A waitlist entry as staff see it: `AdminWaitlistEntry` of common/waitlist-form.ts. */

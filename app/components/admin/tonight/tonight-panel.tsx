@@ -6,6 +6,7 @@ import { RESERVATION_DAY_PAGE_SIZE } from '#common/constants'
 import { formatLongDate } from '#common/time'
 import { stillTakenBy, tonightCovers } from '#common/tonight'
 import { visitStepText } from '#common/visit'
+import type { QueueEntry } from '#common/walk-in-queue-schema'
 import { Button } from '~/components/ui/button'
 import { fetchReservations, reservationKeys, type ReservationFilter } from '~/lib/queries/reservations'
 import { AdminContext, useVenueNow } from '../admin-context'
@@ -16,6 +17,7 @@ import { ReservationTimeline } from '../reservations/timeline'
 import { useReservationActions } from '../reservations/use-reservation-actions'
 import { ArrivalRow, FINISHED_LIST_ID } from './arrival-row'
 import { WaitlistArea } from './waitlist-area'
+import { WalkInQueue } from './walk-in-queue'
 
 const WalkInDialog = lazyDialog(() => import('./walk-in-dialog').then((m) => m.WalkInDialog))
 
@@ -50,14 +52,17 @@ function Covers({ reservations }: { reservations: AdminReservation[] }) {
 /**
  * Tonight (issue 35): the host stand's screen for the venue's today. The
  * covers at the top; the arrivals in time order with their notes and the next
- * visit step one tap away, late parties marked; Walk-in; the waitlist; the
+ * visit step one tap away, late parties marked; Walk-in and the parties
+ * waiting at the bar for a table (the walk-in queue); the waitlist; the
  * day's tables on the timeline with now marked. Made for a tablet held in one
  * hand and a phone: big buttons, one column.
  */
 export default function TonightPanel() {
   const now = useVenueNow()
   const { venueTimezone } = React.useContext(AdminContext)
-  const [walkIn, setWalkIn] = React.useState(false)
+  // Walk-in's dialog: closed, open for a party at the door, or open to seat a party from the queue.
+  const [walkIn, setWalkIn] = React.useState<{ queued: QueueEntry | null } | null>(null)
+  const seatFromQueue = React.useCallback((queued: QueueEntry) => setWalkIn({ queued }), [])
   const actions = useReservationActions()
   // The last visit step taken here, for a screen reader (All Reservations says it in a toast; here the row shows it).
   const [said, setSaid] = React.useState({ text: '', count: 0 })
@@ -88,7 +93,7 @@ export default function TonightPanel() {
               size="lg"
               variant="brass"
               className="px-5"
-              onClick={() => setWalkIn(true)}
+              onClick={() => setWalkIn({ queued: null })}
               {...WalkInDialog.preloadProps}
             >
               <UserPlus aria-hidden="true" />
@@ -106,6 +111,7 @@ export default function TonightPanel() {
                 <EmptyState title="No bookings tonight">
                   Walk-ins and new bookings appear here as they come in.
                 </EmptyState>
+                <WalkInQueue date={now.date} nowMinutes={now.minutes} onSeat={seatFromQueue} />
                 <WaitlistArea date={now.date} />
               </>
             )
@@ -117,6 +123,7 @@ export default function TonightPanel() {
             return (
               <>
                 <Covers reservations={day} />
+                <WalkInQueue date={now.date} nowMinutes={now.minutes} onSeat={seatFromQueue} />
                 <section aria-labelledby="tonight-arrivals-title" className="space-y-2">
                   <h2 id="tonight-arrivals-title" className="font-display text-lg font-semibold">
                     Arrivals <span className="font-normal text-muted-foreground">({coming.length})</span>
@@ -168,7 +175,7 @@ export default function TonightPanel() {
           {/* A new node each time: the same words twice (Undo, then the step again) are said twice. */}
           <span key={said.count}>{said.text}</span>
         </p>
-        {walkIn && <WalkInDialog.Component open onOpenChange={setWalkIn} />}
+        {walkIn && <WalkInDialog.Component open queued={walkIn.queued} onOpenChange={(open) => !open && setWalkIn(null)} />}
       </section>
     </GuestLinesContext.Provider>
   )

@@ -11,8 +11,9 @@ import { apiRequest } from '~/lib/api'
 import { availabilityKeys, reservationKeys } from '~/lib/queries/reservations'
 import { MIN_STAY_MINUTES } from '#common/walk-ins'
 import type { StillSeatedParty, WalkInOption } from '#common/walk-ins-schema'
+import { QUEUE_MESSAGES, QUOTE_MAX_MINUTES, queuePartyText, type QueueEntry } from '#common/walk-in-queue-schema'
 import { shortName } from '#common/tables'
-import { fetchWalkInOptions, refusalOf, walkInKeys } from '~/lib/queries/tonight'
+import { fetchWalkInOptions, refusalOf, walkInKeys, walkInQueueKeys } from '~/lib/queries/tonight'
 import { cn } from '~/lib/utils'
 import { FormDialogFooter } from '../form-dialog-footer'
 import { useVisitStep } from './use-visit-step'
@@ -55,7 +56,7 @@ function StillSeatedItem({ party }: { party: StillSeatedParty }) {
   )
 }
 
-type WalkInBody = { partySize: number; name?: string; phone?: string; tableIds: number[]; durationMinutes?: number }
+type WalkInBody = { partySize: number; name?: string; phone?: string; tableIds: number[]; durationMinutes?: number; queueEntryId?: number }
 
 /**
  * 'Walk-in' (issue 35): staff say how many, see the tables free for them now
@@ -63,15 +64,22 @@ type WalkInBody = { partySize: number; name?: string; phone?: string; tableIds: 
  * phone are optional. A table wanted by a booking before the usual stay ends
  * is offered with the stay shortened to the time it is free; a refusal (the
  * table taken meanwhile) stays here in the server's words and the free
- * tables are read again.
+ * tables are read again. With nothing free (or the party happy to wait for a
+ * table of their liking), 'Add to the queue' puts them in the walk-in queue
+ * with the wait quoted (docs/decisions/0053); `queued` opens it to seat such
+ * a party, with their size, name and phone.
  */
-export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function WalkInDialog({ open, onOpenChange, queued = null }: { open: boolean; onOpenChange: (open: boolean) => void; queued?: QueueEntry | null }) {
   const queryClient = useQueryClient()
-  const [partySizeText, setPartySizeText] = React.useState('2')
-  const [asked, setAsked] = React.useState<number | null>(null)
+  const [partySizeText, setPartySizeText] = React.useState(String(queued?.partySize ?? 2))
+  const [asked, setAsked] = React.useState<number | null>(queued?.partySize ?? null)
   const [picked, setPicked] = React.useState(0)
-  const [name, setName] = React.useState('')
-  const [phone, setPhone] = React.useState('')
+  const [name, setName] = React.useState(queued?.name ?? '')
+  const [phone, setPhone] = React.useState(queued?.phone ?? '')
+  const [nameError, setNameError] = React.useState<string | undefined>()
+  // The wait quoted to a party joining the queue: the next free table's, until staff type their own.
+  const [quoteText, setQuoteText] = React.useState<string | null>(null)
+  const [quoteError, setQuoteError] = React.useState<string | undefined>()
   const partySize = Number(partySizeText)
   const partySizeValid = Number.isInteger(partySize) && partySize >= 1 && partySize <= ADMIN_PARTY_MAX
   const [sizeError, setSizeError] = React.useState<string | undefined>()
@@ -95,16 +103,26 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     onError: () => void options.refetch(),
     onSettled: () =>
       Promise.all(
-        [reservationKeys.all, walkInKeys.all, availabilityKeys.all].map((queryKey) =>
+        [reservationKeys.all, walkInKeys.all, availabilityKeys.all, walkInQueueKeys.all].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),
+  })
+  const join = useMutation({
+    mutationFn: (body: { name: string; partySize: number; phone?: string; quotedMinutes?: number }) =>
+      apiRequest<QueueEntry>('POST', '/api/admin/walk-in-queue', body),
+    onSuccess: (entry) => {
+      toast({ title: ADMIN_MESSAGES.success, description: `${queuePartyText(entry)} added to the queue.` })
+      onOpenChange(false)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walkInQueueKeys.all }),
   })
 
   const ask = (size: number) => {
     setSizeError(undefined)
     setPicked(0)
     seat.reset()
+    join.reset()
     setAsked(size)
   }
   const find = (e: React.FormEvent) => {
@@ -123,6 +141,21 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   // A table free for less than the shortest stay is listed (staff see why) but cannot be chosen.
   const usable = (o: WalkInOption) => (stayOf(o) ?? MIN_STAY_MINUTES) >= MIN_STAY_MINUTES
   const choice = options.data?.options[picked]
+  const nextFreeIn = options.data?.nextFree ? timeToMinutes(options.data.nextFree.at) - now : null
+  const quote = quoteText ?? (nextFreeIn !== null && nextFreeIn <= QUOTE_MAX_MINUTES ? String(nextFreeIn) : '')
+
+  const addToQueue = () => {
+    if (asked === null) return
+    const quoted = quote.trim() === '' ? undefined : Number(quote)
+    const badQuote = quoted !== undefined && !(Number.isInteger(quoted) && quoted >= 0 && quoted <= QUOTE_MAX_MINUTES)
+    setNameError(name.trim() ? undefined : QUEUE_MESSAGES.nameRequired)
+    setQuoteError(badQuote ? QUEUE_MESSAGES.quoteRange : undefined)
+    // The field that needs fixing gets focus: the name sits above, perhaps out of sight in the dialog.
+    if (!name.trim()) document.getElementById('walk-in-name')?.focus()
+    else if (badQuote) document.getElementById('walk-in-quote')?.focus()
+    if (!name.trim() || badQuote) return
+    join.mutate({ name: name.trim(), partySize: asked, ...(phone.trim() ? { phone: phone.trim() } : {}), ...(quoted !== undefined ? { quotedMinutes: quoted } : {}) })
+  }
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
@@ -134,16 +167,19 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       ...(phone.trim() ? { phone: phone.trim() } : {}),
       tableIds: choice.tables.map((t) => t.id),
       ...(stay !== null ? { durationMinutes: stay } : {}),
+      ...(queued ? { queueEntryId: queued.id } : {}),
     })
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !seat.isPending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !seat.isPending && !join.isPending && onOpenChange(next)}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Walk-in</DialogTitle>
           <DialogDescription>
-            How many are they? The tables free for them now are listed, best fit first.
+            {queued
+              ? `Seating ${queuePartyText(queued)} from the queue, waiting since ${queued.joinedTime}. The tables free for them now are listed, best fit first.`
+              : 'How many are they? The tables free for them now are listed, best fit first.'}
           </DialogDescription>
         </DialogHeader>
         {/* The usual parties one tap each, for a thumb; any other size typed below. */}
@@ -252,11 +288,12 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             <div className="grid gap-3 sm:grid-cols-2">
               <TextField
                 id="walk-in-name"
-                label="Name (optional)"
+                label={queued ? 'Name' : 'Name (optional)'}
                 autoComplete="off"
                 maxLength={200}
                 value={name}
                 onChange={(e) => setName(e.target.value)}
+                error={nameError}
               />
               <TextField
                 id="walk-in-phone"
@@ -268,6 +305,38 @@ export function WalkInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                 onChange={(e) => setPhone(e.target.value)}
               />
             </div>
+            {!queued && (
+              <section aria-labelledby="walk-in-queue-title" className="grid gap-2 rounded-md border border-border p-3 text-sm">
+                <h3 id="walk-in-queue-title" className="font-semibold">
+                  Or add them to the queue
+                </h3>
+                <p className="text-muted-foreground">
+                  They wait at the bar. Tonight lists them with how long they have waited and the table free for them. A name is needed to call them by.
+                </p>
+                <div className="flex flex-wrap items-end gap-2">
+                  <TextField
+                    id="walk-in-quote"
+                    label="Quoted wait (minutes)"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={QUOTE_MAX_MINUTES}
+                    value={quote}
+                    onChange={(e) => setQuoteText(e.target.value)}
+                    error={quoteError}
+                    fieldClassName="w-44"
+                  />
+                  <Button type="button" variant="outline" className={cn(quoteError && 'mb-7')} pending={join.isPending} onClick={addToQueue}>
+                    Add to the queue
+                  </Button>
+                </div>
+                {join.isError && (
+                  <p role="alert" className="font-semibold text-destructive">
+                    {refusalOf(join.error, ADMIN_MESSAGES.errorFallback)}
+                  </p>
+                )}
+              </section>
+            )}
             {seat.isError && (
               <p
                 role="alert"
