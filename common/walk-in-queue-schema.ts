@@ -8,7 +8,7 @@
 import { z } from 'zod'
 import { ADMIN_PARTY_MAX, ADMIN_RESERVATION_MESSAGES, type BookedTable } from './admin-reservations-schema'
 import { PG_INTEGER_MAX, text, VersionSchema, wholeNumber } from './fields-schema'
-import { timeToMinutes } from './time'
+import { minutesText, timeToMinutes } from './time'
 
 /** waiting: at the bar; seated: given a table here (the walk-in booking is `reservationId`); left: gone without one. */
 export const QUEUE_STATUSES = ['waiting', 'seated', 'left'] as const
@@ -89,3 +89,12 @@ export const queuePartyText = (e: Pick<QueueEntry, 'name' | 'partySize'>) => `${
 
 /** Minutes a party has waited by `nowMinutes`, from when they joined ('HH:MM', the same day). */
 export const waitedMinutes = (e: Pick<QueueEntry, 'joinedTime'>, nowMinutes: number) => Math.max(0, nowMinutes - timeToMinutes(e.joinedTime))
+
+/** 'Waited 12 minutes of the 20 quoted', 'Waited 25 minutes: 5 minutes over the 20 quoted', 'Waited 3 minutes'. */
+export function waitedText(entry: Pick<QueueEntry, 'joinedTime' | 'quotedMinutes'>, nowMinutes: number): { text: string; over: number } {
+  const waited = waitedMinutes(entry, nowMinutes)
+  if (entry.quotedMinutes === null) return { text: `Waited ${minutesText(waited)}`, over: 0 }
+  const over = waited - entry.quotedMinutes
+  if (over > 0) return { text: `Waited ${minutesText(waited)}: ${minutesText(over)} over the ${entry.quotedMinutes} quoted`, over }
+  return { text: `Waited ${minutesText(waited)} of the ${entry.quotedMinutes} quoted`, over: 0 }
+}

@@ -1,23 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Phone } from 'lucide-react'
 import { ADMIN_MESSAGES } from '#common/messages'
-import { minutesText } from '#common/time'
-import { queuePartyText, waitedMinutes, type QueueEntry } from '#common/walk-in-queue-schema'
+import { queuePartyText, waitedText, type QueueEntry } from '#common/walk-in-queue-schema'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { apiRequest } from '~/lib/api'
 import { fetchWalkInQueue, refusalOf, walkInQueueKeys } from '~/lib/queries/tonight'
 import { cn } from '~/lib/utils'
 import { tablesText } from '../reservations/seating-text'
-
-/** 'Waited 12 minutes of the 20 quoted', 'Waited 25 minutes: 5 minutes over the 20 quoted', 'Waited 3 minutes'. */
-export function waitedText(entry: Pick<QueueEntry, 'joinedTime' | 'quotedMinutes'>, nowMinutes: number): { text: string; over: number } {
-  const waited = waitedMinutes(entry, nowMinutes)
-  if (entry.quotedMinutes === null) return { text: `Waited ${minutesText(waited)}`, over: 0 }
-  const over = waited - entry.quotedMinutes
-  if (over > 0) return { text: `Waited ${minutesText(waited)}: ${minutesText(over)} over the ${entry.quotedMinutes} quoted`, over }
-  return { text: `Waited ${minutesText(waited)} of the ${entry.quotedMinutes} quoted`, over: 0 }
-}
 
 /** Gone, or back in the queue, at the version this screen read; a refusal (someone seated them meanwhile) in the server's words. */
 function useQueueStep(entry: QueueEntry) {
