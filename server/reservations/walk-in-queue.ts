@@ -9,7 +9,7 @@
 import type pg from 'pg'
 import type { BookedTable } from '#common/admin-reservations-schema'
 import { guestsText } from '#common/reservation-form'
-import { minutesText, minutesToTime, zonedParts } from '#common/time'
+import { formatLongDate, minutesText, minutesToTime, zonedParts } from '#common/time'
 import { QUEUE_MESSAGES as M, queuePartyText, type QueueDay, type QueueEntry, type QueueJoinInput, type QueueUpdateInput } from '#common/walk-in-queue-schema'
 import { audit, type Actor } from '../audit/audit'
 import { staleVersion } from '../audit/versions'
@@ -66,10 +66,10 @@ async function lockEntry(client: Pick<pg.ClientBase, 'query'>, id: number): Prom
 }
 
 /** Why an entry cannot be seated or changed as waiting: it was seated, or it left, or it was another day's. */
-function notWaitingError(r: Row, today: string, timeZone: string): ConflictError {
+function notWaitingError(r: Row, timeZone: string): ConflictError {
   const at = r.done_at ? minutesToTime(zonedParts(r.done_at, timeZone).minutes) : ''
   const why =
-    r.status === 'seated' ? `they were seated at ${at}` : r.status === 'left' ? `they were marked as gone at ${at}` : `they were in the queue on ${r.date}, not today (${today})`
+    r.status === 'seated' ? `they were seated at ${at}` : r.status === 'left' ? `they were marked as gone at ${at}` : `they were in the queue on ${formatLongDate(r.date)}, not today. Add them again`
   return new ConflictError(`${queuePartyText({ name: r.name, partySize: r.party_size })} are no longer waiting: ${why}.`, 'queue_not_waiting')
 }
 
@@ -84,7 +84,7 @@ export async function takeQueueEntry(
   seat: { today: string; at: Date; timeZone: string; actor: Actor },
 ): Promise<{ entry: Pick<Row, 'name' | 'phone'>; mark: (reservationId: number, partySize: number, tablesText: string) => Promise<void> }> {
   const row = await lockEntry(client, entryId)
-  if (row.status !== 'waiting' || row.date !== seat.today) throw notWaitingError(row, seat.today, seat.timeZone)
+  if (row.status !== 'waiting' || row.date !== seat.today) throw notWaitingError(row, seat.timeZone)
   return {
     entry: row,
     mark: async (reservationId, partySize, tablesText) => {
@@ -170,7 +170,7 @@ export function createWalkInQueue({ db, clock, config }: Pick<Deps, 'db' | 'cloc
       const row = await change(id, input.version, async (client, before) => {
         const backInQueue = input.status === 'waiting' && before.status !== 'waiting'
         if (before.status === 'seated' || (backInQueue && before.date !== today()) || (!backInQueue && before.status !== 'waiting')) {
-          throw notWaitingError(before, today(), timeZone)
+          throw notWaitingError(before, timeZone)
         }
         const status = input.status ?? before.status
         const { rows } = await client.query<Row>(

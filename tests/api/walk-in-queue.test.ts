@@ -164,7 +164,7 @@ describe('seating a party from the queue', () => {
     await walkIn({ partySize: 2, queueEntryId: 'one' }).expect(400)
     t.clock.set(at('12:00', '2026-12-06'))
     expect((await walkIn({ partySize: 2, queueEntryId: sam.id }).expect(409)).body.message).toBe(
-      'Sam Queue (3) are no longer waiting: they were in the queue on 2026-12-05, not today (2026-12-06).',
+      'Sam Queue (3) are no longer waiting: they were in the queue on Saturday, 05 December 2026, not today. Add them again.',
     )
   })
 })
