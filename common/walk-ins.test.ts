@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { preparePlan, type FloorPlan, type PlanTable } from './tables'
-import { holdsNow, nextFreeFor, walkInChoices } from './walk-ins'
+import { freeNowInTurn, holdsNow, nextFreeFor, walkInChoices } from './walk-ins'
 
 const table = (id: number, max: number): PlanTable => ({ id, name: `T${id}`, areaId: 1, minCovers: 1, maxCovers: max, onlineBookable: true, isActive: true, sortOrder: id })
 // T1 and T2 seat four each, T3 two; T1 + T2 pushed together seat eight.
@@ -44,5 +44,22 @@ describe('seating a walk-in now', () => {
     const late = day([...holds, hold(2, 5, '22:30', '23:30')], now)
     expect(nextFreeFor(4, now, 120, late)).toMatchObject({ candidate: { name: 'T2' }, at: at('23:30') })
     expect(nextFreeFor(4, now, 120, late, at('23:30'))).toBeUndefined()
+  })
+})
+
+describe('the walk-in queue, first come first', () => {
+  it('names each waiting party the best table free for its whole stay, leaving the tables named for the parties before it', () => {
+    const now = at('20:10')
+    // T2 is booked at 21:00: too soon for a two-hour stay.
+    const tables = day([hold(2, 1, '21:00', '23:00')], now)
+    const names = (parties: { partySize: number; stayMinutes: number }[]) => freeNowInTurn(parties, now, tables).map((c) => c?.name ?? null)
+    const four = { partySize: 4, stayMinutes: 120 }
+    const two = { partySize: 2, stayMinutes: 90 }
+    // The first party of four has T1; the second is told of none rather than of T1 too; the pair still has T3.
+    expect(names([four, four, two])).toEqual(['T1', null, 'T3'])
+    // A pair first takes the two-top, and the four after it T1; a second pair would fit T1 alone, but it is named.
+    expect(names([two, four, two])).toEqual(['T3', 'T1', null])
+    // T2 is free for a short stay: a party staying 45 minutes is told of it.
+    expect(names([four, { partySize: 4, stayMinutes: 45 }])).toEqual(['T1', 'T2'])
   })
 })

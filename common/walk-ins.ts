@@ -78,6 +78,27 @@ export function walkInChoices<H extends TableHold>(
 }
 
 /**
+ * The table free now for each party waiting in the walk-in queue, first come
+ * first (docs/decisions/0053): each party's best fit for its whole stay,
+ * leaving out the tables already named for the parties before it, so that two
+ * parties are never told of one table. Null for a party with none.
+ */
+export function freeNowInTurn(
+  parties: readonly { partySize: number; stayMinutes: number }[],
+  now: number,
+  tables: Omit<TablesDay, 'holds'> & { holds: readonly TableHold[] },
+): (Candidate | null)[] {
+  const holds: TableHold[] = [...tables.holds]
+  return parties.map((party, i) => {
+    const best = walkInChoices(party.partySize, now, party.stayMinutes, { ...tables, holds }).find((c) => c.fullStay)
+    if (!best) return null
+    // Named for this party: the ones after it are told of another table. (No booking has a negative id.)
+    for (const tableId of best.candidate.tableIds) holds.push({ tableId, reservationId: -1 - i, start: now, end: now + party.stayMinutes })
+    return best.candidate
+  })
+}
+
+/**
  * Why a walk-in cannot have a table for its whole stay, naming the booking
  * that needs it: 'T4 is free for 45 minutes: J. Smith (4) is booked at 8:00 PM.
  * Shorten the stay to 45 minutes or less to seat them there.'

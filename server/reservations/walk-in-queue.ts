@@ -34,8 +34,8 @@ type Row = {
 
 const COLUMNS = 'id, date, name, phone, party_size, quoted_minutes, notes, status, reservation_id, done_at, version, created_at'
 
-/** The tables free now for each party size, for their whole stay (Walk-in's own choice, walk-ins.ts `freeNow`). */
-export type FreeNow = (partySizes: number[]) => Promise<Map<number, BookedTable[] | null>>
+/** The table free now for each waiting party's whole stay, given their sizes in the order they joined (walk-ins.ts `freeNow`). */
+export type FreeNow = (partySizes: readonly number[]) => Promise<(BookedTable[] | null)[]>
 
 function toEntry(r: Row, timeZone: string, freeNow: BookedTable[] | null): QueueEntry {
   return {
@@ -82,12 +82,12 @@ export async function takeQueueEntry(
   client: Pick<pg.ClientBase, 'query'>,
   entryId: number,
   seat: { today: string; at: Date; timeZone: string; actor: Actor },
-): Promise<{ entry: Pick<Row, 'name' | 'phone'>; mark: (reservationId: number, partySize: number, tablesText: string) => Promise<void> }> {
+): Promise<{ entry: Pick<Row, 'name' | 'phone'>; mark: (reservationId: number, partySize: number, atTables: string) => Promise<void> }> {
   const row = await lockEntry(client, entryId)
   if (row.status !== 'waiting' || row.date !== seat.today) throw notWaitingError(row, seat.timeZone)
   return {
     entry: row,
-    mark: async (reservationId, partySize, tablesText) => {
+    mark: async (reservationId, partySize, atTables) => {
       await client.query(`update walk_in_queue set status = 'seated', reservation_id = $2, party_size = $3, done_at = $4, updated_at = $4 where id = $1`, [
         entryId,
         reservationId,
@@ -98,7 +98,7 @@ export async function takeQueueEntry(
         action: 'update',
         entityType: 'walk_in_queue',
         entityId: entryId,
-        summary: `seated ${who({ name: row.name, party_size: partySize })} from the walk-in queue${tablesText}`,
+        summary: `seated ${who({ name: row.name, party_size: partySize })} from the walk-in queue${atTables}`,
         before: { status: 'waiting' },
         after: { status: 'seated', reservationId },
       })
@@ -109,6 +109,17 @@ export async function takeQueueEntry(
 export function createWalkInQueue({ db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>, { freeNow }: { freeNow: FreeNow }) {
   const timeZone = config.venueTimezone
   const today = () => zonedParts(clock.now(), timeZone).date
+
+  /** A date's entries, in the order they joined. */
+  const entriesOf = async (date: string) =>
+    (await db.$client.query<Row>(`select ${COLUMNS} from walk_in_queue where date = $1 order by created_at, id`, [date])).rows
+
+  /** The table free now for each waiting entry, by id (first come first); none for the rest. */
+  async function freeNowFor(rows: Row[]): Promise<Map<number, BookedTable[]>> {
+    const waiting = rows.filter((r) => r.status === 'waiting')
+    const free = waiting.length ? await freeNow(waiting.map((r) => r.party_size)) : []
+    return new Map(waiting.flatMap((r, i) => (free[i] ? [[r.id, free[i]] as const] : [])))
+  }
 
   /** One change on the locked entry, in one transaction; a version behind gets the 409 with the entry as it is. */
   const change = <T>(id: number, version: number, apply: (client: pg.PoolClient, row: Row) => Promise<T>): Promise<T> =>
@@ -122,17 +133,12 @@ export function createWalkInQueue({ db, clock, config }: Pick<Deps, 'db' | 'cloc
     })
 
   return {
-    /** Today's queue, in the order they joined; each waiting party with the table free now for them, if any. */
+    /** Today's queue, in the order they joined; each waiting party with the table free now for it, if any, first come first. */
     async today(): Promise<QueueDay> {
       const now = zonedParts(clock.now(), timeZone)
-      const { rows } = await db.$client.query<Row>(`select ${COLUMNS} from walk_in_queue where date = $1 order by created_at, id`, [now.date])
-      const waiting = rows.filter((r) => r.status === 'waiting')
-      const free = waiting.length ? await freeNow([...new Set(waiting.map((r) => r.party_size))]) : new Map<number, null>()
-      return {
-        date: now.date,
-        now: minutesToTime(now.minutes),
-        entries: rows.map((r) => toEntry(r, timeZone, r.status === 'waiting' ? (free.get(r.party_size) ?? null) : null)),
-      }
+      const rows = await entriesOf(now.date)
+      const free = await freeNowFor(rows)
+      return { date: now.date, now: minutesToTime(now.minutes), entries: rows.map((r) => toEntry(r, timeZone, free.get(r.id) ?? null)) }
     },
 
     /** Adds a party to today's queue, joined now; 201 with the entry. */
@@ -188,8 +194,9 @@ export function createWalkInQueue({ db, clock, config }: Pick<Deps, 'db' | 'cloc
         })
         return after
       })
-      const free = row.status === 'waiting' ? ((await freeNow([row.party_size])).get(row.party_size) ?? null) : null
-      return toEntry(row, timeZone, free)
+      // Its table free now, as today's list gives it: after the parties before it have theirs.
+      const free = row.status === 'waiting' && row.date === today() ? await freeNowFor(await entriesOf(row.date)) : new Map<number, BookedTable[]>()
+      return toEntry(row, timeZone, free.get(row.id) ?? null)
     },
   }
 }

@@ -13,7 +13,7 @@ import { bookingHoursFor, peakSeated } from '#common/availability'
 import { phoneKey } from '#common/phone'
 import { shortName, turnTimeFor } from '#common/tables'
 import { formatTime12, minutesToTime, timeToMinutes, zonedParts } from '#common/time'
-import { holdsNow, isStillSeated, nextFreeFor, nextHoldOn, tableNeededMessage, tableTakenNowMessage, walkInChoices, type StillSeated } from '#common/walk-ins'
+import { freeNowInTurn, holdsNow, isStillSeated, nextFreeFor, nextHoldOn, tableNeededMessage, tableTakenNowMessage, walkInChoices, type StillSeated } from '#common/walk-ins'
 import { WALK_IN_NAME, type StillSeatedParty, type WalkInInput, type WalkInOptions } from '#common/walk-ins-schema'
 import { auditQuery, type Actor } from '../audit/audit'
 import { reservations, type Reservation } from '../db/schema'
@@ -102,23 +102,19 @@ export function createWalkIns(
     },
 
     /**
-     * For the walk-in queue: for each party size, the best table (or
-     * combination) free now for the whole stay, or null when none is. Without
-     * tables, null for every size (no table to name).
+     * For the walk-in queue, its waiting parties' sizes in the order they
+     * joined: the table (or combination) free now for each one's whole stay,
+     * first come first (freeNowInTurn), or null. Without tables, null for
+     * every party (no table to name).
      */
-    async freeNow(partySizes: number[]): Promise<Map<number, BookedTable[] | null>> {
+    async freeNow(partySizes: readonly number[]): Promise<(BookedTable[] | null)[]> {
       const { date, minutes } = zonedParts(clock.now(), timeZone)
       const rules = await settings.booking()
       const staffDay = await readStaffDay(db.$client, date, null, rules.durationMinutes, clock.now())
-      const holds = holdsNow(staffDay.holds, minutes)
-      const free = new Map<number, BookedTable[] | null>()
-      for (const size of partySizes) {
-        const best = staffDay.day.tables
-          ? walkInChoices(size, minutes, stayFor(size, date, staffDay, rules), { ...staffDay.day.tables, holds }).find((c) => c.fullStay)
-          : undefined
-        free.set(size, best ? bookedTablesOf(best.candidate.tableIds, staffDay) : null)
-      }
-      return free
+      if (!staffDay.day.tables) return partySizes.map(() => null)
+      const parties = partySizes.map((partySize) => ({ partySize, stayMinutes: stayFor(partySize, date, staffDay, rules) }))
+      const free = freeNowInTurn(parties, minutes, { ...staffDay.day.tables, holds: holdsNow(staffDay.holds, minutes) })
+      return free.map((candidate) => (candidate ? bookedTablesOf(candidate.tableIds, staffDay) : null))
     },
 
     /** Seats a walk-in now; 201 with the booking, or 409 saying what is in the way. */
@@ -134,14 +130,16 @@ export function createWalkIns(
         const durationMinutes = input.durationMinutes ?? stayFor(input.partySize, date, staffDay, rules)
         const seats = staffDay.plan.booksTables || input.tableIds ? tablesFor(input, date, minutes, durationMinutes, staffDay) : []
         if (!staffDay.plan.booksTables) checkCovers(input.partySize, startTime, staffDay, rules)
+        // A party from the queue keeps the name and phone it gave there, unless staff typed others.
+        const phone = input.phone || queued?.entry.phone || ''
         const [row] = await tx
           .insert(reservations)
           .values({
             name: queued && input.name === WALK_IN_NAME ? queued.entry.name : input.name,
             email: null,
             // The column is required: a walk-in without a phone stores '' (as a staff booking with an email only does).
-            phone: input.phone || queued?.entry.phone || '',
-            phoneKey: phoneKey(input.phone || queued?.entry.phone || '') || null,
+            phone,
+            phoneKey: phoneKey(phone) || null,
             date,
             startTime,
             partySize: input.partySize,
@@ -158,7 +156,7 @@ export function createWalkIns(
         const tables = (await tablesOfBookings(client, [row!.id])).get(row!.id) ?? []
         // No message: the guest gave no email, and staff seated the party themselves (no 'new booking' alert).
         await runStatements(client, [auditQuery(actor, walkInAudit(row!, tables, queued !== null))])
-        await queued?.mark(row!.id, row!.partySize, tables.length ? ` at ${tables.map((t) => t.name).join(' + ')}` : '')
+        await queued?.mark(row!.id, row!.partySize, atTables(tables))
         return { row: row!, tables }
       }).catch((error: unknown) => {
         if (isExclusionViolation(error)) throw tableTakenMeanwhile()
@@ -211,9 +209,12 @@ function noTableMessage(partySize: number, stillSeated: StillSeatedParty[]): str
   return `${none} Seated past their time: ${who.join('; ')}. Mark a party Finished once they have gone.`
 }
 
+/** ' at T4 + T5', where the audit rows say a walk-in sat ('' without tables). */
+const atTables = (tables: BookedTable[]) => (tables.length ? ` at ${tables.map((t) => t.name).join(' + ')}` : '')
+
 /** 'seated a walk-in: Walk-in, 2 guests, 19:47 on 05 Dec 2026 at T2' ('seated a walk-in from the queue: …'). */
 function walkInAudit(r: Reservation, tables: BookedTable[], fromQueue: boolean) {
-  const where = tables.length ? ` at ${tables.map((t) => t.name).join(' + ')}` : ''
+  const where = atTables(tables)
   return {
     action: 'create',
     entityType: 'reservation',

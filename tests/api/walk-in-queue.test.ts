@@ -112,8 +112,17 @@ describe("today's queue", () => {
       ['Sam Queue', '20:10', null],
       ['Ann Pair', '20:12', ['T1']],
     ])
+    // A second party of three, after Sam: first come first, T4 is named for Sam alone.
+    const cy = await joined({ name: 'Cy Three' })
     await staff.post(`/api/admin/reservations/${linger}/visit`).send({ state: 'finished' }).expect(200)
-    expect((await queue()).entries.find((e) => e.id === sam.id)!.freeNow).toEqual([{ id: expect.any(Number), name: 'T4', area: 'Restaurant' }])
+    expect((await queue()).entries.map((e) => [e.name, e.freeNow])).toEqual([
+      ['Sam Queue', [{ id: expect.any(Number), name: 'T4', area: 'Restaurant' }]],
+      ['Ann Pair', [{ id: expect.any(Number), name: 'T1', area: 'Restaurant' }]],
+      ['Cy Three', null],
+    ])
+    // Sam goes: Cy is next for T4, in the list and in the answer to the change.
+    await patch(sam.id, { status: 'left', version: sam.version }).expect(200)
+    expect((await patch(cy.id, { quotedMinutes: 10, version: cy.version }).expect(200)).body.freeNow).toEqual([{ id: expect.any(Number), name: 'T4', area: 'Restaurant' }])
     expect(ann.id).toBeGreaterThan(sam.id)
   })
 
