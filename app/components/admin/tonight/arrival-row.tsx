@@ -45,7 +45,12 @@ const stepsOf = (id: string | undefined) => (id ? document.querySelectorAll(`[da
 function focusAfterStep(row: HTMLElement | null): () => HTMLElement | undefined {
   const item = row?.closest('li')
   const ids = [row, item?.nextElementSibling, item?.previousElementSibling].map((e) => e?.closest('li')?.querySelector('article')?.dataset.reservation)
-  return () => firstUsable([...ids.flatMap((id) => [...stepsOf(id)]), document.querySelector(`#${FINISHED_LIST_ID} > summary`)])
+  return () => {
+    // Its steps are disabled until the step has quite ended (the mutation settles after its refetches, and the row
+    // renders a frame or two later): wait for them rather than send focus on to the next party meanwhile.
+    if ([...stepsOf(ids[0])].some((b) => (b as HTMLButtonElement).disabled)) return undefined
+    return firstUsable([...ids.flatMap((id) => [...stepsOf(id)]), document.querySelector(`#${FINISHED_LIST_ID} > summary`)])
+  }
 }
 
 const STATE_LOOK: Record<VisitState, 'outline' | 'secondary' | 'success' | 'default' | 'danger'> = {
