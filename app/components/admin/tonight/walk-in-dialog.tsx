@@ -11,7 +11,7 @@ import { apiRequest } from '~/lib/api'
 import { availabilityKeys, reservationKeys } from '~/lib/queries/reservations'
 import { MIN_STAY_MINUTES } from '#common/walk-ins'
 import type { StillSeatedParty, WalkInOption } from '#common/walk-ins-schema'
-import { QUEUE_MESSAGES, QUOTE_MAX_MINUTES, queuePartyText, type QueueEntry } from '#common/walk-in-queue-schema'
+import { QueueJoinSchema, QUOTE_MAX_MINUTES, queuePartyText, type QueueEntry, type QueueJoinInput } from '#common/walk-in-queue-schema'
 import { shortName } from '#common/tables'
 import { fetchWalkInOptions, refusalOf, walkInKeys, walkInQueueKeys } from '~/lib/queries/tonight'
 import { cn } from '~/lib/utils'
@@ -77,6 +77,7 @@ export function WalkInDialog({ open, onOpenChange, queued = null }: { open: bool
   const [name, setName] = React.useState(queued?.name ?? '')
   const [phone, setPhone] = React.useState(queued?.phone ?? '')
   const [nameError, setNameError] = React.useState<string | undefined>()
+  const [phoneError, setPhoneError] = React.useState<string | undefined>()
   // The wait quoted to a party joining the queue: the next free table's, until staff type their own.
   const [quoteText, setQuoteText] = React.useState<string | null>(null)
   const [quoteError, setQuoteError] = React.useState<string | undefined>()
@@ -109,7 +110,7 @@ export function WalkInDialog({ open, onOpenChange, queued = null }: { open: bool
       ),
   })
   const join = useMutation({
-    mutationFn: (body: { name: string; partySize: number; phone?: string; quotedMinutes?: number }) =>
+    mutationFn: (body: QueueJoinInput) =>
       apiRequest<QueueEntry>('POST', '/api/admin/walk-in-queue', body),
     onSuccess: (entry) => {
       toast({ title: ADMIN_MESSAGES.success, description: `${queuePartyText(entry)} added to the queue.` })
@@ -144,17 +145,21 @@ export function WalkInDialog({ open, onOpenChange, queued = null }: { open: bool
   const nextFreeIn = options.data?.nextFree ? timeToMinutes(options.data.nextFree.at) - now : null
   const quote = quoteText ?? (nextFreeIn !== null && nextFreeIn <= QUOTE_MAX_MINUTES ? String(nextFreeIn) : '')
 
+  // Checked by the server's own rules (QueueJoinSchema), each message by its field.
   const addToQueue = () => {
     if (asked === null) return
-    const quoted = quote.trim() === '' ? undefined : Number(quote)
-    const badQuote = quoted !== undefined && !(Number.isInteger(quoted) && quoted >= 0 && quoted <= QUOTE_MAX_MINUTES)
-    setNameError(name.trim() ? undefined : QUEUE_MESSAGES.nameRequired)
-    setQuoteError(badQuote ? QUEUE_MESSAGES.quoteRange : undefined)
-    // The field that needs fixing gets focus: the name sits above, perhaps out of sight in the dialog.
-    if (!name.trim()) document.getElementById('walk-in-name')?.focus()
-    else if (badQuote) document.getElementById('walk-in-quote')?.focus()
-    if (!name.trim() || badQuote) return
-    join.mutate({ name: name.trim(), partySize: asked, ...(phone.trim() ? { phone: phone.trim() } : {}), ...(quoted !== undefined ? { quotedMinutes: quoted } : {}) })
+    const parsed = QueueJoinSchema.safeParse({ name, partySize: asked, phone, quotedMinutes: quote.trim() === '' ? null : Number(quote) })
+    const errorOf = (field: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === field)?.message)
+    setNameError(errorOf('name'))
+    setPhoneError(errorOf('phone'))
+    setQuoteError(errorOf('quotedMinutes'))
+    if (!parsed.success) {
+      // The first field that needs mending gets focus: the name and phone sit above, perhaps out of sight in the dialog.
+      const first = (['name', 'phone', 'quotedMinutes'] as const).find((field) => errorOf(field))
+      document.getElementById({ name: 'walk-in-name', phone: 'walk-in-phone', quotedMinutes: 'walk-in-quote' }[first ?? 'name'])?.focus()
+      return
+    }
+    join.mutate(parsed.data)
   }
 
   const submit = (e: React.FormEvent) => {
@@ -303,6 +308,7 @@ export function WalkInDialog({ open, onOpenChange, queued = null }: { open: bool
                 maxLength={40}
                 value={phone}
                 onChange={(e) => setPhone(e.target.value)}
+                error={phoneError}
               />
             </div>
             {!queued && (
