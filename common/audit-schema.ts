@@ -31,20 +31,31 @@ export const BOOKING_AUDIT_LIMIT = 100
 
 export const AUDIT_PAGE_SIZE = 50
 
-/** What each kind of record is called in the filters. */
+/**
+ * What each kind of record is called in the filters, by the `entity_type` its
+ * changes are written under (tests/api/audit-every-change.test.ts checks the
+ * two lists against each other).
+ */
 export const AUDIT_ENTITY_TYPES: Record<string, string> = {
   reservation: 'Bookings',
+  waitlist_entry: 'Waitlist',
+  walk_in_queue: 'Walk-in queue',
+  guest: 'Guests',
   event: 'Events',
-  enquiry: 'Event enquiries',
+  event_enquiry: 'Event enquiries',
   opening_hours: 'Opening hours',
   hour_exception: 'Hour exceptions',
+  area: 'Areas',
+  table: 'Tables',
+  table_combination: 'Table combinations',
+  turn_times: 'Turn times',
   menu_section: 'Menus',
   cocktails: 'Cocktails page',
   hero_slide: 'Hero slides',
   email_template: 'Email templates',
-  email: 'Emails',
+  email_outbox: 'Emails',
   setting: 'Settings',
-  marketing: 'Marketing list',
+  marketing_list: 'Marketing list',
   media: 'Uploads',
   user: 'Staff accounts and sign-ins',
 }

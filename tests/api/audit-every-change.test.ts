@@ -14,6 +14,7 @@
 import sharp from 'sharp'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { AUDIT_ENTITY_TYPES } from '#common/audit-schema'
 import { totpCode } from '../../server/auth/totp'
 import { isStaffPath } from '../../server/http/routes'
 import { createTestApp, signedInAgent, STAFF, type TestApp } from '../helpers/app'
@@ -228,5 +229,13 @@ describe('every admin mutation writes exactly one audit row (issue 33)', () => {
     expect((await auditCount()) - before).toBe(1)
     const { rows } = await t.db.$client.query('select action, entity_type, summary from audit_log order by id desc limit 1')
     expect(rows[0]).toMatchObject({ action: 'export', entity_type: 'marketing_list', summary: expect.stringMatching(/^exported the marketing list \(\d+ address(es)?\) as /) })
+  })
+
+  it("the Audit Log's What filter offers each kind of record the changes wrote, by the name they wrote it under", async () => {
+    // After the tests above: every admin mutation, and the marketing list's export, has written its row.
+    const { rows } = await t.db.$client.query<{ type: string }>('select distinct entity_type as type from audit_log order by 1')
+    const written = rows.map((r) => r.type)
+    expect(Object.keys(AUDIT_ENTITY_TYPES).filter((type) => !written.includes(type)), 'offered, never written').toEqual([])
+    expect(written.filter((type) => !(type in AUDIT_ENTITY_TYPES)), 'written, not offered').toEqual([])
   })
 })
