@@ -81,6 +81,13 @@ test('the owner creates a staff account; staff see only their panels, are refuse
   const details = page.getByRole('dialog', { name: 'Change details' })
   await expect(details).toContainText('confirmed')
   await expect(details).toContainText('cancelled')
+  // Filtered by what was changed: there under Bookings, not under the walk-in queue.
+  await page.keyboard.press('Escape')
+  await expect(details).toHaveCount(0)
+  await page.getByLabel('What').selectOption({ label: 'Bookings' })
+  await expect(line).toBeVisible()
+  await page.getByLabel('What').selectOption({ label: 'Walk-in queue' })
+  await expect(line).toHaveCount(0)
 })
 
 test('staff see events, hours, menus, cocktails, slides, settings, enquiries and bookings without the changes only managers may make', async ({ page, browser }) => {
