@@ -6,7 +6,9 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { apiRequest } from '~/lib/api'
 import { fetchWalkInQueue, refusalOf, walkInQueueKeys } from '~/lib/queries/tonight'
+import { telHref } from '~/lib/tel'
 import { cn } from '~/lib/utils'
+import { ErrorState } from '../panel'
 import { tablesText } from '../reservations/seating-text'
 
 /** Gone, or back in the queue, at the version this screen read; a refusal (someone seated them meanwhile) in the server's words. */
@@ -50,7 +52,7 @@ function WaitingRow({ entry, place, nowMinutes, onSeat }: { entry: QueueEntry; p
         </p>
         {entry.phone && (
           <p className="text-sm">
-            <a href={`tel:${entry.phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 underline underline-offset-2">
+            <a href={telHref(entry.phone)} className="inline-flex items-center gap-1 underline underline-offset-2">
               <Phone className="size-3.5" aria-hidden="true" />
               {entry.phone}
             </a>
@@ -118,6 +120,8 @@ export function WalkInQueue({ date, nowMinutes, onSeat }: { date: string; nowMin
     refetchInterval: 60_000,
     staleTime: 0,
   })
+  // A failed first read says so (a later one keeps the list it had): a queue nobody can see is a party forgotten at the bar.
+  if (queue.isError && !queue.data) return <ErrorState message="The walk-in queue could not be loaded." onRetry={() => void queue.refetch()} />
   const entries = queue.data?.entries ?? []
   if (entries.length === 0) return null
   const waiting = entries.filter((e) => e.status === 'waiting')
